@@ -1,0 +1,12 @@
+//! ninety: a rules-scripting engine for the running-total card games.
+//!
+//! The pipeline, one module per stage:
+//!
+//! 1. [`syntax`] parses each line of a ruleset (`grammar/ninety.pest`) into an [`ast::File`];
+//! 2. [`check`] loads the `extends` chain, resolves options and validates everything, reporting
+//!    every problem as a [`diag::Diag`], and compiles the result to an [`ir::Program`];
+//! 3. [`engine`] plays a [`ir::Program`]: a seeded, replayable game state and a step function.
+
+pub mod ast;
+pub mod diag;
+pub mod syntax;
