@@ -10,3 +10,10 @@
 pub mod ast;
 pub mod diag;
 pub mod syntax;
+pub mod check;
+pub mod engine;
+pub mod ir;
+pub mod bots;
+pub mod commands;
+pub mod describe;
+pub mod scenario;

@@ -1,10 +1,167 @@
-fn main() {
-    let path = std::env::args().nth(1).expect("path");
-    let text = std::fs::read_to_string(&path).expect("read");
-    let (file, diags) = ninety::syntax::parse(&text);
-    let src = ninety::diag::Source::new(path, text);
-    for d in diags {
-        eprintln!("{}", d.in_source(&src).render_plain(100));
-    }
-    println!("{} statements, {} scenarios", file.statements.len(), file.scenarios.len());
+//! The `ninety` binary: parses arguments and calls the library.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use ninety::check::{Disk, Shipped};
+use ninety::commands::{self, CheckOptions, RunOptions};
+
+#[derive(Parser)]
+#[command(name = "ninety", version, about = "Play, check and simulate running-total card games and their house rules")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check rulesets (files or folders of `.rules` files) and run their scenarios.
+    Check {
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// `text` (default) or `json`: one JSON object per diagnostic.
+        #[arg(long, default_value = "text")]
+        format: String,
+        /// Fail on warnings too.
+        #[arg(long)]
+        deny_warnings: bool,
+        /// Give an option a value: `--set chips=5`.
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+    },
+    /// Play a game from the command line: given moves, then bots to the end with `--bots`.
+    Run(RunArgs),
+    /// List the shipped rulesets with a line each.
+    List,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// A ruleset file, or the name of a shipped one (`ninety-nine`).
+    ruleset: String,
+    #[arg(long)]
+    players: Option<usize>,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+    /// Moves, separated by `;`: `"AS:11; 9H; draw"`.
+    #[arg(long)]
+    moves: Option<String>,
+    /// A file of moves, separated by `;` or new lines.
+    #[arg(long)]
+    moves_file: Option<String>,
+    /// One JSON object per event, then the state.
+    #[arg(long)]
+    json: bool,
+    /// When the moves run out, a bot plays every seat to the end (`random` or `cautious`).
+    #[arg(long, num_args = 0..=1, default_missing_value = "cautious")]
+    bots: Option<String>,
+    /// The stock's top cards, top first: `"9H KS 4D"`.
+    #[arg(long)]
+    deck: Option<String>,
+    /// Every seat's hand, seat 0 first: `"AS 2H 3D | KC 4S 9D"`.
+    #[arg(long)]
+    hands: Option<String>,
+    /// The discard pile, top card last.
+    #[arg(long)]
+    discard: Option<String>,
+    #[arg(long, allow_negative_numbers = true)]
+    total: Option<i32>,
+    /// Every seat's chips: `9,9,1`.
+    #[arg(long)]
+    chips: Option<String>,
+    #[arg(long)]
+    turn: Option<u8>,
+    /// `cw` or `ccw`.
+    #[arg(long)]
+    direction: Option<String>,
+}
+
+fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
+    list.iter()
+        .map(|s| {
+            s.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| format!("`--set {s}`: write NAME=VALUE, like `--set chips=5`"))
+        })
+        .collect()
+}
+
+fn color() -> bool {
+    std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut out = std::io::stdout().lock();
+    let mut err = std::io::stderr().lock();
+    let code = match cli.command {
+        Command::Check { paths, format, deny_warnings, sets: raw } => {
+            let json = match format.as_str() {
+                "json" => true,
+                "text" => false,
+                other => {
+                    let _ = writeln!(err, "error: `--format {other}`: use `text` or `json`");
+                    return ExitCode::from(2);
+                }
+            };
+            match sets(&raw) {
+                Ok(sets) => {
+                    let opts = CheckOptions { json, deny_warnings, sets, color: color() };
+                    commands::check_cmd(&paths, &opts, &mut out, &mut err)
+                }
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                    2
+                }
+            }
+        }
+        Command::Run(a) => {
+            let mut moves: Vec<String> = Vec::new();
+            let mut text = a.moves.clone().unwrap_or_default();
+            if let Some(f) = &a.moves_file {
+                match std::fs::read_to_string(f) {
+                    Ok(t) => {
+                        text.push(';');
+                        text.push_str(&t.replace('\n', ";"));
+                    }
+                    Err(e) => {
+                        let _ = writeln!(err, "error: cannot read `{f}`: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            moves.extend(text.split(';').map(str::trim).filter(|m| !m.is_empty()).map(String::from));
+            match sets(&a.sets) {
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                    2
+                }
+                Ok(sets) => {
+                    let o = RunOptions {
+                        players: a.players,
+                        seed: a.seed,
+                        sets,
+                        moves,
+                        json: a.json,
+                        bots: a.bots,
+                        deck: a.deck,
+                        hands: a.hands,
+                        discard: a.discard,
+                        total: a.total,
+                        chips: a.chips,
+                        turn: a.turn,
+                        direction: a.direction,
+                    };
+                    commands::run_cmd(&Shipped, &a.ruleset, &o, &mut out, &mut err)
+                }
+            }
+        }
+        Command::List => commands::list_cmd(&mut out),
+    };
+    let _ = Disk;
+    let _ = out.flush();
+    ExitCode::from(code as u8)
 }

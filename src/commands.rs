@@ -1,0 +1,327 @@
+//! The commands behind the binary, as functions that write to any output and return an exit
+//! code, so tests can call them directly.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::bots::Bot;
+use crate::check::{self, Checked, Loader};
+use crate::describe;
+use crate::diag::Diag;
+use crate::engine::{self, Card, Event, Move, PlayError, Setup, State, parse_card};
+use crate::ir::Program;
+use crate::scenario;
+
+/// Exit codes.
+pub const OK: i32 = 0;
+pub const FAILED: i32 = 1;
+pub const USAGE: i32 = 2;
+
+/// Options of `ninety check`.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    pub json: bool,
+    pub deny_warnings: bool,
+    pub sets: Vec<(String, String)>,
+    pub color: bool,
+}
+
+/// The `*.rules` files a list of paths names (a folder means every ruleset in it).
+pub fn expand(paths: &[String]) -> Result<Vec<String>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        let p = Path::new(path);
+        if p.is_dir() {
+            let mut found: Vec<String> = std::fs::read_dir(p)
+                .map_err(|e| format!("cannot read the folder `{path}`: {e}"))?
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|f| f.extension().is_some_and(|x| x == "rules"))
+                .map(|f| f.display().to_string())
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                return Err(format!("the folder `{path}` holds no `.rules` files"));
+            }
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Checks one ruleset and runs its scenarios: every diagnostic.
+pub fn check_one(loader: &dyn Loader, path: &str, sets: &[(String, String)]) -> Result<Checked, check::Unreadable> {
+    let mut checked = check::check(loader, path, sets)?;
+    if let Some(program) = &checked.program {
+        if let Some(own) = checked.layers.last() {
+            let recompile = |extra: &[(String, String)]| {
+                let mut all = sets.to_vec();
+                all.extend_from_slice(extra);
+                load_program(loader, path, &all)
+            };
+            let diags: Vec<Diag> = scenario::run_all(program, own, &recompile);
+            checked.diags.extend(diags);
+        }
+    }
+    Ok(checked)
+}
+
+/// `ninety check PATH...`
+pub fn check_cmd(paths: &[String], opts: &CheckOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let files = match expand(paths) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return USAGE;
+        }
+    };
+    let (mut errors, mut warnings, mut unreadable) = (0, 0, 0);
+    for file in &files {
+        match check_one(&check::Disk, file, &opts.sets) {
+            Err(e) => {
+                unreadable += 1;
+                let _ = writeln!(err, "error: {e}");
+            }
+            Ok(checked) => {
+                errors += checked.errors();
+                warnings += checked.warnings();
+                for d in &checked.diags {
+                    if opts.json {
+                        let _ = writeln!(out, "{}", d.to_json());
+                    } else {
+                        let _ = writeln!(out, "{}", d.render(opts.color));
+                    }
+                }
+            }
+        }
+    }
+    if !opts.json {
+        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let _ = writeln!(
+            out,
+            "{} checked, {}, {}",
+            plural(files.len() - unreadable, "ruleset"),
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        );
+    }
+    if unreadable > 0 {
+        USAGE
+    } else if errors > 0 || (opts.deny_warnings && warnings > 0) {
+        FAILED
+    } else {
+        OK
+    }
+}
+
+/// Options of `ninety run`.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    pub players: Option<usize>,
+    pub seed: u64,
+    pub sets: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    pub json: bool,
+    pub bots: Option<String>,
+    pub deck: Option<String>,
+    pub hands: Option<String>,
+    pub discard: Option<String>,
+    pub total: Option<i32>,
+    pub chips: Option<String>,
+    pub turn: Option<u8>,
+    pub direction: Option<String>,
+}
+
+/// Reads `9H KS 4D` into cards.
+pub fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
+    text.split_whitespace()
+        .map(|w| parse_card(w).ok_or_else(|| format!("`{w}` is not a card: write a rank and a suit, like `9H` or `10S`")))
+        .collect()
+}
+
+/// Loads and checks a ruleset for playing: the program, or the diagnostics rendered.
+pub fn load_program(loader: &dyn Loader, path: &str, sets: &[(String, String)]) -> Result<Program, String> {
+    let checked = check::check(loader, path, sets).map_err(|e| e.to_string())?;
+    match checked.program {
+        Some(p) => Ok(p),
+        None => {
+            let text: Vec<String> = checked.diags.iter().filter(|d| d.is_error()).map(|d| d.render_plain(100)).collect();
+            Err(format!("{path} does not check:\n{}", text.join("\n")))
+        }
+    }
+}
+
+/// The setup a `run` describes.
+pub fn setup_from(p: &Program, o: &RunOptions) -> Result<Setup, String> {
+    let players = o.players.unwrap_or_else(|| 3.clamp(usize::from(p.min_players), usize::from(p.max_players)));
+    let hands = match &o.hands {
+        None => None,
+        Some(h) => Some(h.split('|').map(parse_cards).collect::<Result<Vec<_>, _>>()?),
+    };
+    let chips = match &o.chips {
+        None => None,
+        Some(c) => Some(
+            c.split(',')
+                .map(|x| x.trim().parse::<i32>().map_err(|_| format!("`{x}` is not a number of chips")))
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    let clockwise = match o.direction.as_deref() {
+        None => None,
+        Some("cw" | "clockwise") => Some(true),
+        Some("ccw" | "counterclockwise") => Some(false),
+        Some(d) => return Err(format!("`--direction {d}`: write `cw` or `ccw`")),
+    };
+    Ok(Setup {
+        players,
+        seed: o.seed,
+        deck: o.deck.as_deref().map(parse_cards).transpose()?,
+        hands,
+        discard: o.discard.as_deref().map(parse_cards).transpose()?,
+        total: o.total,
+        chips,
+        turn: o.turn,
+        clockwise,
+    })
+}
+
+fn seat_name(seat: u8) -> String {
+    format!("Seat {seat}")
+}
+
+/// `ninety run RULESET`: plays the moves given, then (with `--bots`) bots to the end.
+pub fn run_cmd(loader: &dyn Loader, path: &str, o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let p = match load_program(loader, path, &o.sets) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            return FAILED;
+        }
+    };
+    let bot = match o.bots.as_deref() {
+        None => None,
+        Some(name) => match Bot::from_name(name) {
+            Some(b) => Some(b),
+            None => {
+                let _ = writeln!(err, "error: no bot `{name}`; the bots are {}", Bot::NAMES.join(", "));
+                return USAGE;
+            }
+        },
+    };
+    let setup = match setup_from(&p, o) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return USAGE;
+        }
+    };
+    let mut events: Vec<Event> = Vec::new();
+    let mut s = match engine::new_game(&p, &setup, &mut events) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return USAGE;
+        }
+    };
+    let mut code = OK;
+    let flush = |events: &mut Vec<Event>, out: &mut dyn Write| {
+        for e in events.drain(..) {
+            if o.json {
+                let _ = writeln!(out, "{}", describe::event_json(&p, &e));
+            } else {
+                let _ = writeln!(out, "{}", describe::event_text(&p, &e, &seat_name));
+            }
+        }
+    };
+    flush(&mut events, out);
+    for text in &o.moves {
+        if s.over {
+            let _ = writeln!(err, "error: move `{text}`: the game is already over");
+            code = FAILED;
+            break;
+        }
+        match apply_typed(&p, &mut s, text, &mut events) {
+            Ok(()) => flush(&mut events, out),
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                code = FAILED;
+                break;
+            }
+        }
+    }
+    if code == OK {
+        if let Some(bot) = bot {
+            let mut rng = engine::bot_rng(o.seed);
+            while !s.over {
+                if s.turns > engine::TURN_LIMIT {
+                    let _ = writeln!(err, "error: {}", PlayError::TurnLimit(engine::TURN_LIMIT));
+                    code = FAILED;
+                    break;
+                }
+                let Some(m) = bot.choose(&p, &s, &mut rng) else { break };
+                if let Err(e) = engine::step(&p, &mut s, m, &mut events) {
+                    let _ = writeln!(err, "error: the bot's move failed: {e}");
+                    code = FAILED;
+                    break;
+                }
+                flush(&mut events, out);
+            }
+        }
+    }
+    if o.json {
+        let _ = writeln!(out, "{}", describe::state_json(&p, &s));
+    } else {
+        let _ = writeln!(out, "{}", state_text(&p, &s));
+    }
+    code
+}
+
+/// Applies a typed move, or says why it cannot be played (with the legal moves).
+pub fn apply_typed(p: &Program, s: &mut State, text: &str, events: &mut Vec<Event>) -> Result<(), String> {
+    let legal = describe::legal_list(p, s);
+    let seat = s.turn;
+    let mv = describe::parse_move(p, s, text).map_err(|e| format!("move `{text}`: {e}; legal moves: {legal}"))?;
+    if let Move::Play { .. } = mv {
+        if s.pending_draw.is_some() && s.hands[usize::from(s.turn)].is_empty() {
+            return Err(format!("move `{text}`: seat {} holds no cards", s.turn));
+        }
+    }
+    engine::step(p, s, mv, events).map_err(|e| format!("move `{text}` by seat {seat}: {e}; legal moves: {legal}"))
+}
+
+/// A short summary of the state, for the end of a transcript.
+pub fn state_text(p: &Program, s: &State) -> String {
+    let chips: Vec<String> = (0..s.seats).map(|x| s.chips_of(p, x).to_string()).collect();
+    let mut text = format!(
+        "Total {}, {}, round {}, chips {} (bank {}, pot {}).",
+        s.total,
+        if s.clockwise { "clockwise" } else { "counterclockwise" },
+        s.round,
+        chips.join(" "),
+        s.bank,
+        s.pot
+    );
+    if s.over {
+        text.push_str(" The game is over.");
+    } else {
+        text.push_str(&format!(" Seat {} to play: {}.", s.turn, describe::legal_list(p, s)));
+    }
+    text
+}
+
+/// `ninety list`: the shipped rulesets, a line each.
+pub fn list_cmd(out: &mut dyn Write) -> i32 {
+    for (name, _) in check::SHIPPED {
+        match check::check(&check::Shipped, name, &[]) {
+            Ok(Checked { program: Some(p), .. }) => {
+                let _ = writeln!(out, "{name:<16} {} — {}", p.name, p.about);
+            }
+            _ => {
+                let _ = writeln!(out, "{name:<16} (does not check)");
+            }
+        }
+    }
+    OK
+}

@@ -1,0 +1,208 @@
+//! Words for the game: move notation both ways, events as sentences and as JSON, the state
+//! as JSON. Shared by `ninety run`, scenarios and the REPL.
+
+use serde_json::{Value, json};
+
+use crate::engine::{Card, Event, Move, PayTo, State, card_name, parse_card, rank_of};
+use crate::ir::Program;
+
+/// `AS:11`, `9H`, `draw`: a move as a player types it. A card with one choice has no colon.
+pub fn move_name(p: &Program, s: &State, mv: Move) -> String {
+    match mv {
+        Move::Draw => "draw".to_string(),
+        Move::Play { card, choice } => match s.effect(p, rank_of(card)) {
+            Some(fx) if fx.len > 1 => format!("{}:{}", card_name(card), fx.labels[usize::from(choice)]),
+            _ => card_name(card),
+        },
+    }
+}
+
+/// Why a typed move cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("`{0}` is not a card: write a rank and a suit, like `9H`, `10S` or `AS:11`")]
+    NotACard(String),
+    #[error("{card} needs a choice: {options}")]
+    NeedsChoice { card: String, options: String },
+    #[error("{card} has no choice `{choice}`: {options}")]
+    NoSuchChoice { card: String, choice: String, options: String },
+}
+
+/// Reads a move: `9H`, `AS:11`, `10H:-10`, `AS:+11`, `AS:high`, `draw`.
+pub fn parse_move(p: &Program, s: &State, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.eq_ignore_ascii_case("draw") {
+        return Ok(Move::Draw);
+    }
+    let (card_text, choice_text) = match text.split_once(':') {
+        Some((c, k)) => (c, Some(k.trim())),
+        None => (text, None),
+    };
+    let card = parse_card(card_text).ok_or_else(|| MoveError::NotACard(text.to_string()))?;
+    // Use the copy the player holds, if any.
+    let card: Card = s.hands[usize::from(s.turn)].cards().iter().copied().find(|c| c % 56 == card).unwrap_or(card);
+    let Some(fx) = s.effect(p, rank_of(card)) else { return Ok(Move::Play { card, choice: 0 }) };
+    let options = || {
+        fx.labels.iter().map(|l| format!("`{}:{l}`", card_name(card))).collect::<Vec<_>>().join(" or ")
+    };
+    let choice = match choice_text {
+        None if fx.len > 1 => {
+            return Err(MoveError::NeedsChoice { card: card_name(card), options: options() });
+        }
+        None => 0,
+        Some(k) => {
+            let k_plain = k.strip_prefix('+').unwrap_or(k);
+            match fx.labels.iter().position(|l| l.eq_ignore_ascii_case(k_plain) || l.eq_ignore_ascii_case(k)) {
+                Some(i) => i as u8,
+                None if fx.len == 1 => 0,
+                None => {
+                    return Err(MoveError::NoSuchChoice {
+                        card: card_name(card),
+                        choice: k.to_string(),
+                        options: options(),
+                    });
+                }
+            }
+        }
+    };
+    Ok(Move::Play { card, choice })
+}
+
+/// Every legal move, named, separated by spaces.
+pub fn legal_list(p: &Program, s: &State) -> String {
+    let moves = s.legal_moves(p);
+    if moves.is_empty() {
+        return "none".to_string();
+    }
+    moves.as_slice().iter().map(|m| move_name(p, s, *m)).collect::<Vec<_>>().join(" ")
+}
+
+fn to_words(to: PayTo) -> String {
+    match to {
+        PayTo::Bank => "the bank".into(),
+        PayTo::Pot => "the pot".into(),
+        PayTo::Seat(s) => format!("seat {s}"),
+    }
+}
+
+/// An event as a sentence of the transcript.
+pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> String {
+    match *e {
+        Event::Deal { round, dealer, leader } => {
+            format!("Round {round}: {} deals, {} leads.", names(dealer), names(leader))
+        }
+        Event::Play { seat, card, choice, total, fx } => {
+            let shown = match p.effects.get(usize::from(fx)) {
+                Some(fx) if fx.len > 1 => {
+                    format!("{}:{}", card_name(card), fx.labels.get(usize::from(choice)).cloned().unwrap_or_default())
+                }
+                _ => card_name(card),
+            };
+            format!("{} plays {shown}: total {total}.", names(seat))
+        }
+        Event::Draw { seat } => format!("{} draws.", names(seat)),
+        Event::Forgot { seat } => format!("{} forgot to draw.", names(seat)),
+        Event::Reshuffle { cards } => format!("The stock is empty: {cards} cards of the discard pile are shuffled into it."),
+        Event::Skip { seat } => format!("{} is skipped.", names(seat)),
+        Event::Reverse { clockwise } => {
+            format!("Play turns {}.", if clockwise { "clockwise" } else { "counterclockwise" })
+        }
+        Event::PlayAgain { seat } => format!("{} plays again.", names(seat)),
+        Event::CannotPlay { seat } => format!("{} cannot play.", names(seat)),
+        Event::NoCards { seat } => format!("{} has no cards.", names(seat)),
+        Event::Pay { seat, amount, to, reason } => {
+            format!("{} pays {amount} to {} ({reason}).", names(seat), to_words(to))
+        }
+        Event::TakePot { seat, amount } => format!("{} takes the pot: {amount} chips.", names(seat)),
+        Event::OutOfRound { seat } => format!("{} is out of the round.", names(seat)),
+        Event::Eliminated { seat } => format!("{} is out of the game.", names(seat)),
+        Event::TotalReset { total } => format!("The total goes back to {total}."),
+        Event::RoundEnd { round, winner, loser } => {
+            let mut s = format!("Round {round} ends");
+            if let Some(w) = winner {
+                s.push_str(&format!(", won by {}", names(w)));
+            }
+            if let Some(l) = loser {
+                s.push_str(&format!(", lost by {}", names(l)));
+            }
+            s.push('.');
+            s
+        }
+        Event::GameEnd { winners } => {
+            let list: Vec<String> = (0..16u8).filter(|x| winners & (1 << x) != 0).map(names).collect();
+            match list.len() {
+                0 => "The game ends with no winner.".to_string(),
+                1 => format!("The game ends: {} wins.", list[0]),
+                _ => format!("The game ends: {} share the win.", list.join(" and ")),
+            }
+        }
+    }
+}
+
+/// An event as one JSON object with an `"event"` field.
+pub fn event_json(p: &Program, e: &Event) -> Value {
+    match *e {
+        Event::Deal { round, dealer, leader } => json!({"event": "deal", "round": round, "dealer": dealer, "leader": leader}),
+        Event::Play { seat, card, choice, total, fx } => {
+            let label = p
+                .effects
+                .get(usize::from(fx))
+                .filter(|fx| fx.len > 1)
+                .and_then(|fx| fx.labels.get(usize::from(choice)).cloned());
+            json!({"event": "play", "seat": seat, "card": card_name(card), "choice": label, "total": total})
+        }
+        Event::Draw { seat } => json!({"event": "draw", "seat": seat}),
+        Event::Forgot { seat } => json!({"event": "forgot", "seat": seat}),
+        Event::Reshuffle { cards } => json!({"event": "reshuffle", "cards": cards}),
+        Event::Skip { seat } => json!({"event": "skip", "seat": seat}),
+        Event::Reverse { clockwise } => {
+            json!({"event": "reverse", "direction": if clockwise { "cw" } else { "ccw" }})
+        }
+        Event::PlayAgain { seat } => json!({"event": "play_again", "seat": seat}),
+        Event::CannotPlay { seat } => json!({"event": "cannot_play", "seat": seat}),
+        Event::NoCards { seat } => json!({"event": "no_cards", "seat": seat}),
+        Event::Pay { seat, amount, to, reason } => {
+            let to = match to {
+                PayTo::Bank => json!("bank"),
+                PayTo::Pot => json!("pot"),
+                PayTo::Seat(s) => json!(s),
+            };
+            json!({"event": "pay", "seat": seat, "amount": amount, "to": to, "reason": reason.to_string()})
+        }
+        Event::TakePot { seat, amount } => json!({"event": "take_pot", "seat": seat, "amount": amount}),
+        Event::OutOfRound { seat } => json!({"event": "out_of_round", "seat": seat}),
+        Event::Eliminated { seat } => json!({"event": "eliminated", "seat": seat}),
+        Event::TotalReset { total } => json!({"event": "reset", "total": total}),
+        Event::RoundEnd { round, winner, loser } => {
+            json!({"event": "round_end", "round": round, "winner": winner, "loser": loser})
+        }
+        Event::GameEnd { winners } => {
+            let list: Vec<u8> = (0..16u8).filter(|x| winners & (1 << x) != 0).collect();
+            let winner = if list.len() == 1 { json!(list[0]) } else { json!(list) };
+            json!({"event": "game_end", "winner": winner})
+        }
+    }
+}
+
+/// The state as the last object of `run --json`.
+pub fn state_json(p: &Program, s: &State) -> Value {
+    let n = s.seats;
+    json!({
+        "event": "state",
+        "total": s.total,
+        "direction": if s.clockwise { "cw" } else { "ccw" },
+        "turn": s.turn,
+        "chips": (0..n).map(|x| s.chips_of(p, x)).collect::<Vec<_>>(),
+        "eliminated": (0..n).filter(|x| !s.in_game(*x)).collect::<Vec<_>>(),
+        "out_of_round": (0..n).filter(|x| s.in_game(*x) && !s.in_round(*x)).collect::<Vec<_>>(),
+        "round": s.round,
+        "hand_sizes": (0..usize::from(n)).map(|x| s.hands[x].len()).collect::<Vec<_>>(),
+        "hands": (0..usize::from(n)).map(|x| s.hands[x].cards().iter().map(|c| card_name(*c)).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "stock": s.stock.len(),
+        "discard": s.discard.len(),
+        "bank": s.bank,
+        "pot": s.pot,
+        "over": s.over,
+        "winners": s.winner_list(),
+    })
+}

@@ -1,0 +1,280 @@
+//! Scenarios written inside a ruleset: a position, moves, and what must follow. `ninety
+//! check` runs them; a failed one is a diagnostic at its line, expected against actual.
+
+use crate::ast::{Expectation, Scenario, ScenarioStep, Span, Turning};
+use crate::check::Layer;
+use crate::commands::parse_cards;
+use crate::describe;
+use crate::diag::Diag;
+use crate::engine::{self, Event, Move, PlayError, Setup, State};
+use crate::ir::Program;
+
+/// Compiles the ruleset again with option values (`set chips = 5` in a scenario).
+pub type Recompile<'a> = &'a dyn Fn(&[(String, String)]) -> Result<Program, String>;
+
+/// Runs every scenario of a ruleset file; a diagnostic for each one that fails.
+pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag> {
+    let mut diags = Vec::new();
+    for sc in &layer.file.scenarios {
+        let sets: Vec<(String, String)> = sc
+            .steps
+            .iter()
+            .filter_map(|st| match &st.node {
+                ScenarioStep::Set(name, value) => Some((name.clone(), value.as_number().to_string())),
+                _ => None,
+            })
+            .collect();
+        let result = if sets.is_empty() {
+            run(p, sc)
+        } else {
+            match recompile(&sets) {
+                Ok(q) => run(&q, sc),
+                Err(e) => {
+                    let span = sc.steps.iter().find(|s| matches!(s.node, ScenarioStep::Set(..))).map_or(sc.span, |s| s.span);
+                    Err(Diag::error("scenario-failed", span, format!("scenario \"{}\": these option values do not check", sc.name.node))
+                        .hint(e))
+                }
+            }
+        };
+        if let Err(d) = result {
+            diags.push(d.in_source(&layer.source));
+        }
+    }
+    diags
+}
+
+/// What a scenario did, step by step, for messages and tests.
+#[derive(Debug, Default)]
+pub struct Trace {
+    pub lines: Vec<String>,
+}
+
+struct Run<'p> {
+    p: &'p Program,
+    setup: Setup,
+    hands: Vec<Option<Vec<u8>>>,
+    state: Option<State>,
+    events: Vec<Event>,
+    trace: Vec<String>,
+    name: String,
+}
+
+/// Runs one scenario.
+pub fn run(p: &Program, sc: &Scenario) -> Result<Trace, Diag> {
+    let players = 3.clamp(usize::from(p.min_players), usize::from(p.max_players));
+    let mut r = Run {
+        p,
+        setup: Setup { players, seed: 0, ..Setup::default() },
+        hands: Vec::new(),
+        state: None,
+        events: Vec::new(),
+        trace: Vec::new(),
+        name: sc.name.node.clone(),
+    };
+    for step in &sc.steps {
+        r.step(&step.node, step.span)?;
+    }
+    r.start(sc.span)?;
+    Ok(Trace { lines: r.trace })
+}
+
+impl Run<'_> {
+    fn fail(&self, span: Span, message: String) -> Diag {
+        let mut hint = String::new();
+        if !self.trace.is_empty() {
+            hint = format!("what happened: {}", self.trace.join(" "));
+        }
+        let d = Diag::error("scenario-failed", span, format!("scenario \"{}\": {message}", self.name)).label("this does not hold");
+        if hint.is_empty() { d } else { d.hint(hint) }
+    }
+
+    fn position(&mut self, span: Span) -> Result<(), Diag> {
+        if self.state.is_some() {
+            return Err(self.fail(span, "the position is set after the first move".into())
+                .hint("put `players`, `hand`, `stock`, `total`, `chips`, `turn` before the first `play`"));
+        }
+        Ok(())
+    }
+
+    fn cards(&self, list: &[crate::ast::Spanned<String>]) -> Result<Vec<u8>, Diag> {
+        let text: Vec<&str> = list.iter().map(|c| c.node.as_str()).collect();
+        parse_cards(&text.join(" ")).map_err(|e| {
+            let span = list.iter().find(|c| engine::parse_card(&c.node).is_none()).map_or(Span::default(), |c| c.span);
+            Diag::error("bad-card", span, e).label("not a card").hint("cards are written rank then suit: `9H`, `10S`, `AD`, `XS` for a joker")
+        })
+    }
+
+    fn start(&mut self, span: Span) -> Result<(), Diag> {
+        if self.state.is_some() {
+            return Ok(());
+        }
+        if !self.hands.is_empty() {
+            let n = self.setup.players;
+            self.hands.resize(n.max(self.hands.len()), None);
+            self.setup.hands = Some(self.hands.iter().map(|h| h.clone().unwrap_or_default()).collect());
+            if self.hands.iter().any(Option::is_none) {
+                // Seats without a given hand are dealt from the top of the stock.
+                let size = usize::from(self.p.hand[n]);
+                let mut deck = self.setup.deck.clone().unwrap_or_default();
+                let mut hands = self.setup.hands.clone().unwrap_or_default();
+                for (seat, h) in self.hands.iter().enumerate() {
+                    if h.is_none() {
+                        let take = size.min(deck.len());
+                        hands[seat] = deck.drain(..take).collect();
+                    }
+                }
+                self.setup.hands = Some(hands);
+                self.setup.deck = Some(deck);
+            }
+        }
+        match engine::new_game(self.p, &self.setup, &mut self.events) {
+            Ok(s) => {
+                self.state = Some(s);
+                self.flush();
+                Ok(())
+            }
+            Err(e) => Err(self.fail(span, format!("the position cannot be set up: {e}"))),
+        }
+    }
+
+    fn flush(&mut self) {
+        for e in self.events.drain(..) {
+            if !matches!(e, Event::Deal { round: 1, .. }) {
+                self.trace.push(describe::event_text(self.p, &e, &|s| format!("Seat {s}")));
+            }
+        }
+    }
+
+    fn state(&self) -> &State {
+        self.state.as_ref().expect("started")
+    }
+
+    fn step(&mut self, step: &ScenarioStep, span: Span) -> Result<(), Diag> {
+        match step {
+            ScenarioStep::Players(n) => {
+                self.position(span)?;
+                self.setup.players = (*n).clamp(0, 64) as usize;
+            }
+            ScenarioStep::Set(..) => {
+                // Applied before the scenario runs (see `run_all`); only the position may
+                // follow.
+                self.position(span)?;
+            }
+            ScenarioStep::Total(t) => {
+                self.position(span)?;
+                self.setup.total = Some(*t as i32);
+            }
+            ScenarioStep::Chips(c) => {
+                self.position(span)?;
+                self.setup.chips = Some(c.iter().map(|x| *x as i32).collect());
+            }
+            ScenarioStep::Turn(t) => {
+                self.position(span)?;
+                self.setup.turn = Some((*t).clamp(0, 255) as u8);
+            }
+            ScenarioStep::Direction(d) => {
+                self.position(span)?;
+                self.setup.clockwise = Some(*d == Turning::Clockwise);
+            }
+            ScenarioStep::Hand(seat, cards) => {
+                self.position(span)?;
+                let seat = (*seat).clamp(0, 63) as usize;
+                let cards = self.cards(cards)?;
+                if self.hands.len() <= seat {
+                    self.hands.resize(seat + 1, None);
+                }
+                self.hands[seat] = Some(cards);
+            }
+            ScenarioStep::Stock(cards) => {
+                self.position(span)?;
+                self.setup.deck = Some(self.cards(cards)?);
+            }
+            ScenarioStep::Discard(cards) => {
+                self.position(span)?;
+                self.setup.discard = Some(self.cards(cards)?);
+            }
+            ScenarioStep::Play(card) => {
+                self.start(span)?;
+                let p = self.p;
+                let s = self.state.as_mut().expect("started");
+                let mv = describe::parse_move(p, s, &card.node).map_err(|e| self.fail(card.span, e.to_string()))?;
+                let s = self.state.as_mut().expect("started");
+                if let Err(e) = engine::step(p, s, mv, &mut self.events) {
+                    let legal = describe::legal_list(p, self.state());
+                    return Err(self.fail(card.span, format!("`play {}` fails: {e}", card.node)).hint(format!("legal moves here: {legal}")));
+                }
+                self.flush();
+            }
+            ScenarioStep::Draw => {
+                self.start(span)?;
+                let p = self.p;
+                let s = self.state.as_mut().expect("started");
+                if let Err(e) = engine::step(p, s, Move::Draw, &mut self.events) {
+                    return Err(self.fail(span, format!("`draw` fails: {e}")));
+                }
+                self.flush();
+            }
+            ScenarioStep::Expect(e) => {
+                self.start(span)?;
+                self.expect(e, span)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn expect(&mut self, e: &Expectation, span: Span) -> Result<(), Diag> {
+        let p = self.p;
+        let s = self.state();
+        let list = |v: &[i64]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+        let seats = |mask: &dyn Fn(u8) -> bool| (0..s.seats).filter(|x| mask(*x)).map(i64::from).collect::<Vec<_>>();
+        let mismatch: Option<String> = match e {
+            Expectation::Total(t) => (i64::from(s.total) != *t).then(|| format!("expected total {t}, but it is {}", s.total)),
+            Expectation::Chips(c) => {
+                let actual: Vec<i64> = (0..s.seats).map(|x| i64::from(s.chips_of(p, x))).collect();
+                (actual != *c).then(|| format!("expected chips {}, but they are {}", list(c), list(&actual)))
+            }
+            Expectation::Turn(t) => (i64::from(s.turn) != *t).then(|| format!("expected seat {t} to play, but it is seat {}", s.turn)),
+            Expectation::Out(v) => {
+                let actual = seats(&|x| !s.in_game(x));
+                let missing: Vec<i64> = v.iter().copied().filter(|x| !actual.contains(x)).collect();
+                (!missing.is_empty()).then(|| format!("expected seat {} out of the game, but the seats out are [{}]", list(&missing), list(&actual)))
+            }
+            Expectation::RoundOver => (s.round < 2 && !s.over).then(|| "expected the round to be over, but it goes on".to_string()),
+            Expectation::GameOver => (!s.over).then(|| "expected the game to be over, but it goes on".to_string()),
+            Expectation::Winner(w) => {
+                let actual: Vec<i64> = s.winner_list().into_iter().map(i64::from).collect();
+                (actual != *w).then(|| format!("expected winner {}, but the winners are [{}]", list(w), list(&actual)))
+            }
+            Expectation::Illegal(card) => {
+                let mv = describe::parse_move(p, s, &card.node).map_err(|e| self.fail(card.span, e.to_string()))?;
+                let mut copy = s.clone();
+                match engine::step(p, &mut copy, mv, &mut ()) {
+                    Err(PlayError::Illegal { .. }) => None,
+                    Err(e) => Some(format!("expected {} to be illegal, but it fails otherwise: {e}", card.node)),
+                    Ok(()) => Some(format!("expected {} to be illegal, but it can be played", card.node)),
+                }
+            }
+            Expectation::Round(r) => (i64::from(s.round) != *r).then(|| format!("expected round {r}, but it is round {}", s.round)),
+            Expectation::Pot(n) => (i64::from(s.pot) != *n).then(|| format!("expected {n} chips in the pot, but it holds {}", s.pot)),
+            Expectation::Bank(n) => (i64::from(s.bank) != *n).then(|| format!("expected {n} chips in the bank, but it holds {}", s.bank)),
+            Expectation::Direction(d) => {
+                let cw = *d == Turning::Clockwise;
+                (s.clockwise != cw).then(|| {
+                    format!("expected play to go {}, but it goes the other way", if cw { "clockwise" } else { "counterclockwise" })
+                })
+            }
+            Expectation::HandSize(seat, n) => {
+                let actual = s.hands.get((*seat).clamp(0, 63) as usize).map_or(0, |h| h.len() as i64);
+                (actual != *n).then(|| format!("expected seat {seat} to hold {n} cards, but it holds {actual}"))
+            }
+        };
+        match mismatch {
+            None => {
+                self.trace.push(String::from("✓"));
+                self.trace.pop();
+                Ok(())
+            }
+            Some(m) => Err(self.fail(span, m)),
+        }
+    }
+}
