@@ -349,8 +349,10 @@ pub enum ScenarioStep {
     Direction(Turning),
     /// `hand 0: 7H KS`
     Hand(i64, Vec<Spanned<String>>),
-    /// `stock: 9H 2C`
-    Stock(Vec<Spanned<String>>),
+    /// `stock: 9H 2C`, `stock only: 9H 2C` (true)
+    Stock(Vec<Spanned<String>>, bool),
+    /// `dealer 2`
+    Dealer(i64),
     /// `discard: 5S`
     Discard(Vec<Spanned<String>>),
     /// `play 7H`
@@ -371,6 +373,8 @@ pub enum Expectation {
     GameOver,
     Winner(Vec<i64>),
     Illegal(Spanned<String>),
+    Legal(Spanned<String>),
+    Dealer(i64),
     Round(i64),
     Pot(i64),
     Bank(i64),

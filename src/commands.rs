@@ -132,6 +132,7 @@ pub struct RunOptions {
     pub chips: Option<String>,
     pub turn: Option<u8>,
     pub direction: Option<String>,
+    pub dealer: Option<u8>,
 }
 
 /// Reads `9H KS 4D` into cards.
@@ -184,6 +185,8 @@ pub fn setup_from(p: &Program, o: &RunOptions) -> Result<Setup, String> {
         chips,
         turn: o.turn,
         clockwise,
+        dealer: o.dealer,
+        stock_only: false,
     })
 }
 
@@ -324,4 +327,25 @@ pub fn list_cmd(out: &mut dyn Write) -> i32 {
         }
     }
     OK
+}
+
+/// `ninety rules RULESET`: the rules sheet.
+pub fn rules_cmd(
+    loader: &dyn Loader,
+    path: &str,
+    md: bool,
+    sets: &[(String, String)],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    match load_program(loader, path, sets) {
+        Ok(p) => {
+            let _ = write!(out, "{}", crate::sheet::rules_sheet(&p, md));
+            OK
+        }
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            FAILED
+        }
+    }
 }

@@ -233,6 +233,10 @@ pub struct Setup {
     pub chips: Option<Vec<i32>>,
     pub turn: Option<u8>,
     pub clockwise: Option<bool>,
+    pub dealer: Option<u8>,
+    /// The stock is only the given cards; the rest of the deck is set aside until the next
+    /// deal.
+    pub stock_only: bool,
 }
 
 /// Why a position or move is refused.
@@ -503,9 +507,11 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
         }
     }
     s.out_of_round = s.out_of_game;
-    s.dealer = match p.first_dealer {
-        Some(d) => d.min(n as u8 - 1),
-        None => below(&mut s.rng, n) as u8,
+    s.dealer = match (setup.dealer, p.first_dealer) {
+        (Some(d), _) if usize::from(d) < n => d,
+        (Some(d), _) => return Err(PlayError::Setup(format!("there is no seat {d} to deal at a table of {n}"))),
+        (None, Some(d)) => d.min(n as u8 - 1),
+        (None, None) => below(&mut s.rng, n) as u8,
     };
     // Place the cards: fixed ones first, every other card of the deck under the stock.
     let mut pool = full_deck(p, n);
@@ -544,7 +550,11 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
         }
     }
     shuffle(&mut s.rng, &mut pool);
-    s.stock.extend(pool);
+    if setup.stock_only {
+        s.aside.extend(pool);
+    } else {
+        s.stock.extend(pool);
+    }
     s.stock.extend(top.iter().rev());
     s.discard.extend(discard);
     if !hands_given {

@@ -17,3 +17,4 @@ pub mod bots;
 pub mod commands;
 pub mod describe;
 pub mod scenario;
+pub mod sheet;

@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use ninety::check::{Disk, Shipped};
+use ninety::check::Shipped;
 use ninety::commands::{self, CheckOptions, RunOptions};
 
 #[derive(Parser)]
@@ -34,6 +34,16 @@ enum Command {
     Run(RunArgs),
     /// List the shipped rulesets with a line each.
     List,
+    /// Print a ruleset as a rules sheet to read at the table.
+    Rules {
+        /// A ruleset file, or the name of a shipped one.
+        ruleset: String,
+        /// `text` (default) or `md` (Markdown).
+        #[arg(long, default_value = "text")]
+        format: String,
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+    },
 }
 
 #[derive(Args)]
@@ -77,6 +87,9 @@ struct RunArgs {
     /// `cw` or `ccw`.
     #[arg(long)]
     direction: Option<String>,
+    /// The seat that dealt the first round.
+    #[arg(long)]
+    dealer: Option<u8>,
 }
 
 fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
@@ -154,14 +167,31 @@ fn main() -> ExitCode {
                         chips: a.chips,
                         turn: a.turn,
                         direction: a.direction,
+                        dealer: a.dealer,
                     };
                     commands::run_cmd(&Shipped, &a.ruleset, &o, &mut out, &mut err)
                 }
             }
         }
         Command::List => commands::list_cmd(&mut out),
+        Command::Rules { ruleset, format, sets: raw } => {
+            let md = match format.as_str() {
+                "md" | "markdown" => true,
+                "text" => false,
+                other => {
+                    let _ = writeln!(err, "error: `--format {other}`: use `text` or `md`");
+                    return ExitCode::from(2);
+                }
+            };
+            match sets(&raw) {
+                Ok(sets) => commands::rules_cmd(&Shipped, &ruleset, md, &sets, &mut out, &mut err),
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                    2
+                }
+            }
+        }
     };
-    let _ = Disk;
     let _ = out.flush();
     ExitCode::from(code as u8)
 }

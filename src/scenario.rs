@@ -145,6 +145,22 @@ impl Run<'_> {
         }
     }
 
+    /// The moves a written card stands for: its choice, or every choice when none is given.
+    fn moves_of(&self, card: &crate::ast::Spanned<String>) -> Result<Vec<Move>, Diag> {
+        let p = self.p;
+        let s = self.state();
+        match describe::parse_move(p, s, &card.node) {
+            Ok(mv) => Ok(vec![mv]),
+            Err(describe::MoveError::NeedsChoice { .. }) => {
+                let c = engine::parse_card(&card.node).ok_or_else(|| self.fail(card.span, format!("`{}` is not a card", card.node)))?;
+                let c = s.hands[usize::from(s.turn)].cards().iter().copied().find(|x| x % 56 == c).unwrap_or(c);
+                let n = s.effect(p, engine::rank_of(c)).map_or(1, |fx| fx.len);
+                Ok((0..n).map(|k| Move::Play { card: c, choice: k }).collect())
+            }
+            Err(e) => Err(self.fail(card.span, e.to_string())),
+        }
+    }
+
     fn state(&self) -> &State {
         self.state.as_ref().expect("started")
     }
@@ -185,9 +201,14 @@ impl Run<'_> {
                 }
                 self.hands[seat] = Some(cards);
             }
-            ScenarioStep::Stock(cards) => {
+            ScenarioStep::Stock(cards, only) => {
                 self.position(span)?;
                 self.setup.deck = Some(self.cards(cards)?);
+                self.setup.stock_only = *only;
+            }
+            ScenarioStep::Dealer(d) => {
+                self.position(span)?;
+                self.setup.dealer = Some((*d).clamp(0, 255) as u8);
             }
             ScenarioStep::Discard(cards) => {
                 self.position(span)?;
@@ -245,15 +266,29 @@ impl Run<'_> {
                 let actual: Vec<i64> = s.winner_list().into_iter().map(i64::from).collect();
                 (actual != *w).then(|| format!("expected winner {}, but the winners are [{}]", list(w), list(&actual)))
             }
-            Expectation::Illegal(card) => {
-                let mv = describe::parse_move(p, s, &card.node).map_err(|e| self.fail(card.span, e.to_string()))?;
-                let mut copy = s.clone();
-                match engine::step(p, &mut copy, mv, &mut ()) {
-                    Err(PlayError::Illegal { .. }) => None,
-                    Err(e) => Some(format!("expected {} to be illegal, but it fails otherwise: {e}", card.node)),
-                    Ok(()) => Some(format!("expected {} to be illegal, but it can be played", card.node)),
+            Expectation::Illegal(card) | Expectation::Legal(card) => {
+                let want_legal = matches!(e, Expectation::Legal(_));
+                let moves = self.moves_of(card)?;
+                let mut legal = Vec::new();
+                let mut other = None;
+                for mv in moves {
+                    let mut copy = s.clone();
+                    match engine::step(p, &mut copy, mv, &mut ()) {
+                        Ok(()) => legal.push(describe::move_name(p, s, mv)),
+                        Err(PlayError::Illegal { .. }) => {}
+                        Err(e) => other = Some(e),
+                    }
+                }
+                match (want_legal, other) {
+                    (_, Some(e)) => Some(format!("`{}` cannot be tried: {e}", card.node)),
+                    (false, None) if !legal.is_empty() => {
+                        Some(format!("expected {} to be illegal, but {} can be played", card.node, legal.join(" and ")))
+                    }
+                    (true, None) if legal.is_empty() => Some(format!("expected {} to be legal, but it cannot be played", card.node)),
+                    _ => None,
                 }
             }
+            Expectation::Dealer(d) => (i64::from(s.dealer) != *d).then(|| format!("expected seat {d} to deal, but seat {} deals", s.dealer)),
             Expectation::Round(r) => (i64::from(s.round) != *r).then(|| format!("expected round {r}, but it is round {}", s.round)),
             Expectation::Pot(n) => (i64::from(s.pot) != *n).then(|| format!("expected {n} chips in the pot, but it holds {}", s.pot)),
             Expectation::Bank(n) => (i64::from(s.bank) != *n).then(|| format!("expected {n} chips in the bank, but it holds {}", s.bank)),

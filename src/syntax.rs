@@ -46,6 +46,7 @@ const SCENARIO_STEPS: &[(&str, &str)] = &[
     ("total", "total 29"),
     ("chips", "chips 9, 9, 1"),
     ("turn", "turn 1"),
+    ("dealer", "dealer 2"),
     ("direction", "direction counterclockwise"),
     ("hand", "hand 0: 7H KS 2C"),
     ("stock", "stock: 9H 2C"),
@@ -699,7 +700,11 @@ fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
             let seat = first_num(&pair);
             ScenarioStep::Hand(seat, cards(pair.into_inner().find(|p| p.as_rule() == Rule::cards), start))
         }
-        Rule::sc_stock => ScenarioStep::Stock(cards(pair.into_inner().next(), start)),
+        Rule::sc_stock => {
+            let only = pair.clone().into_inner().any(|p| p.as_rule() == Rule::only);
+            ScenarioStep::Stock(cards(pair.into_inner().find(|p| p.as_rule() == Rule::cards), start), only)
+        }
+        Rule::sc_dealer => ScenarioStep::Dealer(first_num(&pair)),
         Rule::sc_discard => ScenarioStep::Discard(cards(pair.into_inner().next(), start)),
         Rule::sc_play => {
             let c = pair.into_inner().next().expect("a card");
@@ -722,6 +727,11 @@ fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
                     let c = e.into_inner().next().expect("a card");
                     Expectation::Illegal(Spanned { node: c.as_str().to_string(), span: sp(&c, start) })
                 }
+                Rule::ex_legal => {
+                    let c = e.into_inner().next().expect("a card");
+                    Expectation::Legal(Spanned { node: c.as_str().to_string(), span: sp(&c, start) })
+                }
+                Rule::ex_dealer => Expectation::Dealer(n),
                 Rule::ex_round => Expectation::Round(n),
                 Rule::ex_pot => Expectation::Pot(n),
                 Rule::ex_bank => Expectation::Bank(n),
