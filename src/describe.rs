@@ -102,7 +102,10 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
         }
         Event::Draw { seat } => format!("{} draws.", names(seat)),
         Event::Forgot { seat } => format!("{} forgot to draw.", names(seat)),
-        Event::Reshuffle { cards } => format!("The stock is empty: {cards} cards of the discard pile are shuffled into it."),
+        Event::Reshuffle { cards } => format!(
+            "The stock is empty: the discard pile but its top card ({cards} card{}) is shuffled into a new stock.",
+            if cards == 1 { "" } else { "s" }
+        ),
         Event::Skip { seat } => format!("{} is skipped.", names(seat)),
         Event::Reverse { clockwise } => {
             format!("Play turns {}.", if clockwise { "clockwise" } else { "counterclockwise" })

@@ -760,7 +760,9 @@ fn play_card<S: Sink>(
         finish_round(p, s, sink);
         return;
     }
-    if p.by_hand {
+    if !s.in_round(seat) {
+        // Put out by their own card: nothing to draw.
+    } else if p.by_hand {
         s.pending_draw = Some(seat);
     } else {
         draw(p, s, seat, sink);
@@ -945,8 +947,9 @@ fn run_outcomes<S: Sink>(p: &Program, s: &mut State, list: u16, actor: u8, reaso
                 }
             }
             OutcomeKind::ResetTotal => {
+                // The count starts again; the cards stay in the discard pile, to be
+                // reshuffled when the stock runs out.
                 s.total = p.start;
-                s.aside.append(&mut s.discard);
                 if S::ON {
                     sink.event(Event::TotalReset { total: s.total });
                 }
