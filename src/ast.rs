@@ -49,6 +49,8 @@ pub struct File {
 
 #[derive(Debug, Clone)]
 pub struct Statement {
+    /// `if {option}:` (false) or `if not {option}:` (true) before the statement.
+    pub guard: Option<(bool, Spanned<String>)>,
     pub kind: StatementKind,
     pub span: Span,
     /// The 1-based line the statement is on, for rules sheets and explanations.

@@ -24,13 +24,13 @@ impl Bot {
         }
     }
 
-    /// The bot's move, or `None` when it has none (the engine deals with such a player before
-    /// asking).
+    /// The bot's card, or `None` when it has none (the engine deals with such a player before
+    /// asking). Drawing by hand is not a choice: bots draw right after their card (see
+    /// [`crate::engine::step`] with [`Move::Draw`]), so the bot never plays one.
     pub fn choose(self, p: &Program, s: &State, rng: &mut [u64; 4]) -> Option<Move> {
-        if s.pending_draw.is_some() {
-            return Some(Move::Draw);
-        }
-        let moves = s.legal_moves(p);
+        let all = s.legal_moves(p);
+        let mut moves = all;
+        moves.retain_plays();
         if moves.is_empty() {
             return None;
         }

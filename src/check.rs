@@ -115,7 +115,9 @@ pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Un
         let mut c = Compiler::new(&layers);
         c.set_options(sets);
         let program = c.compile();
-        diags.extend(c.diags);
+        // A parent's warnings are its own business: they show when it is checked itself.
+        let own = layers.last().map(|l| l.path.clone()).unwrap_or_default();
+        diags.extend(c.diags.into_iter().filter(|d| d.is_error() || d.source.as_ref().is_none_or(|s| s.name == own)));
         program.filter(|_| !diags.iter().any(Diag::is_error))
     };
     Ok(Checked { program, diags, layers })
@@ -135,9 +137,9 @@ fn load_chain(
         Err(message) => {
             let source = Source::new(path.clone(), String::new());
             diags.push(
-                Diag::error("not-text", Span::default(), message)
+                Diag::error("not-text", Span::default(), format!("`{}`: {message}", file_name(&path)))
                     .label("this file")
-                    .hint("a ruleset is a plain text file of lines like `players 2 to 5`")
+                    .hint("a ruleset is a plain text file (UTF-8) of lines like `players 2 to 5`")
                     .in_source(&source),
             );
             return;
@@ -168,34 +170,65 @@ fn load_chain(
     let parent_path = resolve(&path, &parent.node);
     if chain.iter().any(|p| same_file(p, &parent_path)) {
         let names: Vec<String> = chain.iter().map(|p| file_name(p)).chain([file_name(&parent_path)]).collect();
+        // Point at the checked file's own `extends` line: that is the file the designer asked
+        // about.
+        let (root_source, root_span) = layers
+            .first()
+            .and_then(|l| {
+                l.file.statements.iter().find_map(|s| match &s.kind {
+                    StatementKind::Extends(n) => Some((l.source.clone(), n.span)),
+                    _ => None,
+                })
+            })
+            .unwrap_or((source.clone(), parent.span));
         diags.push(
             Diag::error(
                 "extends-cycle",
-                parent.span,
+                root_span,
                 format!("these rulesets extend each other in a circle: {}", names.join(" → ")),
             )
-            .label("goes back to a ruleset already in the chain")
+            .label("the circle starts here")
             .hint("one of them must stand on its own: remove its `extends` line")
-            .in_source(&source),
+            .in_source(&root_source),
         );
         return;
     }
     match loader.read(&parent_path) {
         Ok(bytes) => load_chain(loader, parent_path, bytes, chain, layers, diags),
-        Err(reason) => diags.push(
+        Err(_) => diags.push(
             Diag::error(
                 "missing-parent",
                 parent.span,
-                format!("`{}` extends `{}`, but `{}` cannot be read: {reason}", file_name(&path), parent.node, parent_path),
+                format!("`{}` extends `{}`, but there is no ruleset `{}`", file_name(&path), parent.node, file_name(&parent_path)),
             )
             .label("no such ruleset")
-            .hint(match did_you_mean(&parent.node, crate::check::SHIPPED.iter().map(|(n, _)| *n)) {
-                Some(n) if n != parent.node => format!("did you mean `extends \"{n}\"`?"),
-                _ => "the parent is a `.rules` file in the same folder, named without `.rules`".into(),
+            .hint({
+                let siblings = sibling_rulesets(&path);
+                match did_you_mean(&parent.node, siblings.iter().map(String::as_str)) {
+                    Some(n) if n != parent.node => format!("did you mean `extends \"{n}\"`?"),
+                    _ => "the parent is a `.rules` file in the same folder, named without `.rules`".into(),
+                }
             })
             .in_source(&source),
         ),
     }
+}
+
+/// The names of the rulesets beside `path`, for "did you mean".
+fn sibling_rulesets(path: &str) -> Vec<String> {
+    let dir = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+                .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
 }
 
 fn decode(bytes: &[u8]) -> Result<String, String> {
@@ -209,8 +242,13 @@ fn decode(bytes: &[u8]) -> Result<String, String> {
     if bytes.contains(&0) {
         return Err("this is a binary file, not a ruleset".into());
     }
+    // A byte-order mark some editors write is not part of the text.
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
     String::from_utf8(bytes.to_vec()).map_err(|e| {
-        format!("this file is not UTF-8 text (a bad byte at offset {})", e.utf8_error().valid_up_to())
+        let good = &bytes[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|b| **b == b'\n').count() + 1;
+        let column = String::from_utf8_lossy(good.rsplit(|b| *b == b'\n').next().unwrap_or(good)).chars().count() + 1;
+        format!("this file is not UTF-8 text: a byte at line {line}, column {column} is not a letter of UTF-8")
     })
 }
 
@@ -289,11 +327,27 @@ struct Compiler<'a> {
     options: BTreeMap<String, Declared>,
     conds: Vec<ir::Cond>,
     outcomes: Vec<ir::Outcomes>,
+    /// Statements that were written but could not be read fully (an undeclared option, a bad
+    /// number): later checks do not report them as missing, so one fault gives one diagnostic.
+    attempted: BTreeSet<&'static str>,
+    /// A card line named an unknown rank or a bad range.
+    card_errors: bool,
+    /// An option was used but never declared (perhaps misspelt).
+    undeclared: bool,
 }
 
 impl<'a> Compiler<'a> {
     fn new(layers: &'a [Layer]) -> Self {
-        Self { layers, diags: Vec::new(), options: BTreeMap::new(), conds: Vec::new(), outcomes: Vec::new() }
+        Self {
+            layers,
+            diags: Vec::new(),
+            options: BTreeMap::new(),
+            conds: Vec::new(),
+            outcomes: Vec::new(),
+            attempted: BTreeSet::new(),
+            card_errors: false,
+            undeclared: false,
+        }
     }
 
     fn err(&mut self, layer: usize, diag: Diag) {
@@ -336,7 +390,8 @@ impl<'a> Compiler<'a> {
                     }
                 }
                 let value = default.node.as_number();
-                if !allows(range, default.node) {
+                let empty_range = matches!(range, OptRange::Between(lo, hi) if lo > hi);
+                if !empty_range && !allows(range, default.node) {
                     self.diags.push(
                         Diag::error(
                             "option-default",
@@ -404,6 +459,7 @@ impl<'a> Compiler<'a> {
                     Some(n) => format!("did you mean `{{{n}}}`?"),
                     None => format!("declare it first, for example `option {name} = 3 from 1 to 10`"),
                 };
+                self.undeclared = true;
                 self.err(
                     layer,
                     Diag::error("undeclared-option", a.span, format!("the option `{name}` is used but never declared"))
@@ -451,6 +507,13 @@ impl<'a> Compiler<'a> {
             // Settings said twice in one file: the second wins, with a warning.
             let mut said: HashMap<String, Span> = HashMap::new();
             for st in &layer.file.statements {
+                if let Some((negate, name)) = &st.guard {
+                    let amount = Spanned { node: Amount::Option(name.node.clone()), span: name.span };
+                    let Some(v) = self.amount(li, &amount) else { continue };
+                    if (v != 0) == *negate {
+                        continue;
+                    }
+                }
                 let text = layer.source.text[st.span.start..st.span.end].to_string();
                 let mut once = |c: &mut Self, key: String| {
                     if let Some(first) = said.insert(key.clone(), st.span) {
@@ -473,6 +536,7 @@ impl<'a> Compiler<'a> {
                     StatementKind::About(a) => set!(about, a.clone(), "the description"),
                     StatementKind::Extends(_) | StatementKind::Option { .. } => {}
                     StatementKind::Players { min, max } => {
+                        self.attempted.insert("players");
                         let (Some(lo), Some(hi)) = (self.amount(li, min), self.amount(li, max)) else { continue };
                         set!(players, (lo, hi, min.span, max.span), "the number of players");
                     }
@@ -483,6 +547,7 @@ impl<'a> Compiler<'a> {
                         decks.insert(mode, Set { value: n, layer: li, span: st.span, line: st.line });
                     }
                     StatementKind::Hand { size, with } => {
+                        self.attempted.insert("hand");
                         let Some(n) = self.amount(li, size) else { continue };
                         let mode = self.mode(li, with.as_ref());
                         once(self, format!("the hand size{}", mode_words(mode)));
@@ -493,6 +558,7 @@ impl<'a> Compiler<'a> {
                         set!(jokers, n, "the jokers");
                     }
                     StatementKind::Chips(n) => {
+                        self.attempted.insert("chips");
                         let Some(n) = self.amount(li, n) else { continue };
                         set!(chips, n, "the chips");
                     }
@@ -613,12 +679,15 @@ impl<'a> Compiler<'a> {
                         }
                     }
                     StatementKind::When { trigger, outcomes } => {
+                        if *trigger == ast::Trigger::CannotPlay {
+                            self.attempted.insert("cannot play");
+                        }
                         let key = *trigger as u8;
                         if let Some(prev) = triggers.get(&key).filter(|p| p.layer == li) {
                             let prev_span = prev.span;
                             self.err(
                                 li,
-                                Diag::error("when-twice", st.span, "this moment already has a rule in this file")
+                                Diag::error("when-twice", st.span, format!("{} already has a rule in this file", trigger_words(*trigger)))
                                     .also(prev_span, "first rule")
                                     .hint("put everything that happens on one line, joined by `and`"),
                             );
@@ -632,6 +701,9 @@ impl<'a> Compiler<'a> {
         // ---- The table: players, decks, hands, chips.
         let leaf_span = layers[last].file.statements.first().map_or(Span::default(), |s| Span::new(s.span.start, s.span.start));
         let Some(players) = players else {
+            if self.attempted.contains("players") {
+                return None;
+            }
             self.err(
                 last,
                 Diag::error("no-players", leaf_span, "the ruleset never says how many players may play")
@@ -670,9 +742,20 @@ impl<'a> Compiler<'a> {
         }
         let (min_p, max_p) = (min_p as usize, max_p as usize);
 
+        for set in decks.iter().chain(hands.iter()).filter_map(|(m, s)| {
+            let (n, or_more) = (*m)?;
+            let never = if or_more { n > max_p as i64 } else { n < min_p as i64 || n > max_p as i64 };
+            never.then_some(s)
+        }) {
+            self.err(
+                set.layer,
+                Diag::warning("never-applies", set.span, format!("this line never applies: {min_p} to {max_p} players play"))
+                    .hint("change the player count, or remove the line"),
+            );
+        }
         let decks_by = self.by_players(&decks, 1, "decks", 1, MAX_DECKS as i64, min_p, max_p);
         let hand_by = self.by_players(&hands, 0, "cards in a hand", 1, MAX_HAND as i64, min_p, max_p);
-        if hands.is_empty() {
+        if hands.is_empty() && !self.attempted.contains("hand") {
             self.err(last, Diag::error("no-hand", leaf_span, "the ruleset never says how many cards each player holds").hint("add a line like `hand 3 cards`"));
         }
         let jokers_n = jokers.as_ref().map_or(0, |j| j.value);
@@ -703,6 +786,7 @@ impl<'a> Compiler<'a> {
             }
         }
         let chips_n = match &chips {
+            None if self.attempted.contains("chips") => 1,
             None => {
                 self.err(last, Diag::error("no-chips", leaf_span, "the ruleset never says how many chips each player starts with").hint("add a line like `each player starts with 3 chips`"));
                 1
@@ -718,8 +802,9 @@ impl<'a> Compiler<'a> {
             Some(c) => c.value,
         };
         let start_n = start.as_ref().map_or(0, |s| s.value);
+        let crossed = matches!((&ceiling, &floor), (Some(c), Some(f)) if f.value > c.value);
         if let (Some(c), Some(f)) = (&ceiling, &floor) {
-            if f.value > c.value {
+            if crossed {
                 self.err(
                     c.layer,
                     Diag::error("limits-crossed", c.span, format!("the total may not go above {} nor below {}: no total is allowed", c.value, f.value))
@@ -729,7 +814,7 @@ impl<'a> Compiler<'a> {
             }
         }
         if let (Some(s), Some(c)) = (&start, &ceiling) {
-            if s.value > c.value {
+            if s.value > c.value && !crossed {
                 self.err(
                     s.layer,
                     Diag::error("start-above-limit", s.span, format!("the total starts at {} but may not go above {}", s.value, c.value))
@@ -738,7 +823,7 @@ impl<'a> Compiler<'a> {
             }
         }
         if let (Some(s), Some(f)) = (&start, &floor) {
-            if s.value < f.value {
+            if s.value < f.value && !crossed {
                 self.err(
                     s.layer,
                     Diag::error("start-below-limit", s.span, format!("the total starts at {} but may not go below {}", s.value, f.value))
@@ -749,6 +834,13 @@ impl<'a> Compiler<'a> {
         if let Some(t) = &teams {
             if t.value < 2 {
                 self.err(t.layer, Diag::error("teams", t.span, "a team needs at least 2 players").hint("say `players play in teams of 2 sharing chips`"));
+            } else if (min_p as i64) < t.value * 2 {
+                self.err(
+                    t.layer,
+                    Diag::error("teams-alone", t.span, format!("with {min_p} players in teams of {}, one team has no opponents", t.value))
+                        .also(players.span, "the number of players")
+                        .hint(format!("allow at least {} players: `players {} to {}`", t.value * 2, t.value * 2, (t.value * 2).max(max_p as i64))),
+                );
             } else if let Some(n) = (min_p..=max_p).find(|n| n % t.value as usize != 0) {
                 self.err(
                     t.layer,
@@ -824,11 +916,12 @@ impl<'a> Compiler<'a> {
         }
         let mut missing: Vec<&str> = Vec::new();
         for rank in 0..13u8 {
-            if !cards.contains_key(&(rank, None)) {
+            // A rank with only a player-count line is reported above.
+            if !cards.contains_key(&(rank, None)) && !cards.keys().any(|(r, _)| *r == rank) {
                 missing.push(ir::RANK_NAMES[rank as usize]);
             }
         }
-        if !missing.is_empty() {
+        if !missing.is_empty() && !self.card_errors {
             let (layer, span) = cards
                 .values()
                 .filter(|s| s.layer == last)
@@ -846,6 +939,15 @@ impl<'a> Compiler<'a> {
                 .label(if cards.is_empty() { "no card lines at all" } else { "after the last card line" })
                 .hint(format!("give every rank a line, for example `card {}: add face value`", missing.join(", "))),
             );
+        }
+        if jokers_n == 0 {
+            if let Some(set) = cards.get(&(ir::JOKER, None)) {
+                self.err(
+                    set.layer,
+                    Diag::warning("never-applies", set.span, "this deck has no jokers, so this line never applies")
+                        .hint("add `jokers 2 per deck`, or remove the line"),
+                );
+            }
         }
         if jokers_n > 0 && !cards.contains_key(&(ir::JOKER, None)) {
             if let Some(j) = &jokers {
@@ -893,23 +995,14 @@ impl<'a> Compiler<'a> {
             };
             *slot = idx;
         }
-        if let Some(c) = &ceiling {
-            if ir_triggers.cannot_play.is_none() {
-                self.err(
-                    c.layer,
-                    Diag::error(
-                        "no-bust-rule",
-                        c.span,
-                        "the ruleset says a card may not take the total past this limit, but not what happens to a player who cannot play",
-                    )
-                    .hint("add a line like `when a player cannot play: the player pays 1 and loses the round`"),
-                );
-            }
-        }
 
         // ---- Unused options.
-        let unused: Vec<(String, Declared)> =
-            self.options.iter().filter(|(_, d)| !d.used).map(|(n, d)| (n.clone(), d.clone())).collect();
+        // After a misspelt option, the one meant looks unused: say nothing more about it.
+        let unused: Vec<(String, Declared)> = if self.undeclared {
+            Vec::new()
+        } else {
+            self.options.iter().filter(|(_, d)| !d.used).map(|(n, d)| (n.clone(), d.clone())).collect()
+        };
         for (name, d) in unused {
             self.err(
                 d.layer,
@@ -1002,8 +1095,37 @@ impl<'a> Compiler<'a> {
             triggers: ir_triggers,
             settings,
         };
-        self.check_reachability(&program, &bar_list);
-        self.check_can_end(&program, last, leaf_span);
+        let reach = reachable(&program);
+        self.check_reachability(&program, &bar_list, &reach);
+        if program.triggers.cannot_play.is_none() && !self.attempted.contains("cannot play") {
+            // Can a hand ever hold no legal card? Then the rules must say what happens.
+            let stuck = reach.seen.iter().find_map(|&t| {
+                let ranks = if program.jokers > 0 { RANKS } else { RANKS - 1 };
+                (0..ranks).find_map(|r| {
+                    let idx = program.rank_fx[usize::from(program.max_players)][r];
+                    let fx = program.effects.get(usize::from(idx))?;
+                    let totals: Vec<i32> = fx.choices().iter().map(|c| crate::engine::choice_total(&program, c, t)).collect();
+                    (!totals.iter().any(|&n| crate::engine::State::allowed(&program, n))).then(|| (t, r, totals[0]))
+                })
+            });
+            if let Some((t, r, n)) = stuck {
+                let limit = if program.ceiling.is_some_and(|c| n > c.value) { &ceiling } else { &floor };
+                if let Some(c) = limit {
+                    self.err(
+                        c.layer,
+                        Diag::error(
+                            "no-bust-rule",
+                            c.span,
+                            "the ruleset says a card may not take the total past this limit, but not what happens to a player who cannot play",
+                        )
+                        .label(format!("at {t}, a hand of {}s has no legal card", ir::RANK_WORDS[r]))
+                        .hint("add a line like `when a player cannot play: the player pays 1 and loses the round`"),
+                    );
+                }
+            }
+        }
+        let bust_line = triggers.get(&(ast::Trigger::CannotPlay as u8)).map(|t| (t.layer, t.span));
+        self.check_can_end(&program, bust_line);
         Some(program)
     }
 
@@ -1059,6 +1181,7 @@ impl<'a> Compiler<'a> {
                 Some(to_word) => {
                     let Some(to) = self.rank(layer, to_word) else { continue };
                     if to < from || to == ir::JOKER {
+                        self.card_errors = true;
                         self.err(
                             layer,
                             Diag::error(
@@ -1081,7 +1204,12 @@ impl<'a> Compiler<'a> {
         if let Some(r) = parse_rank(&word.node) {
             return Some(r);
         }
+        self.card_errors = true;
         let hint = match word.node.as_str() {
+            w if w.contains('-') && w.split('-').all(|p| parse_rank(p).is_some()) => {
+                let (a, b) = w.split_once('-').unwrap_or((w, w));
+                format!("write a range of ranks with `to`: `{a} to {b}`")
+            }
             "1" | "11" => "the Ace is written `A`; its choice of 1 or 11 goes after the colon: `card A: add 1 or add 11`".to_string(),
             "0" | "joker" => "the joker is written `X`".to_string(),
             w => match did_you_mean(w, ir::RANK_NAMES.iter().copied().chain(ir::RANK_WORDS.iter().copied())) {
@@ -1284,46 +1412,21 @@ impl<'a> Compiler<'a> {
     }
 
     /// Every bar must be reachable by some sequence of cards from the starting total.
-    fn check_reachability(&mut self, p: &ir::Program, bars: &[((i64, bool), Set<(Vec<ast::Outcome>, bool, String)>)]) {
-        if bars.is_empty() {
-            return;
-        }
-        let top = bars.iter().map(|((v, _), _)| *v as i32).max().unwrap_or(0);
-        let hi = p.ceiling.map_or(top.max(p.start) + 200, |c| c.value);
-        let lo = p.floor.map_or(-(top.abs().max(p.start.abs())) - 200, |f| f.value);
-        let mut seen: BTreeSet<i32> = BTreeSet::new();
-        let mut passes: BTreeSet<(i32, i32)> = BTreeSet::new();
-        let mut queue = vec![p.start];
-        seen.insert(p.start);
-        let effects: BTreeSet<u16> = p.rank_fx[usize::from(p.min_players)..=usize::from(p.max_players)]
-            .iter()
-            .flatten()
-            .copied()
-            .filter(|e| *e != NO_EFFECT)
-            .collect();
-        while let Some(t) = queue.pop() {
-            for &e in &effects {
-                for choice in p.effects[usize::from(e)].choices() {
-                    let next = crate::engine::choice_total(p, choice, t);
-                    if p.ceiling.is_some_and(|c| next > c.value) || p.floor.is_some_and(|f| next < f.value) {
-                        continue;
-                    }
-                    passes.insert((t, next));
-                    if (lo..=hi).contains(&next) && seen.insert(next) {
-                        queue.push(next);
-                    }
-                }
-            }
-        }
+    fn check_reachability(&mut self, p: &ir::Program, bars: &[((i64, bool), Set<(Vec<ast::Outcome>, bool, String)>)], reach: &Reach) {
+        let passes = &reach.passes;
         for ((value, passing), set) in bars {
             let v = *value as i32;
             if let Some(c) = p.ceiling {
-                if v > c.value {
-                    self.err(
-                        set.layer,
-                        Diag::error("bar-above-limit", set.span, format!("the total may not go above {}, so it never gets to {v}", c.value))
-                            .hint(format!("a bar must be at most {}", c.value)),
-                    );
+                if v > c.value || (*passing && v >= c.value) {
+                    let (message, hint) = if *passing && v == c.value {
+                        (
+                            format!("the total may not go above {v}, so no card can ever pass {v}"),
+                            format!("to make passing {v} cost something, remove `the total may not go above {v}`; or say what happens on reaching it"),
+                        )
+                    } else {
+                        (format!("the total may not go above {}, so it never gets to {v}", c.value), format!("a bar must be at most {}", c.value))
+                    };
+                    self.err(set.layer, Diag::error("bar-above-limit", set.span, message).hint(hint));
                     continue;
                 }
             }
@@ -1335,19 +1438,32 @@ impl<'a> Compiler<'a> {
             };
             if !ok {
                 let what = if *passing { "passes" } else { "reaches" };
+                let from_above = if *passing {
+                    passes.iter().any(|&(a, b)| a > v && b < v)
+                } else {
+                    passes.iter().any(|&(a, b)| b == v && a > v)
+                };
+                let hint = if !either && from_above {
+                    format!(
+                        "the total only gets there going down; bars count going up unless the line says so: `on {} {v} either way: ...`",
+                        if *passing { "passing" } else { "reaching" }
+                    )
+                } else {
+                    "change the bar's number, or the card values that should get there".to_string()
+                };
                 self.err(
                     set.layer,
                     Diag::error("bar-unreachable", set.span, format!("no card ever {what} {v}{}", if either { "" } else { " going up" }))
                         .label("never happens")
-                        .hint("change the bar's number, or the card values that should get there"),
+                        .hint(hint),
                 );
             }
         }
     }
 
     /// Warns when no rule can ever cost a chip or put a player out: such a game never ends.
-    fn check_can_end(&mut self, p: &ir::Program, last: usize, span: Span) {
-        if p.rounds.is_some() {
+    fn check_can_end(&mut self, p: &ir::Program, bust_line: Option<(usize, Span)>) {
+        if p.rounds.is_some() || self.diags.iter().any(Diag::is_error) {
             return;
         }
         let costs = p.outcomes.iter().flat_map(|o| &o.list).any(|o| match o.kind {
@@ -1361,13 +1477,54 @@ impl<'a> Compiler<'a> {
             | ir::OutcomeKind::TakePot => false,
         });
         if !costs {
-            self.err(
-                last,
-                Diag::warning("never-ends", span, "under these rules no one ever loses a chip or leaves the game: it cannot end")
-                    .hint("add a penalty, like `when a player cannot play: the player pays 1 and loses the round`, or `the game ends after 10 rounds`"),
-            );
+            let last = self.layers.len() - 1;
+            let (layer, span, snippet) = bust_line.map_or((last, Span::default(), false), |(l, s)| (l, s, true));
+            let mut d = Diag::warning("never-ends", span, "under these rules no one ever loses a chip or leaves the game: it cannot end")
+                .label("costs nothing")
+                .hint("add a penalty, like `when a player cannot play: the player pays 1 and loses the round`, or `the game ends after 10 rounds`");
+            if !snippet {
+                d = d.without_snippet();
+            }
+            self.err(layer, d);
         }
     }
+}
+
+/// The totals a game can reach from its start, and every move between two of them.
+struct Reach {
+    seen: BTreeSet<i32>,
+    passes: BTreeSet<(i32, i32)>,
+}
+
+fn reachable(p: &ir::Program) -> Reach {
+    let top = p.bars.iter().map(|b| b.value).max().unwrap_or(0);
+    let hi = p.ceiling.map_or(top.max(p.start) + 200, |c| c.value);
+    let lo = p.floor.map_or(-(top.abs().max(p.start.abs())) - 200, |f| f.value);
+    let mut seen: BTreeSet<i32> = BTreeSet::new();
+    let mut passes: BTreeSet<(i32, i32)> = BTreeSet::new();
+    let mut queue = vec![p.start];
+    seen.insert(p.start);
+    let effects: BTreeSet<u16> = p.rank_fx[usize::from(p.min_players)..=usize::from(p.max_players)]
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|e| *e != NO_EFFECT)
+        .collect();
+    while let Some(t) = queue.pop() {
+        for &e in &effects {
+            for choice in p.effects[usize::from(e)].choices() {
+                let next = crate::engine::choice_total(p, choice, t);
+                if !crate::engine::State::allowed(p, next) {
+                    continue;
+                }
+                passes.insert((t, next));
+                if (lo..=hi).contains(&next) && seen.insert(next) {
+                    queue.push(next);
+                }
+            }
+        }
+    }
+    Reach { seen, passes }
 }
 
 fn who_ir(w: ast::Who) -> ir::Who {
@@ -1437,4 +1594,14 @@ fn allowed(range: &OptRange) -> String {
 
 fn ir_keyword(name: &str) -> bool {
     matches!(name, "card" | "players" | "hand" | "total" | "decks" | "jokers" | "option" | "name")
+}
+
+fn trigger_words(t: ast::Trigger) -> &'static str {
+    match t {
+        ast::Trigger::CannotPlay => "what happens when a player cannot play",
+        ast::Trigger::NoCards => "what happens when a player has no cards",
+        ast::Trigger::RoundStart => "the start of each round",
+        ast::Trigger::RoundEnd => "the end of each round",
+        ast::Trigger::GameEnd => "the end of the game",
+    }
 }

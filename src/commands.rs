@@ -59,7 +59,11 @@ pub fn check_one(loader: &dyn Loader, path: &str, sets: &[(String, String)]) -> 
             let recompile = |extra: &[(String, String)]| {
                 let mut all = sets.to_vec();
                 all.extend_from_slice(extra);
-                load_program(loader, path, &all)
+                let checked = check::check(loader, path, &all).map_err(|e| e.to_string())?;
+                checked.program.ok_or_else(|| {
+                    let messages: Vec<String> = checked.diags.iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect();
+                    messages.join("; ")
+                })
             };
             let diags: Vec<Diag> = scenario::run_all(program, own, &recompile);
             checked.diags.extend(diags);
@@ -263,11 +267,14 @@ pub fn run_cmd(loader: &dyn Loader, path: &str, o: &RunOptions, out: &mut dyn Wr
                     code = FAILED;
                     break;
                 }
-                let Some(m) = bot.choose(&p, &s, &mut rng) else { break };
-                if let Err(e) = engine::step(&p, &mut s, m, &mut events) {
-                    let _ = writeln!(err, "error: the bot's move failed: {e}");
-                    code = FAILED;
-                    break;
+                match engine::bot_turn(&p, &mut s, bot, &mut rng, &mut events) {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(e) => {
+                        let _ = writeln!(err, "error: the bot's move failed: {e}");
+                        code = FAILED;
+                        break;
+                    }
                 }
                 flush(&mut events, out);
             }

@@ -85,11 +85,21 @@ fn to_words(to: PayTo) -> String {
     }
 }
 
+/// The verb for a subject: "You play", "Seat 1 plays".
+fn verb<'a>(name: &str, third: &'a str, plain: &'a str) -> &'a str {
+    if name == "You" { plain } else { third }
+}
+
 /// An event as a sentence of the transcript.
 pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> String {
+    let v = |seat: u8, third: &'static str, plain: &'static str| {
+        let n = names(seat);
+        let word = verb(&n, third, plain);
+        format!("{n} {word}")
+    };
     match *e {
         Event::Deal { round, dealer, leader } => {
-            format!("Round {round}: {} deals, {} leads.", names(dealer), names(leader))
+            format!("Round {round}: {}, {}.", v(dealer, "deals", "deal"), v(leader, "leads", "lead"))
         }
         Event::Play { seat, card, choice, total, fx } => {
             let shown = match p.effects.get(usize::from(fx)) {
@@ -98,27 +108,27 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
                 }
                 _ => card_name(card),
             };
-            format!("{} plays {shown}: total {total}.", names(seat))
+            format!("{} {shown}: total {total}.", v(seat, "plays", "play"))
         }
-        Event::Draw { seat } => format!("{} draws.", names(seat)),
+        Event::Draw { seat } => format!("{}.", v(seat, "draws", "draw")),
         Event::Forgot { seat } => format!("{} forgot to draw.", names(seat)),
         Event::Reshuffle { cards } => format!(
             "The stock is empty: the discard pile but its top card ({cards} card{}) is shuffled into a new stock.",
             if cards == 1 { "" } else { "s" }
         ),
-        Event::Skip { seat } => format!("{} is skipped.", names(seat)),
+        Event::Skip { seat } => format!("{} skipped.", v(seat, "is", "are")),
         Event::Reverse { clockwise } => {
             format!("Play turns {}.", if clockwise { "clockwise" } else { "counterclockwise" })
         }
-        Event::PlayAgain { seat } => format!("{} plays again.", names(seat)),
+        Event::PlayAgain { seat } => format!("{} again.", v(seat, "plays", "play")),
         Event::CannotPlay { seat } => format!("{} cannot play.", names(seat)),
-        Event::NoCards { seat } => format!("{} has no cards.", names(seat)),
-        Event::Pay { seat, amount, to, reason } => {
-            format!("{} pays {amount} to {} ({reason}).", names(seat), to_words(to))
+        Event::NoCards { seat } => format!("{} no cards.", v(seat, "has", "have")),
+        Event::Pay { seat, amount, to, reason, .. } => {
+            format!("{} {amount} to {} ({reason}).", v(seat, "pays", "pay"), to_words(to))
         }
-        Event::TakePot { seat, amount } => format!("{} takes the pot: {amount} chips.", names(seat)),
-        Event::OutOfRound { seat } => format!("{} is out of the round.", names(seat)),
-        Event::Eliminated { seat } => format!("{} is out of the game.", names(seat)),
+        Event::TakePot { seat, amount } => format!("{} the pot: {amount} chips.", v(seat, "takes", "take")),
+        Event::OutOfRound { seat } => format!("{} out of the round.", v(seat, "is", "are")),
+        Event::Eliminated { seat } => format!("{} out of the game.", v(seat, "is", "are")),
         Event::TotalReset { total } => format!("The total goes back to {total}."),
         Event::RoundEnd { round, winner, loser } => {
             let mut s = format!("Round {round} ends");
@@ -135,7 +145,7 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
             let list: Vec<String> = (0..16u8).filter(|x| winners & (1 << x) != 0).map(names).collect();
             match list.len() {
                 0 => "The game ends with no winner.".to_string(),
-                1 => format!("The game ends: {} wins.", list[0]),
+                1 => format!("The game ends: {} {}.", list[0], verb(&list[0], "wins", "win")),
                 _ => format!("The game ends: {} share the win.", list.join(" and ")),
             }
         }
@@ -164,7 +174,7 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
         Event::PlayAgain { seat } => json!({"event": "play_again", "seat": seat}),
         Event::CannotPlay { seat } => json!({"event": "cannot_play", "seat": seat}),
         Event::NoCards { seat } => json!({"event": "no_cards", "seat": seat}),
-        Event::Pay { seat, amount, to, reason } => {
+        Event::Pay { seat, amount, to, reason, .. } => {
             let to = match to {
                 PayTo::Bank => json!("bank"),
                 PayTo::Pot => json!("pot"),

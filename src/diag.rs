@@ -65,6 +65,8 @@ pub struct Diag {
     pub source: Option<Source>,
     /// Further places that explain the problem (the other definition of a rank).
     pub related: Vec<(Span, String)>,
+    /// False when the problem is about the whole file: no snippet is drawn.
+    pub snippet: bool,
 }
 
 impl Diag {
@@ -78,7 +80,13 @@ impl Diag {
             span,
             source: None,
             related: Vec::new(),
+            snippet: true,
         }
+    }
+
+    pub fn without_snippet(mut self) -> Self {
+        self.snippet = false;
+        self
     }
 
     pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
@@ -114,6 +122,7 @@ impl Diag {
     /// The diagnostic as one JSON object (`check --format json`).
     pub fn to_json(&self) -> serde_json::Value {
         let (file, (line, column), (end_line, end_column)) = match &self.source {
+            Some(s) if !self.snippet => (s.name.clone(), (0, 0), (0, 0)),
             Some(s) => (s.name.clone(), s.line_col(self.span.start), s.line_col(self.span.end)),
             None => (String::new(), (0, 0), (0, 0)),
         };
@@ -185,11 +194,12 @@ impl Diagnostic for Diag {
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.source.as_ref().map(|s| &*s.named as &dyn SourceCode)
+        self.source.as_ref().filter(|s| self.snippet && !s.text.is_empty()).map(|s| &*s.named as &dyn SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.source.as_ref()?;
+        // A file with no text to show (binary, not UTF-8) gets no snippet.
+        self.source.as_ref().filter(|s| self.snippet && !s.text.is_empty())?;
         let main = LabeledSpan::new_primary_with_span(
             Some(self.label.clone()),
             (self.span.start, self.span.len()),

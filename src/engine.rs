@@ -104,6 +104,31 @@ impl Moves {
         self.list[self.len] = m;
         self.len += 1;
     }
+    /// Keeps the cards only (drops `draw`).
+    pub fn retain_plays(&mut self) {
+        if self.len > 0 && self.list[0] == Move::Draw {
+            self.list.copy_within(1..self.len, 0);
+            self.len -= 1;
+        }
+    }
+}
+
+/// A bot's turn: its card, then (when players draw by hand) its draw, since bots never
+/// forget. Returns `false` when it has no card.
+pub fn bot_turn<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    bot: crate::bots::Bot,
+    rng: &mut [u64; 4],
+    sink: &mut S,
+) -> Result<bool, PlayError> {
+    let seat = s.turn;
+    let Some(mv) = bot.choose(p, s, rng) else { return Ok(false) };
+    step(p, s, mv, sink)?;
+    if s.pending_draw == Some(seat) {
+        step(p, s, Move::Draw, sink)?;
+    }
+    Ok(true)
 }
 
 /// Why a payment was made.
@@ -156,7 +181,8 @@ pub enum Event {
     PlayAgain { seat: u8 },
     CannotPlay { seat: u8 },
     NoCards { seat: u8 },
-    Pay { seat: u8, amount: i32, to: PayTo, reason: Reason },
+    /// `rule` is the index of the outcomes line that made them pay ([`Program::outcomes`]).
+    Pay { seat: u8, amount: i32, to: PayTo, reason: Reason, rule: u16 },
     TakePot { seat: u8, amount: i32 },
     OutOfRound { seat: u8 },
     Eliminated { seat: u8 },
@@ -920,7 +946,7 @@ fn run_outcomes<S: Sink>(p: &Program, s: &mut State, list: u16, actor: u8, reaso
                     }
                 };
                 for &payer in &seats[..n] {
-                    pay(p, s, payer, amount, to, reason, sink);
+                    pay(p, s, payer, amount, to, reason, list, sink);
                 }
             }
             OutcomeKind::WinRound => {
@@ -966,14 +992,12 @@ fn run_outcomes<S: Sink>(p: &Program, s: &mut State, list: u16, actor: u8, reaso
                 }
             }
         }
-        if s.over {
-            return;
-        }
     }
 }
 
-fn pay<S: Sink>(p: &Program, s: &mut State, seat: u8, amount: i32, to: PayTo, reason: Reason, sink: &mut S) {
-    if !s.in_game(seat) || amount <= 0 {
+#[allow(clippy::too_many_arguments)]
+fn pay<S: Sink>(p: &Program, s: &mut State, seat: u8, amount: i32, to: PayTo, reason: Reason, rule: u16, sink: &mut S) {
+    if s.over || !s.in_game(seat) || amount <= 0 {
         return;
     }
     let acc = s.account(p, seat);
@@ -989,7 +1013,7 @@ fn pay<S: Sink>(p: &Program, s: &mut State, seat: u8, amount: i32, to: PayTo, re
         }
     }
     if S::ON {
-        sink.event(Event::Pay { seat, amount: paid, to, reason });
+        sink.event(Event::Pay { seat, amount: paid, to, reason, rule });
     }
     let out = if p.out_when_cannot_pay { short } else { s.chips[acc] == 0 };
     if out {

@@ -311,7 +311,7 @@ impl Program {
         self.sources
             .get(usize::from(origin.file))
             .and_then(|s| s.lines().nth((origin.line as usize).saturating_sub(1)))
-            .map_or("", str::trim)
+            .map_or("", |l| crate::syntax::strip_comment(l).trim())
     }
 
     /// `ninety-nine.rules line 23`

@@ -18,3 +18,5 @@ pub mod commands;
 pub mod describe;
 pub mod scenario;
 pub mod sheet;
+pub mod repl;
+pub mod session;

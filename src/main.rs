@@ -32,6 +32,25 @@ enum Command {
     },
     /// Play a game from the command line: given moves, then bots to the end with `--bots`.
     Run(RunArgs),
+    /// Play at the terminal against bots or friends (the standard Ninety-Nine by default).
+    Play {
+        /// A ruleset file, or the name of a shipped one.
+        #[arg(default_value = "ninety-nine")]
+        ruleset: String,
+        #[arg(long)]
+        players: Option<usize>,
+        /// How many of the seats are people (the rest are bots); 2 or more is hot-seat play.
+        #[arg(long, default_value_t = 1)]
+        humans: usize,
+        /// The bots' strategy: `cautious` or `random`.
+        #[arg(long, default_value = "cautious")]
+        bot: String,
+        /// The seed of the deal (a random one when not given).
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        sets: Vec<String>,
+    },
     /// List the shipped rulesets with a line each.
     List,
     /// Print a ruleset as a rules sheet to read at the table.
@@ -174,6 +193,39 @@ fn main() -> ExitCode {
             }
         }
         Command::List => commands::list_cmd(&mut out),
+        Command::Play { ruleset, players, humans, bot, seed, sets: raw } => {
+            let Some(bot) = ninety::bots::Bot::from_name(&bot) else {
+                let _ = writeln!(err, "error: no bot `{bot}`; the bots are {}", ninety::bots::Bot::NAMES.join(", "));
+                return ExitCode::from(2);
+            };
+            let sets = match sets(&raw) {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+            });
+            let o = ninety::session::Options { ruleset, players, humans, bot, seed, sets, color: color() };
+            drop(out);
+            match ninety::session::Session::start(&Shipped, &o) {
+                Ok((session, welcome)) => match ninety::repl::run(&Shipped, session, &welcome) {
+                    Ok(()) => return ExitCode::SUCCESS,
+                    Err(e) => {
+                        let _ = writeln!(err, "error: {e}");
+                        return ExitCode::from(1);
+                    }
+                },
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
         Command::Rules { ruleset, format, sets: raw } => {
             let md = match format.as_str() {
                 "md" | "markdown" => true,

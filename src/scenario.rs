@@ -24,7 +24,21 @@ pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
                 _ => None,
             })
             .collect();
-        let result = if sets.is_empty() {
+        let unknown = sc.steps.iter().find_map(|st| match &st.node {
+            ScenarioStep::Set(name, value) if p.option(name).is_none() => Some((st.span, name.clone(), *value)),
+            _ => None,
+        });
+        let result = if let Some((span, name, value)) = unknown {
+            let names: Vec<&str> = p.options.iter().map(|o| o.name.as_str()).collect();
+            let hint = match crate::diag::did_you_mean(&name, names.iter().copied()) {
+                Some(n) => format!("did you mean `set {n} = {}`?", value.as_number()),
+                None if names.is_empty() => "this ruleset declares no options".to_string(),
+                None => format!("its options are {}", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")),
+            };
+            Err(Diag::error("scenario-position", span, format!("scenario \"{}\": the ruleset has no option `{name}`", sc.name.node))
+                .label("no such option")
+                .hint(hint))
+        } else if sets.is_empty() {
             run(p, sc)
         } else {
             match recompile(&sets) {
@@ -57,6 +71,18 @@ struct Run<'p> {
     events: Vec<Event>,
     trace: Vec<String>,
     name: String,
+    /// Where each part of the position was written, to point at the one at fault.
+    spans: Spans,
+}
+
+#[derive(Default)]
+struct Spans {
+    players: Option<Span>,
+    turn: Option<Span>,
+    chips: Option<Span>,
+    dealer: Option<Span>,
+    hands: Vec<(usize, Span)>,
+    cards: Vec<(u8, Span)>,
 }
 
 /// Runs one scenario.
@@ -70,6 +96,7 @@ pub fn run(p: &Program, sc: &Scenario) -> Result<Trace, Diag> {
         events: Vec::new(),
         trace: Vec::new(),
         name: sc.name.node.clone(),
+        spans: Spans::default(),
     };
     for step in &sc.steps {
         r.step(&step.node, step.span)?;
@@ -96,7 +123,12 @@ impl Run<'_> {
         Ok(())
     }
 
-    fn cards(&self, list: &[crate::ast::Spanned<String>]) -> Result<Vec<u8>, Diag> {
+    fn cards(&mut self, list: &[crate::ast::Spanned<String>]) -> Result<Vec<u8>, Diag> {
+        for c in list {
+            if let Some(card) = engine::parse_card(&c.node) {
+                self.spans.cards.push((card, c.span));
+            }
+        }
         let text: Vec<&str> = list.iter().map(|c| c.node.as_str()).collect();
         parse_cards(&text.join(" ")).map_err(|e| {
             let span = list.iter().find(|c| engine::parse_card(&c.node).is_none()).map_or(Span::default(), |c| c.span);
@@ -104,10 +136,58 @@ impl Run<'_> {
         })
     }
 
+    /// Checks the position step by step, so a fault points at the line that made it.
+    fn validate(&self, span: Span) -> Result<(), Diag> {
+        let p = self.p;
+        let n = self.setup.players;
+        let bad = |at: Option<Span>, message: String, hint: String| {
+            Err(Diag::error("scenario-position", at.unwrap_or(span), format!("scenario \"{}\": {message}", self.name))
+                .label("this position cannot be set up")
+                .hint(hint))
+        };
+        if n < usize::from(p.min_players) || n > usize::from(p.max_players) {
+            return bad(
+                self.spans.players,
+                format!("{} is played by {} to {} players, not {n}", p.name, p.min_players, p.max_players),
+                format!("choose from {} to {} players", p.min_players, p.max_players),
+            );
+        }
+        if let Some(t) = self.setup.turn.filter(|t| usize::from(*t) >= n) {
+            return bad(self.spans.turn, format!("there is no seat {t}: seats are 0 to {}", n - 1), "seats are numbered from 0".into());
+        }
+        if let Some(d) = self.setup.dealer.filter(|d| usize::from(*d) >= n) {
+            return bad(self.spans.dealer, format!("there is no seat {d}: seats are 0 to {}", n - 1), "seats are numbered from 0".into());
+        }
+        if let Some(c) = self.setup.chips.as_ref().filter(|c| c.len() != n) {
+            return bad(self.spans.chips, format!("{} chip counts for {n} players", c.len()), format!("give one count for each of the {n} seats"))
+        }
+        if let Some((seat, at)) = self.spans.hands.iter().find(|(seat, _)| *seat >= n) {
+            return bad(Some(*at), format!("there is no seat {seat} at a table of {n}"), "seats are numbered from 0".into());
+        }
+        let copies = usize::from(p.decks[n]);
+        for (i, (card, at)) in self.spans.cards.iter().enumerate() {
+            let before = self.spans.cards[..i].iter().filter(|(c, _)| c % 56 == card % 56).count();
+            let exists = engine::rank_of(*card) != crate::ir::JOKER || usize::from(engine::suit_of(*card)) < usize::from(p.jokers);
+            if !exists {
+                return bad(Some(*at), format!("there is no {} in this deck", engine::card_name(*card)), "this deck has no jokers".into());
+            }
+            if before >= copies {
+                let times = if copies == 1 { "once".to_string() } else { format!("{copies} times") };
+                return bad(
+                    Some(*at),
+                    format!("{} is placed more than once, but the deck holds it {times}", engine::card_name(*card)),
+                    "each card can be in one place only: a hand, the stock or the discard pile".into(),
+                );
+            }
+        }
+        Ok(())
+    }
+
     fn start(&mut self, span: Span) -> Result<(), Diag> {
         if self.state.is_some() {
             return Ok(());
         }
+        self.validate(span)?;
         if !self.hands.is_empty() {
             let n = self.setup.players;
             self.hands.resize(n.max(self.hands.len()), None);
@@ -170,6 +250,7 @@ impl Run<'_> {
             ScenarioStep::Players(n) => {
                 self.position(span)?;
                 self.setup.players = (*n).clamp(0, 64) as usize;
+                self.spans.players = Some(span);
             }
             ScenarioStep::Set(..) => {
                 // Applied before the scenario runs (see `run_all`); only the position may
@@ -183,10 +264,12 @@ impl Run<'_> {
             ScenarioStep::Chips(c) => {
                 self.position(span)?;
                 self.setup.chips = Some(c.iter().map(|x| *x as i32).collect());
+                self.spans.chips = Some(span);
             }
             ScenarioStep::Turn(t) => {
                 self.position(span)?;
                 self.setup.turn = Some((*t).clamp(0, 255) as u8);
+                self.spans.turn = Some(span);
             }
             ScenarioStep::Direction(d) => {
                 self.position(span)?;
@@ -195,6 +278,7 @@ impl Run<'_> {
             ScenarioStep::Hand(seat, cards) => {
                 self.position(span)?;
                 let seat = (*seat).clamp(0, 63) as usize;
+                self.spans.hands.push((seat, span));
                 let cards = self.cards(cards)?;
                 if self.hands.len() <= seat {
                     self.hands.resize(seat + 1, None);
@@ -209,6 +293,7 @@ impl Run<'_> {
             ScenarioStep::Dealer(d) => {
                 self.position(span)?;
                 self.setup.dealer = Some((*d).clamp(0, 255) as u8);
+                self.spans.dealer = Some(span);
             }
             ScenarioStep::Discard(cards) => {
                 self.position(span)?;

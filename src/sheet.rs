@@ -37,11 +37,17 @@ fn who_words(w: Who) -> &'static str {
 
 /// `the player pays 2 and loses the round`
 pub fn outcomes_words(o: &Outcomes) -> String {
+    let mut previous: Option<Who> = None;
     let parts: Vec<String> = o
         .list
         .iter()
         .map(|x| {
-            let who = who_words(x.who);
+            // "the player pays 2 and loses the round": the subject is said once.
+            let who = if previous == Some(x.who) { String::new() } else { format!("{} ", who_words(x.who)) };
+            let subject_free = matches!(x.kind, OutcomeKind::ResetTotal | OutcomeKind::EndRound);
+            if !subject_free {
+                previous = Some(x.who);
+            }
             match x.kind {
                 OutcomeKind::Pay { amount, to } => {
                     let to = match to {
@@ -49,19 +55,23 @@ pub fn outcomes_words(o: &Outcomes) -> String {
                         Target::Pot => "the pot".to_string(),
                         Target::Seat(w) => who_words(w).to_string(),
                     };
-                    format!("{who} pays {amount} to {to}")
+                    format!("{who}pays {amount} to {to}")
                 }
-                OutcomeKind::WinRound => format!("{who} wins the round"),
-                OutcomeKind::LoseRound => format!("{who} loses the round"),
-                OutcomeKind::OutOfRound => format!("{who} is out of the round"),
-                OutcomeKind::OutOfGame => format!("{who} is out of the game"),
+                OutcomeKind::WinRound => format!("{who}wins the round"),
+                OutcomeKind::LoseRound => format!("{who}loses the round"),
+                OutcomeKind::OutOfRound => format!("{who}is out of the round"),
+                OutcomeKind::OutOfGame => format!("{who}is out of the game"),
                 OutcomeKind::ResetTotal => "the total resets".to_string(),
                 OutcomeKind::EndRound => "the round ends".to_string(),
-                OutcomeKind::TakePot => format!("{who} takes the pot"),
+                OutcomeKind::TakePot => format!("{who}takes the pot"),
             }
         })
         .collect();
-    parts.join(", and ")
+    match parts.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
 }
 
 fn act_words(p: &Program, a: Act) -> String {
@@ -211,10 +221,11 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
                 Role::Loser => "loser of the last round",
                 Role::Winner => "winner of the last round",
             };
-            match o {
-                0 => format!("The {role} leads."),
-                o if o > 0 => format!("The player left of the {role} leads (else the player left of the dealer)."),
-                _ => format!("The player right of the {role} leads (else the player left of the dealer)."),
+            let side = if o > 0 { "left" } else { "right" };
+            match (o, r) {
+                (0, _) => format!("The {role} leads (in the first round, the player left of the dealer)."),
+                (_, Role::Dealer) => format!("The player {side} of the dealer leads."),
+                _ => format!("The player {side} of the {role} leads (in the first round, the player left of the dealer)."),
             }
         }
     };
@@ -332,10 +343,15 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
     if !p.options.is_empty() {
         h2(&mut out, "Options");
         for o in &p.options {
+            let word = |v: i64| if o.allowed == "yes or no" { if v != 0 { "yes".to_string() } else { "no".to_string() } } else { v.to_string() };
             let _ = writeln!(
                 out,
                 "- `{}` = {} ({}; default {}; change with `--set {}=...`).",
-                o.name, o.value, o.allowed, o.default, o.name
+                o.name,
+                word(o.value),
+                o.allowed,
+                word(o.default),
+                o.name
             );
         }
     }

@@ -38,6 +38,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("at", "at the start of each round: every player pays 1 to the pot"),
     ("a", "a player is out at 0 chips"),
     ("scenario", "scenario \"N99-6: a 9 at 95\""),
+    ("if", "if {by_hand}: players draw by hand"),
 ];
 
 const SCENARIO_STEPS: &[(&str, &str)] = &[
@@ -74,6 +75,14 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
         );
         return (file, diags);
     }
+    if text.lines().all(|l| strip_comment(l).trim().is_empty()) {
+        diags.push(
+            Diag::error("empty-file", Span::new(0, text.trim_end().len()), "this ruleset holds only comments")
+                .label("no statement in the file")
+                .hint("add the rules themselves, like `players 2 to 5`, or `extends \"ninety-nine\"` to start from another ruleset"),
+        );
+        return (file, diags);
+    }
     let mut open: Option<Scenario> = None;
     let mut offset = 0;
     for (index, raw) in text.split_inclusive('\n').enumerate() {
@@ -94,9 +103,23 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
         match Grammar::parse(rule, line) {
             Ok(mut pairs) => {
                 let Some(top) = pairs.next() else { continue };
-                let Some(pair) = top.into_inner().find(|p| p.as_rule() != Rule::EOI) else {
+                let mut guard = None;
+                let mut inner = top.into_inner().filter(|p| p.as_rule() != Rule::EOI);
+                let Some(mut pair) = inner.next() else {
                     continue;
                 };
+                if pair.as_rule() == Rule::guard {
+                    let negate = pair.clone().into_inner().any(|p| p.as_rule() == Rule::negate);
+                    let name = pair
+                        .clone()
+                        .into_inner()
+                        .find(|p| p.as_rule() == Rule::option_ref)
+                        .and_then(|r| r.into_inner().next())
+                        .map(|i| Spanned { node: i.as_str().to_string(), span: sp(&i, start) });
+                    guard = name.map(|n| (negate, n));
+                    let Some(next) = inner.next() else { continue };
+                    pair = next;
+                }
                 let span = shift(pair.as_span(), start);
                 if let Some(scenario) = open.as_mut() {
                     if pair.as_rule() == Rule::end_stmt {
@@ -117,7 +140,7 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                     });
                 } else {
                     match build_statement(pair, start) {
-                        Ok(kind) => file.statements.push(Statement { kind, span, line: lineno }),
+                        Ok(kind) => file.statements.push(Statement { guard, kind, span, line: lineno }),
                         Err(d) => diags.push(d),
                     }
                 }
@@ -140,7 +163,7 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
 }
 
 /// The line without a trailing `# comment` (a `#` inside quotes is text).
-fn strip_comment(line: &str) -> &str {
+pub fn strip_comment(line: &str) -> &str {
     let mut quoted = false;
     for (i, c) in line.char_indices() {
         match c {
@@ -164,6 +187,16 @@ fn first_word(line: &str) -> Option<(usize, &str)> {
 /// An unknown first word gets its own message, with a "did you mean".
 fn check_first_word(line: &str, start: usize, table: &[(&str, &str)], in_scenario: bool) -> Option<Diag> {
     let stripped = strip_comment(line);
+    let trimmed = stripped.trim_start();
+    if let Some(rest) = trimmed.strip_prefix('-').filter(|r| r.starts_with(' ')) {
+        let at = stripped.len() - trimmed.len();
+        let _ = rest;
+        return Some(
+            Diag::error("unknown-keyword", Span::new(start + at, start + at + 1), "a ruleset line does not start with `-`")
+                .label("a list bullet?")
+                .hint("write each rule on its own line, without a bullet: `card A: add 1 or add 11`"),
+        );
+    }
     let Some((at, word)) = first_word(stripped) else {
         let at = stripped.len() - stripped.trim_start().len();
         let span = Span::new(start + at, start + stripped.trim_end().len());
@@ -178,6 +211,20 @@ fn check_first_word(line: &str, start: usize, table: &[(&str, &str)], in_scenari
         return None;
     }
     let span = Span::new(start + at, start + at + word.len());
+    if lower == "end" && !in_scenario {
+        return Some(
+            Diag::error("stray-end", span, "`end` closes nothing: no scenario is open here")
+                .label("nothing to close")
+                .hint("`end` closes a block opened by `scenario \"...\"`; remove this line or open the scenario above it"),
+        );
+    }
+    if word == "-" || word.starts_with('-') && word.len() == 1 {
+        return Some(
+            Diag::error("unknown-keyword", span, "a ruleset line does not start with `-`")
+                .label("a list bullet?")
+                .hint("write each rule on its own line without a bullet: `card A: add 1 or add 11`"),
+        );
+    }
     let (message, hint) = if in_scenario {
         (
             format!("`{word}` is not a scenario step"),
@@ -228,7 +275,31 @@ fn syntax_error(err: &pest::error::Error<Rule>, line: &str, start: usize, in_sce
         Some(c) => c.len_utf8(),
     };
     let found = &rest[..found_len];
-    let expected = expected_words(err);
+    // An opening quote with no closing one: point at the quote.
+    let code = strip_comment(line);
+    if code.matches('"').count() % 2 == 1 {
+        if let Some(q) = code.rfind('"') {
+            return Diag::error("unclosed-text", Span::new(start + q, start + q + 1), "this text in quotes is never closed")
+                .label("opened here")
+                .hint("end the text with a straight double quote `\"` on the same line");
+        }
+    }
+    let (expected, suggestion) = expected_words(err, found);
+    if let Some(c) = found.chars().next().filter(|c| !c.is_ascii()) {
+        let (what, hint) = match c {
+            '“' | '”' | '„' => ("curly quote".to_string(), "write text between straight double quotes `\"...\"` (a word processor may have curled them)".to_string()),
+            '‘' | '’' => ("curly apostrophe".to_string(), "write text between straight double quotes `\"...\"`".to_string()),
+            '\u{a0}' => ("non-breaking space (U+00A0)".to_string(), "replace it with an ordinary space".to_string()),
+            '\u{feff}' => ("invisible byte-order mark (U+FEFF)".to_string(), "save the file as UTF-8 without a BOM".to_string()),
+            c => (format!("character `{c}` (U+{:04X})", c as u32), "a ruleset is written with ordinary letters, digits and punctuation".to_string()),
+        };
+        let span = Span::new(start + pos, start + pos + found_len);
+        let mut message = format!("unexpected {what}");
+        if !expected.is_empty() {
+            message.push_str(&format!(": expected {}", join_or(&expected)));
+        }
+        return Diag::error("syntax", span, message).label("this character").hint(hint);
+    }
     let span = if found_len == 0 {
         // Point at the end of the line: something is missing there.
         let end = start + strip_comment(line).trim_end().len();
@@ -243,16 +314,34 @@ fn syntax_error(err: &pest::error::Error<Rule>, line: &str, start: usize, in_sce
         (false, true) => format!("unexpected `{found}`"),
     };
     let table = if in_scenario { SCENARIO_STEPS } else { STATEMENTS };
-    let hint = first_word(line)
+    const NUMBER_WORDS: [&str; 13] =
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+    if expected.iter().any(|w| w == "a number") {
+        if let Some(n) = NUMBER_WORDS.iter().position(|w| w.eq_ignore_ascii_case(found)) {
+            return Diag::error("bad-number", span, format!("expected a number, found `{found}`"))
+                .label("a number in words")
+                .hint(format!("write numbers in digits: `{n}`"));
+        }
+    }
+    if let Some(k) = suggestion {
+        let message = format!("unknown word `{found}`");
+        return Diag::error("syntax", span, message).label("not expected here").hint(format!("did you mean `{k}`?"));
+    }
+    let mut hint = first_word(line)
         .and_then(|(_, w)| table.iter().find(|(k, _)| *k == w.to_lowercase()))
         .map(|(_, e)| format!("a line like this reads `{e}`"))
         .unwrap_or_else(|| starts_hint(table, in_scenario));
+    if !found.is_empty() && expected.iter().any(|w| w == "`:`") {
+        hint = format!("is a `:` missing before `{found}`? {hint}");
+    }
     Diag::error("syntax", span, message)
         .label(if found.is_empty() { "something is missing here".to_string() } else { "not expected here".to_string() })
         .hint(hint)
 }
 
-fn expected_words(err: &pest::error::Error<Rule>) -> Vec<String> {
+/// What would fit where the line went wrong, in words, and the closest keyword to what was
+/// found there.
+fn expected_words(err: &pest::error::Error<Rule>, found: &str) -> (Vec<String>, Option<String>) {
     let mut words: Vec<String> = Vec::new();
     let push = |words: &mut Vec<String>, w: String| {
         if !words.contains(&w) {
@@ -281,8 +370,17 @@ fn expected_words(err: &pest::error::Error<Rule>) -> Vec<String> {
             }
         }
     }
-    words.truncate(8);
-    words
+    let keywords: Vec<&str> = words.iter().filter_map(|w| w.strip_prefix('`').and_then(|w| w.strip_suffix('`'))).collect();
+    let suggestion = if found.chars().all(|c| c.is_ascii_alphabetic()) && found.len() > 1 {
+        did_you_mean(found, keywords.iter().copied()).filter(|k| !k.eq_ignore_ascii_case(found)).map(str::to_string)
+    } else {
+        None
+    };
+    if words.len() > 8 {
+        words.truncate(7);
+        words.push("…".into());
+    }
+    (words, suggestion)
 }
 
 fn rule_words(rule: Rule) -> Option<&'static str> {

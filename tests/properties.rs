@@ -84,8 +84,8 @@ fn thousands_of_seeded_games_keep_every_invariant() {
                 let mut rng = engine::bot_rng(seed);
                 while !s.over {
                     assert!(s.turns < TURN_LIMIT, "{path}: seed {seed} never ends");
-                    let m = bot.choose(&program, &s, &mut rng).expect("a player to move has a move");
-                    engine::step(&program, &mut s, m, &mut ()).expect("a legal move");
+                    let moved = engine::bot_turn(&program, &mut s, bot, &mut rng, &mut ()).expect("a legal move");
+                    assert!(moved, "{path} seed {seed}: the player to move has no move");
                     assert_eq!(s.check_invariants(&program), Ok(()), "{path} seed {seed}");
                     assert_eq!(s.chips_total(&program), chips, "{path} seed {seed}: chips are not conserved");
                     let turn = s.turn;
