@@ -116,15 +116,25 @@ pub enum StatementKind {
     /// `extends "ninety-nine"`
     Extends(Spanned<String>),
     /// `option chips = 3 from 1 to 10`
-    Option { name: Spanned<String>, default: Spanned<OptValue>, range: OptRange },
+    Option {
+        name: Spanned<String>,
+        default: Spanned<OptValue>,
+        range: OptRange,
+    },
     /// `players 2 to 5`
     Players { min: SAmount, max: SAmount },
     /// `decks 2 with 5 or more players`
-    Decks { count: SAmount, with: Option<WithPlayers> },
+    Decks {
+        count: SAmount,
+        with: Option<WithPlayers>,
+    },
     /// `jokers 2 per deck`
     Jokers(SAmount),
     /// `hand 3 cards`
-    Hand { size: SAmount, with: Option<WithPlayers> },
+    Hand {
+        size: SAmount,
+        with: Option<WithPlayers>,
+    },
     /// `each player starts with {chips} chips`
     Chips(SAmount),
     /// `the total starts at 0`
@@ -138,11 +148,23 @@ pub enum StatementKind {
     /// `when the stock is empty: shuffle the discard pile into it`
     EmptyStock { reshuffle: bool },
     /// `card A: add 1 or add 11`
-    Card { ranks: Vec<RankItem>, with: Option<WithPlayers>, effect: Effect },
+    Card {
+        ranks: Vec<RankItem>,
+        with: Option<WithPlayers>,
+        effect: Effect,
+    },
     /// `on passing 33 or 66: the player pays 1`
-    Bar { passing: bool, values: Vec<SAmount>, either_way: bool, outcomes: Vec<Outcome> },
+    Bar {
+        passing: bool,
+        values: Vec<SAmount>,
+        either_way: bool,
+        outcomes: Vec<Outcome>,
+    },
     /// `when a player cannot play: the player pays 1 and loses the round`
-    When { trigger: Trigger, outcomes: Vec<Outcome> },
+    When {
+        trigger: Trigger,
+        outcomes: Vec<Outcome>,
+    },
     /// `a player is out at 0 chips`
     Out { when_cannot_pay: bool },
     /// `the first dealer is chosen at random`

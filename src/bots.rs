@@ -55,8 +55,12 @@ impl Bot {
 /// Higher is better: pay nothing, keep the total low, keep escape cards (those that do not
 /// raise the total) for later.
 fn cautious_score(p: &Program, s: &State, m: Move) -> i64 {
-    let Move::Play { card, choice } = m else { return 0 };
-    let Some(fx) = s.effect(p, rank_of(card)) else { return i64::MIN / 2 };
+    let Move::Play { card, choice } = m else {
+        return 0;
+    };
+    let Some(fx) = s.effect(p, rank_of(card)) else {
+        return i64::MIN / 2;
+    };
     let choice = &fx.choices()[usize::from(choice)];
     let old = s.total;
     let new = choice_total(p, choice, old);

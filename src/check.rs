@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use crate::ast::{self, Amount, OptRange, OptValue, SAmount, Span, Spanned, StatementKind};
 use crate::diag::{Diag, Source, did_you_mean};
-use crate::ir::{self, MAX_CHOICES, MAX_DECKS, MAX_HAND, MAX_SEATS, MAX_STEPS, NO_EFFECT, Origin, RANKS};
+use crate::ir::{
+    self, MAX_CHOICES, MAX_DECKS, MAX_HAND, MAX_SEATS, MAX_STEPS, NO_EFFECT, Origin, RANKS,
+};
 use crate::syntax;
 
 /// Where ruleset files come from: the disk, or the copies built into the binary.
@@ -38,7 +40,10 @@ impl Loader for Disk {
 /// folder.
 pub const SHIPPED: &[(&str, &str)] = &[
     ("ninety-nine", include_str!("../rulesets/ninety-nine.rules")),
-    ("ninety-eight", include_str!("../rulesets/ninety-eight.rules")),
+    (
+        "ninety-eight",
+        include_str!("../rulesets/ninety-eight.rules"),
+    ),
     ("33-66-99", include_str!("../rulesets/33-66-99.rules")),
     ("ring-of-99", include_str!("../rulesets/ring-of-99.rules")),
 ];
@@ -53,7 +58,10 @@ impl Loader for Shipped {
         if let Ok(bytes) = Disk.read(path) {
             return Ok(bytes);
         }
-        let stem = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or(path);
+        let stem = Path::new(path)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or(path);
         SHIPPED
             .iter()
             .find(|(name, _)| *name == stem)
@@ -101,11 +109,21 @@ pub type Sets = [(String, String)];
 
 /// Loads, checks and compiles the ruleset at `path` with option values `sets`.
 pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Unreadable> {
-    let bytes = loader.read(path).map_err(|reason| Unreadable { path: path.to_string(), reason })?;
+    let bytes = loader.read(path).map_err(|reason| Unreadable {
+        path: path.to_string(),
+        reason,
+    })?;
     let mut diags = Vec::new();
     let mut layers = Vec::new();
     let mut chain: Vec<String> = Vec::new();
-    load_chain(loader, path.to_string(), bytes, &mut chain, &mut layers, &mut diags);
+    load_chain(
+        loader,
+        path.to_string(),
+        bytes,
+        &mut chain,
+        &mut layers,
+        &mut diags,
+    );
     layers.reverse();
     let program = if diags.iter().any(Diag::is_error) {
         // A file that cannot be read fully is not compiled: half a ruleset would report
@@ -117,10 +135,18 @@ pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Un
         let program = c.compile();
         // A parent's warnings are its own business: they show when it is checked itself.
         let own = layers.last().map(|l| l.path.clone()).unwrap_or_default();
-        diags.extend(c.diags.into_iter().filter(|d| d.is_error() || d.source.as_ref().is_none_or(|s| s.name == own)));
+        diags.extend(
+            c.diags
+                .into_iter()
+                .filter(|d| d.is_error() || d.source.as_ref().is_none_or(|s| s.name == own)),
+        );
         program.filter(|_| !diags.iter().any(Diag::is_error))
     };
-    Ok(Checked { program, diags, layers })
+    Ok(Checked {
+        program,
+        diags,
+        layers,
+    })
 }
 
 /// Parses `path` and then its parents; `layers` ends up ruleset first, base last.
@@ -137,10 +163,14 @@ fn load_chain(
         Err(message) => {
             let source = Source::new(path.clone(), String::new());
             diags.push(
-                Diag::error("not-text", Span::default(), format!("`{}`: {message}", file_name(&path)))
-                    .label("this file")
-                    .hint("a ruleset is a plain text file (UTF-8) of lines like `players 2 to 5`")
-                    .in_source(&source),
+                Diag::error(
+                    "not-text",
+                    Span::default(),
+                    format!("`{}`: {message}", file_name(&path)),
+                )
+                .label("this file")
+                .hint("a ruleset is a plain text file (UTF-8) of lines like `players 2 to 5`")
+                .in_source(&source),
             );
             return;
         }
@@ -157,7 +187,11 @@ fn load_chain(
         })
         .collect();
     chain.push(path.clone());
-    layers.push(Layer { path: path.clone(), source: source.clone(), file });
+    layers.push(Layer {
+        path: path.clone(),
+        source: source.clone(),
+        file,
+    });
     if let Some(second) = extends.get(1) {
         diags.push(
             Diag::error("extends-twice", second.span, "a ruleset can extend only one other")
@@ -166,10 +200,16 @@ fn load_chain(
                 .in_source(&source),
         );
     }
-    let Some(parent) = extends.first() else { return };
+    let Some(parent) = extends.first() else {
+        return;
+    };
     let parent_path = resolve(&path, &parent.node);
     if chain.iter().any(|p| same_file(p, &parent_path)) {
-        let names: Vec<String> = chain.iter().map(|p| file_name(p)).chain([file_name(&parent_path)]).collect();
+        let names: Vec<String> = chain
+            .iter()
+            .map(|p| file_name(p))
+            .chain([file_name(&parent_path)])
+            .collect();
         // Point at the checked file's own `extends` line: that is the file the designer asked
         // about.
         let (root_source, root_span) = layers
@@ -185,7 +225,10 @@ fn load_chain(
             Diag::error(
                 "extends-cycle",
                 root_span,
-                format!("these rulesets extend each other in a circle: {}", names.join(" → ")),
+                format!(
+                    "these rulesets extend each other in a circle: {}",
+                    names.join(" → ")
+                ),
             )
             .label("the circle starts here")
             .hint("one of them must stand on its own: remove its `extends` line")
@@ -199,14 +242,20 @@ fn load_chain(
             Diag::error(
                 "missing-parent",
                 parent.span,
-                format!("`{}` extends `{}`, but there is no ruleset `{}`", file_name(&path), parent.node, file_name(&parent_path)),
+                format!(
+                    "`{}` extends `{}`, but there is no ruleset `{}`",
+                    file_name(&path),
+                    parent.node,
+                    file_name(&parent_path)
+                ),
             )
             .label("no such ruleset")
             .hint({
                 let siblings = sibling_rulesets(&path);
                 match did_you_mean(&parent.node, siblings.iter().map(String::as_str)) {
                     Some(n) if n != parent.node => format!("did you mean `extends \"{n}\"`?"),
-                    _ => "the parent is a `.rules` file in the same folder, named without `.rules`".into(),
+                    _ => "the parent is a `.rules` file in the same folder, named without `.rules`"
+                        .into(),
                 }
             })
             .in_source(&source),
@@ -216,7 +265,10 @@ fn load_chain(
 
 /// The names of the rulesets beside `path`, for "did you mean".
 fn sibling_rulesets(path: &str) -> Vec<String> {
-    let dir = Path::new(path).parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let dir = Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map(|entries| {
             entries
@@ -259,7 +311,9 @@ fn resolve(from: &str, name: &str) -> String {
         file.set_extension("rules");
     }
     match Path::new(from).parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && file.is_relative() => dir.join(file).display().to_string(),
+        Some(dir) if !dir.as_os_str().is_empty() && file.is_relative() => {
+            dir.join(file).display().to_string()
+        }
         _ => file.display().to_string(),
     }
 }
@@ -272,7 +326,9 @@ fn same_file(a: &str, b: &str) -> bool {
 }
 
 fn file_name(path: &str) -> String {
-    Path::new(path).file_name().map_or(path.to_string(), |n| n.to_string_lossy().into_owned())
+    Path::new(path)
+        .file_name()
+        .map_or(path.to_string(), |n| n.to_string_lossy().into_owned())
 }
 
 /// Parses a card rank as written: `A`, `10`, `T`, `k`, `Queen`, `X`.
@@ -295,7 +351,11 @@ pub fn parse_rank(word: &str) -> Option<u8> {
 
 /// The number a card shows: Ace 1, 2 to 10, Jack 11, Queen 12, King 13, Joker 0.
 pub fn face_value(rank: u8) -> i32 {
-    if rank == ir::JOKER { 0 } else { i32::from(rank) + 1 }
+    if rank == ir::JOKER {
+        0
+    } else {
+        i32::from(rank) + 1
+    }
 }
 
 /// A value and where it was decided.
@@ -355,7 +415,10 @@ impl<'a> Compiler<'a> {
     }
 
     fn origin(&self, layer: usize, line: usize) -> Origin {
-        Origin { file: layer as u16, line: line as u32 }
+        Origin {
+            file: layer as u16,
+            line: line as u32,
+        }
     }
 
     /// Declares every option of the chain (a variant may redeclare one to change its
@@ -364,28 +427,49 @@ impl<'a> Compiler<'a> {
         for (li, layer) in self.layers.iter().enumerate() {
             let mut seen: HashMap<&str, Span> = HashMap::new();
             for st in &layer.file.statements {
-                let StatementKind::Option { name, default, range } = &st.kind else { continue };
+                let StatementKind::Option {
+                    name,
+                    default,
+                    range,
+                } = &st.kind
+                else {
+                    continue;
+                };
                 if let Some(first) = seen.insert(&name.node, name.span) {
                     self.diags.push(
-                        Diag::error("option-twice", name.span, format!("the option `{}` is declared twice", name.node))
-                            .also(first, "first declared here")
-                            .hint("keep one declaration")
-                            .in_source(&layer.source),
+                        Diag::error(
+                            "option-twice",
+                            name.span,
+                            format!("the option `{}` is declared twice", name.node),
+                        )
+                        .also(first, "first declared here")
+                        .hint("keep one declaration")
+                        .in_source(&layer.source),
                     );
                 }
                 if ir_keyword(&name.node) {
                     self.diags.push(
-                        Diag::warning("option-name", name.span, format!("`{}` is also a keyword", name.node))
-                            .hint("it works, but a different name (`lives`, `cap`) reads more clearly")
-                            .in_source(&layer.source),
+                        Diag::warning(
+                            "option-name",
+                            name.span,
+                            format!("`{}` is also a keyword", name.node),
+                        )
+                        .hint("it works, but a different name (`lives`, `cap`) reads more clearly")
+                        .in_source(&layer.source),
                     );
                 }
                 if let OptRange::Between(lo, hi) = range {
                     if lo > hi {
                         self.diags.push(
-                            Diag::error("option-range", st.span, format!("the range {lo} to {hi} is empty"))
-                                .hint(format!("write the smaller number first: `from {hi} to {lo}`"))
-                                .in_source(&layer.source),
+                            Diag::error(
+                                "option-range",
+                                st.span,
+                                format!("the range {lo} to {hi} is empty"),
+                            )
+                            .hint(format!(
+                                "write the smaller number first: `from {hi} to {lo}`"
+                            ))
+                            .in_source(&layer.source),
                         );
                     }
                 }
@@ -396,7 +480,11 @@ impl<'a> Compiler<'a> {
                         Diag::error(
                             "option-default",
                             default.span,
-                            format!("the default of `{}` is not one of its allowed values ({})", name.node, allowed(range)),
+                            format!(
+                                "the default of `{}` is not one of its allowed values ({})",
+                                name.node,
+                                allowed(range)
+                            ),
                         )
                         .hint("make the default one of the allowed values")
                         .in_source(&layer.source),
@@ -405,7 +493,15 @@ impl<'a> Compiler<'a> {
                 let used = self.options.get(&name.node).is_some_and(|d| d.used);
                 self.options.insert(
                     name.node.clone(),
-                    Declared { value, default: value, range: range.clone(), layer: li, span: name.span, line: st.line, used },
+                    Declared {
+                        value,
+                        default: value,
+                        range: range.clone(),
+                        layer: li,
+                        span: name.span,
+                        line: st.line,
+                        used,
+                    },
                 );
             }
         }
@@ -415,11 +511,22 @@ impl<'a> Compiler<'a> {
                 let hint = match did_you_mean(name, names.iter().copied()) {
                     Some(n) => format!("did you mean `--set {n}={text}`?"),
                     None if names.is_empty() => "this ruleset declares no options".to_string(),
-                    None => format!("its options are {}", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")),
+                    None => format!(
+                        "its options are {}",
+                        names
+                            .iter()
+                            .map(|n| format!("`{n}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 };
                 self.diags.push(
-                    Diag::error("unknown-option", Span::default(), format!("`--set {name}`: this ruleset has no option `{name}`"))
-                        .hint(hint),
+                    Diag::error(
+                        "unknown-option",
+                        Span::default(),
+                        format!("`--set {name}`: this ruleset has no option `{name}`"),
+                    )
+                    .hint(hint),
                 );
                 continue;
             };
@@ -431,13 +538,19 @@ impl<'a> Compiler<'a> {
             match value {
                 Some(v) if allows(&decl.range, v) => decl.value = v.as_number(),
                 _ => {
-                    let msg = format!("`--set {name}={text}`: `{name}` must be {}", allowed(&decl.range));
+                    let msg = format!(
+                        "`--set {name}={text}`: `{name}` must be {}",
+                        allowed(&decl.range)
+                    );
                     let span = decl.span;
                     let layer = decl.layer;
                     self.diags.push(
                         Diag::error("option-value", span, msg)
                             .label("declared here")
-                            .hint(format!("choose a value among {}", allowed(&self.options[name].range)))
+                            .hint(format!(
+                                "choose a value among {}",
+                                allowed(&self.options[name].range)
+                            ))
                             .in_source(&self.layers[layer].source),
                     );
                 }
@@ -457,14 +570,20 @@ impl<'a> Compiler<'a> {
                 let names: Vec<String> = self.options.keys().cloned().collect();
                 let hint = match did_you_mean(name, names.iter().map(String::as_str)) {
                     Some(n) => format!("did you mean `{{{n}}}`?"),
-                    None => format!("declare it first, for example `option {name} = 3 from 1 to 10`"),
+                    None => {
+                        format!("declare it first, for example `option {name} = 3 from 1 to 10`")
+                    }
                 };
                 self.undeclared = true;
                 self.err(
                     layer,
-                    Diag::error("undeclared-option", a.span, format!("the option `{name}` is used but never declared"))
-                        .label("not declared")
-                        .hint(hint),
+                    Diag::error(
+                        "undeclared-option",
+                        a.span,
+                        format!("the option `{name}` is used but never declared"),
+                    )
+                    .label("not declared")
+                    .hint(hint),
                 );
                 None
             }
@@ -500,7 +619,8 @@ impl<'a> Compiler<'a> {
         let mut teams: Option<Set<i64>> = None;
         // Card effects by (rank, player-count mode).
         let mut cards: BTreeMap<(u8, Mode), Set<(ast::Effect, String)>> = BTreeMap::new();
-        let mut bars: BTreeMap<(i64, bool), Set<(Vec<ast::Outcome>, bool, String)>> = BTreeMap::new();
+        let mut bars: BTreeMap<(i64, bool), Set<(Vec<ast::Outcome>, bool, String)>> =
+            BTreeMap::new();
         let mut triggers: BTreeMap<u8, Set<(Vec<ast::Outcome>, String)>> = BTreeMap::new();
 
         for (li, layer) in layers.iter().enumerate() {
@@ -508,8 +628,13 @@ impl<'a> Compiler<'a> {
             let mut said: HashMap<String, Span> = HashMap::new();
             for st in &layer.file.statements {
                 if let Some((negate, name)) = &st.guard {
-                    let amount = Spanned { node: Amount::Option(name.node.clone()), span: name.span };
-                    let Some(v) = self.amount(li, &amount) else { continue };
+                    let amount = Spanned {
+                        node: Amount::Option(name.node.clone()),
+                        span: name.span,
+                    };
+                    let Some(v) = self.amount(li, &amount) else {
+                        continue;
+                    };
                     if (v != 0) == *negate {
                         continue;
                     }
@@ -519,16 +644,25 @@ impl<'a> Compiler<'a> {
                     if let Some(first) = said.insert(key.clone(), st.span) {
                         c.err(
                             li,
-                            Diag::warning("said-twice", st.span, format!("{key} is set twice in this file; this line wins"))
-                                .also(first, "first set here")
-                                .hint("remove one of the two lines"),
+                            Diag::warning(
+                                "said-twice",
+                                st.span,
+                                format!("{key} is set twice in this file; this line wins"),
+                            )
+                            .also(first, "first set here")
+                            .hint("remove one of the two lines"),
                         );
                     }
                 };
                 macro_rules! set {
                     ($slot:ident, $value:expr, $key:expr) => {{
                         once(self, String::from($key));
-                        $slot = Some(Set { value: $value, layer: li, span: st.span, line: st.line });
+                        $slot = Some(Set {
+                            value: $value,
+                            layer: li,
+                            span: st.span,
+                            line: st.line,
+                        });
                     }};
                 }
                 match &st.kind {
@@ -537,45 +671,86 @@ impl<'a> Compiler<'a> {
                     StatementKind::Extends(_) | StatementKind::Option { .. } => {}
                     StatementKind::Players { min, max } => {
                         self.attempted.insert("players");
-                        let (Some(lo), Some(hi)) = (self.amount(li, min), self.amount(li, max)) else { continue };
-                        set!(players, (lo, hi, min.span, max.span), "the number of players");
+                        let (Some(lo), Some(hi)) = (self.amount(li, min), self.amount(li, max))
+                        else {
+                            continue;
+                        };
+                        set!(
+                            players,
+                            (lo, hi, min.span, max.span),
+                            "the number of players"
+                        );
                     }
                     StatementKind::Decks { count, with } => {
-                        let Some(n) = self.amount(li, count) else { continue };
+                        let Some(n) = self.amount(li, count) else {
+                            continue;
+                        };
                         let mode = self.mode(li, with.as_ref());
                         once(self, format!("the decks{}", mode_words(mode)));
-                        decks.insert(mode, Set { value: n, layer: li, span: st.span, line: st.line });
+                        decks.insert(
+                            mode,
+                            Set {
+                                value: n,
+                                layer: li,
+                                span: st.span,
+                                line: st.line,
+                            },
+                        );
                     }
                     StatementKind::Hand { size, with } => {
                         self.attempted.insert("hand");
-                        let Some(n) = self.amount(li, size) else { continue };
+                        let Some(n) = self.amount(li, size) else {
+                            continue;
+                        };
                         let mode = self.mode(li, with.as_ref());
                         once(self, format!("the hand size{}", mode_words(mode)));
-                        hands.insert(mode, Set { value: n, layer: li, span: st.span, line: st.line });
+                        hands.insert(
+                            mode,
+                            Set {
+                                value: n,
+                                layer: li,
+                                span: st.span,
+                                line: st.line,
+                            },
+                        );
                     }
                     StatementKind::Jokers(n) => {
-                        let Some(n) = self.amount(li, n) else { continue };
+                        let Some(n) = self.amount(li, n) else {
+                            continue;
+                        };
                         set!(jokers, n, "the jokers");
                     }
                     StatementKind::Chips(n) => {
                         self.attempted.insert("chips");
-                        let Some(n) = self.amount(li, n) else { continue };
+                        let Some(n) = self.amount(li, n) else {
+                            continue;
+                        };
                         set!(chips, n, "the chips");
                     }
                     StatementKind::Start(n) => {
-                        let Some(n) = self.amount(li, n) else { continue };
+                        let Some(n) = self.amount(li, n) else {
+                            continue;
+                        };
                         set!(start, n, "the starting total");
                     }
                     StatementKind::Limit { side, value } => {
-                        let Some(n) = self.amount(li, value) else { continue };
+                        let Some(n) = self.amount(li, value) else {
+                            continue;
+                        };
                         match side {
                             ast::Side::Above => set!(ceiling, n, "the upper limit"),
                             ast::Side::Below => set!(floor, n, "the lower limit"),
                         }
                     }
-                    StatementKind::Direction(t) => set!(clockwise, *t == ast::Turning::Clockwise, "the direction of play"),
+                    StatementKind::Direction(t) => set!(
+                        clockwise,
+                        *t == ast::Turning::Clockwise,
+                        "the direction of play"
+                    ),
                     StatementKind::Drawing { by_hand: b } => set!(by_hand, *b, "the drawing"),
-                    StatementKind::EmptyStock { reshuffle: r } => set!(reshuffle, *r, "the empty stock rule"),
+                    StatementKind::EmptyStock { reshuffle: r } => {
+                        set!(reshuffle, *r, "the empty stock rule")
+                    }
                     StatementKind::FirstDealer(seat) => {
                         let seat = match seat {
                             Some(a) => match self.amount(li, a) {
@@ -586,7 +761,9 @@ impl<'a> Compiler<'a> {
                         };
                         set!(first_dealer, seat, "the first dealer");
                     }
-                    StatementKind::DealPasses(t) => set!(deal_clockwise, *t == ast::Turning::Clockwise, "the deal"),
+                    StatementKind::DealPasses(t) => {
+                        set!(deal_clockwise, *t == ast::Turning::Clockwise, "the deal")
+                    }
                     StatementKind::Leader { role, side } => {
                         let role = match role {
                             ast::Role::Dealer => ir::Role::Dealer,
@@ -618,22 +795,39 @@ impl<'a> Compiler<'a> {
                         set!(rounds, n, "the end of the game");
                     }
                     StatementKind::Winner { most_chips: m } => set!(most_chips, *m, "the winner"),
-                    StatementKind::Out { when_cannot_pay } => set!(cannot_pay, *when_cannot_pay, "elimination"),
+                    StatementKind::Out { when_cannot_pay } => {
+                        set!(cannot_pay, *when_cannot_pay, "elimination")
+                    }
                     StatementKind::Teams(n) => {
-                        let Some(n) = self.amount(li, n) else { continue };
+                        let Some(n) = self.amount(li, n) else {
+                            continue;
+                        };
                         set!(teams, n, "the teams");
                     }
-                    StatementKind::Card { ranks, with, effect } => {
+                    StatementKind::Card {
+                        ranks,
+                        with,
+                        effect,
+                    } => {
                         let mode = self.mode(li, with.as_ref());
-                        let effect_text = layer.source.text[effect.span.start..effect.span.end].to_string();
+                        let effect_text =
+                            layer.source.text[effect.span.start..effect.span.end].to_string();
                         for rank in self.ranks(li, ranks) {
                             let key = (rank, mode);
                             if let Some(prev) = cards.get(&key).filter(|p| p.layer == li) {
-                                let what = format!("{}{}", ir::RANK_WORDS[rank as usize], mode_words(mode));
+                                let what = format!(
+                                    "{}{}",
+                                    ir::RANK_WORDS[rank as usize],
+                                    mode_words(mode)
+                                );
                                 let diag = if prev.value.1 == effect_text {
-                                    Diag::warning("card-twice", st.span, format!("the {what} is defined twice, the same way"))
-                                        .also(prev.span, "already defined here")
-                                        .hint("remove one of the two lines")
+                                    Diag::warning(
+                                        "card-twice",
+                                        st.span,
+                                        format!("the {what} is defined twice, the same way"),
+                                    )
+                                    .also(prev.span, "already defined here")
+                                    .hint("remove one of the two lines")
                                 } else {
                                     Diag::error(
                                         "card-conflict",
@@ -651,13 +845,25 @@ impl<'a> Compiler<'a> {
                             }
                             cards.insert(
                                 key,
-                                Set { value: (effect.clone(), effect_text.clone()), layer: li, span: st.span, line: st.line },
+                                Set {
+                                    value: (effect.clone(), effect_text.clone()),
+                                    layer: li,
+                                    span: st.span,
+                                    line: st.line,
+                                },
                             );
                         }
                     }
-                    StatementKind::Bar { passing, values, either_way, outcomes } => {
+                    StatementKind::Bar {
+                        passing,
+                        values,
+                        either_way,
+                        outcomes,
+                    } => {
                         for v in values {
-                            let Some(n) = self.amount(li, v) else { continue };
+                            let Some(n) = self.amount(li, v) else {
+                                continue;
+                            };
                             let key = (n, *passing);
                             if let Some(prev) = bars.get(&key).filter(|p| p.layer == li) {
                                 let prev_span = prev.span;
@@ -666,15 +872,25 @@ impl<'a> Compiler<'a> {
                                     Diag::error(
                                         "bar-twice",
                                         v.span,
-                                        format!("what happens on {} {n} is said twice", if *passing { "passing" } else { "reaching" }),
+                                        format!(
+                                            "what happens on {} {n} is said twice",
+                                            if *passing { "passing" } else { "reaching" }
+                                        ),
                                     )
                                     .also(prev_span, "first said here")
-                                    .hint("put everything that happens on one line, joined by `and`"),
+                                    .hint(
+                                        "put everything that happens on one line, joined by `and`",
+                                    ),
                                 );
                             }
                             bars.insert(
                                 key,
-                                Set { value: (outcomes.clone(), *either_way, text.clone()), layer: li, span: v.span, line: st.line },
+                                Set {
+                                    value: (outcomes.clone(), *either_way, text.clone()),
+                                    layer: li,
+                                    span: v.span,
+                                    line: st.line,
+                                },
                             );
                         }
                     }
@@ -687,27 +903,50 @@ impl<'a> Compiler<'a> {
                             let prev_span = prev.span;
                             self.err(
                                 li,
-                                Diag::error("when-twice", st.span, format!("{} already has a rule in this file", trigger_words(*trigger)))
-                                    .also(prev_span, "first rule")
-                                    .hint("put everything that happens on one line, joined by `and`"),
+                                Diag::error(
+                                    "when-twice",
+                                    st.span,
+                                    format!(
+                                        "{} already has a rule in this file",
+                                        trigger_words(*trigger)
+                                    ),
+                                )
+                                .also(prev_span, "first rule")
+                                .hint("put everything that happens on one line, joined by `and`"),
                             );
                         }
-                        triggers.insert(key, Set { value: (outcomes.clone(), text.clone()), layer: li, span: st.span, line: st.line });
+                        triggers.insert(
+                            key,
+                            Set {
+                                value: (outcomes.clone(), text.clone()),
+                                layer: li,
+                                span: st.span,
+                                line: st.line,
+                            },
+                        );
                     }
                 }
             }
         }
 
         // ---- The table: players, decks, hands, chips.
-        let leaf_span = layers[last].file.statements.first().map_or(Span::default(), |s| Span::new(s.span.start, s.span.start));
+        let leaf_span = layers[last]
+            .file
+            .statements
+            .first()
+            .map_or(Span::default(), |s| Span::new(s.span.start, s.span.start));
         let Some(players) = players else {
             if self.attempted.contains("players") {
                 return None;
             }
             self.err(
                 last,
-                Diag::error("no-players", leaf_span, "the ruleset never says how many players may play")
-                    .hint("add a line like `players 2 to 5`"),
+                Diag::error(
+                    "no-players",
+                    leaf_span,
+                    "the ruleset never says how many players may play",
+                )
+                .hint("add a line like `players 2 to 5`"),
             );
             return None;
         };
@@ -716,24 +955,38 @@ impl<'a> Compiler<'a> {
         if min_p < 2 {
             self.err(
                 players.layer,
-                Diag::error("few-players", min_span, format!("a game needs at least 2 players, not {min_p}"))
-                    .hint("running-total games are played by 2 or more: `players 2 to 5`"),
+                Diag::error(
+                    "few-players",
+                    min_span,
+                    format!("a game needs at least 2 players, not {min_p}"),
+                )
+                .hint("running-total games are played by 2 or more: `players 2 to 5`"),
             );
             ok = false;
         }
         if min_p > max_p {
             self.err(
                 players.layer,
-                Diag::error("empty-players", players.span, format!("no number of players is from {min_p} to {max_p}"))
-                    .hint(format!("write the smaller number first: `players {max_p} to {min_p}`")),
+                Diag::error(
+                    "empty-players",
+                    players.span,
+                    format!("no number of players is from {min_p} to {max_p}"),
+                )
+                .hint(format!(
+                    "write the smaller number first: `players {max_p} to {min_p}`"
+                )),
             );
             ok = false;
         }
         if max_p > MAX_SEATS as i64 {
             self.err(
                 players.layer,
-                Diag::error("many-players", max_span, format!("at most {MAX_SEATS} players can sit at one table"))
-                    .hint(format!("lower the most players to {MAX_SEATS} or fewer")),
+                Diag::error(
+                    "many-players",
+                    max_span,
+                    format!("at most {MAX_SEATS} players can sit at one table"),
+                )
+                .hint(format!("lower the most players to {MAX_SEATS} or fewer")),
             );
             ok = false;
         }
@@ -744,24 +997,52 @@ impl<'a> Compiler<'a> {
 
         for set in decks.iter().chain(hands.iter()).filter_map(|(m, s)| {
             let (n, or_more) = (*m)?;
-            let never = if or_more { n > max_p as i64 } else { n < min_p as i64 || n > max_p as i64 };
+            let never = if or_more {
+                n > max_p as i64
+            } else {
+                n < min_p as i64 || n > max_p as i64
+            };
             never.then_some(s)
         }) {
             self.err(
                 set.layer,
-                Diag::warning("never-applies", set.span, format!("this line never applies: {min_p} to {max_p} players play"))
-                    .hint("change the player count, or remove the line"),
+                Diag::warning(
+                    "never-applies",
+                    set.span,
+                    format!("this line never applies: {min_p} to {max_p} players play"),
+                )
+                .hint("change the player count, or remove the line"),
             );
         }
         let decks_by = self.by_players(&decks, 1, "decks", 1, MAX_DECKS as i64, min_p, max_p);
-        let hand_by = self.by_players(&hands, 0, "cards in a hand", 1, MAX_HAND as i64, min_p, max_p);
+        let hand_by = self.by_players(
+            &hands,
+            0,
+            "cards in a hand",
+            1,
+            MAX_HAND as i64,
+            min_p,
+            max_p,
+        );
         if hands.is_empty() && !self.attempted.contains("hand") {
-            self.err(last, Diag::error("no-hand", leaf_span, "the ruleset never says how many cards each player holds").hint("add a line like `hand 3 cards`"));
+            self.err(
+                last,
+                Diag::error(
+                    "no-hand",
+                    leaf_span,
+                    "the ruleset never says how many cards each player holds",
+                )
+                .hint("add a line like `hand 3 cards`"),
+            );
         }
         let jokers_n = jokers.as_ref().map_or(0, |j| j.value);
         if let Some(j) = &jokers {
             if !(0..=8).contains(&j.value) {
-                self.err(j.layer, Diag::error("jokers", j.span, "a deck holds from 0 to 8 jokers").hint("say `jokers 2 per deck`"));
+                self.err(
+                    j.layer,
+                    Diag::error("jokers", j.span, "a deck holds from 0 to 8 jokers")
+                        .hint("say `jokers 2 per deck`"),
+                );
             }
         }
         for n in min_p..=max_p {
@@ -788,14 +1069,26 @@ impl<'a> Compiler<'a> {
         let chips_n = match &chips {
             None if self.attempted.contains("chips") => 1,
             None => {
-                self.err(last, Diag::error("no-chips", leaf_span, "the ruleset never says how many chips each player starts with").hint("add a line like `each player starts with 3 chips`"));
+                self.err(
+                    last,
+                    Diag::error(
+                        "no-chips",
+                        leaf_span,
+                        "the ruleset never says how many chips each player starts with",
+                    )
+                    .hint("add a line like `each player starts with 3 chips`"),
+                );
                 1
             }
             Some(c) if c.value < 1 => {
                 self.err(
                     c.layer,
-                    Diag::error("few-chips", c.span, format!("players must start with at least 1 chip, not {}", c.value))
-                        .hint("chips are lives: `each player starts with 3 chips`"),
+                    Diag::error(
+                        "few-chips",
+                        c.span,
+                        format!("players must start with at least 1 chip, not {}", c.value),
+                    )
+                    .hint("chips are lives: `each player starts with 3 chips`"),
                 );
                 1
             }
@@ -807,9 +1100,16 @@ impl<'a> Compiler<'a> {
             if crossed {
                 self.err(
                     c.layer,
-                    Diag::error("limits-crossed", c.span, format!("the total may not go above {} nor below {}: no total is allowed", c.value, f.value))
-                        .also(f.span, "the lower limit")
-                        .hint("the upper limit must be above the lower one"),
+                    Diag::error(
+                        "limits-crossed",
+                        c.span,
+                        format!(
+                            "the total may not go above {} nor below {}: no total is allowed",
+                            c.value, f.value
+                        ),
+                    )
+                    .also(f.span, "the lower limit")
+                    .hint("the upper limit must be above the lower one"),
                 );
             }
         }
@@ -817,8 +1117,15 @@ impl<'a> Compiler<'a> {
             if s.value > c.value && !crossed {
                 self.err(
                     s.layer,
-                    Diag::error("start-above-limit", s.span, format!("the total starts at {} but may not go above {}", s.value, c.value))
-                        .hint(format!("start at {} or less, or raise the limit", c.value)),
+                    Diag::error(
+                        "start-above-limit",
+                        s.span,
+                        format!(
+                            "the total starts at {} but may not go above {}",
+                            s.value, c.value
+                        ),
+                    )
+                    .hint(format!("start at {} or less, or raise the limit", c.value)),
                 );
             }
         }
@@ -826,41 +1133,96 @@ impl<'a> Compiler<'a> {
             if s.value < f.value && !crossed {
                 self.err(
                     s.layer,
-                    Diag::error("start-below-limit", s.span, format!("the total starts at {} but may not go below {}", s.value, f.value))
-                        .hint(format!("start at {} or more, or lower the limit", f.value)),
+                    Diag::error(
+                        "start-below-limit",
+                        s.span,
+                        format!(
+                            "the total starts at {} but may not go below {}",
+                            s.value, f.value
+                        ),
+                    )
+                    .hint(format!("start at {} or more, or lower the limit", f.value)),
                 );
             }
         }
         if let Some(t) = &teams {
             if t.value < 2 {
-                self.err(t.layer, Diag::error("teams", t.span, "a team needs at least 2 players").hint("say `players play in teams of 2 sharing chips`"));
+                self.err(
+                    t.layer,
+                    Diag::error("teams", t.span, "a team needs at least 2 players")
+                        .hint("say `players play in teams of 2 sharing chips`"),
+                );
             } else if (min_p as i64) < t.value * 2 {
                 self.err(
                     t.layer,
-                    Diag::error("teams-alone", t.span, format!("with {min_p} players in teams of {}, one team has no opponents", t.value))
-                        .also(players.span, "the number of players")
-                        .hint(format!("allow at least {} players: `players {} to {}`", t.value * 2, t.value * 2, (t.value * 2).max(max_p as i64))),
+                    Diag::error(
+                        "teams-alone",
+                        t.span,
+                        format!(
+                            "with {min_p} players in teams of {}, one team has no opponents",
+                            t.value
+                        ),
+                    )
+                    .also(players.span, "the number of players")
+                    .hint(format!(
+                        "allow at least {} players: `players {} to {}`",
+                        t.value * 2,
+                        t.value * 2,
+                        (t.value * 2).max(max_p as i64)
+                    )),
                 );
             } else if let Some(n) = (min_p..=max_p).find(|n| n % t.value as usize != 0) {
                 self.err(
                     t.layer,
-                    Diag::error("teams-uneven", t.span, format!("{n} players cannot sit in teams of {}", t.value))
-                        .also(players.span, "the number of players")
-                        .hint(format!("allow only multiples of {}, for example `players {} to {}`", t.value, t.value * 2, t.value * 2)),
+                    Diag::error(
+                        "teams-uneven",
+                        t.span,
+                        format!("{n} players cannot sit in teams of {}", t.value),
+                    )
+                    .also(players.span, "the number of players")
+                    .hint(format!(
+                        "allow only multiples of {}, for example `players {} to {}`",
+                        t.value,
+                        t.value * 2,
+                        t.value * 2
+                    )),
                 );
             }
         }
-        if let Some(Set { value: Some(r), layer, span, .. }) = &rounds {
+        if let Some(Set {
+            value: Some(r),
+            layer,
+            span,
+            ..
+        }) = &rounds
+        {
             if *r < 1 {
-                self.err(*layer, Diag::error("rounds", *span, "a game lasts at least 1 round").hint("say `the game ends after 10 rounds`"));
+                self.err(
+                    *layer,
+                    Diag::error("rounds", *span, "a game lasts at least 1 round")
+                        .hint("say `the game ends after 10 rounds`"),
+                );
             }
         }
-        if let Some(Set { value: Some(seat), layer, span, .. }) = &first_dealer {
+        if let Some(Set {
+            value: Some(seat),
+            layer,
+            span,
+            ..
+        }) = &first_dealer
+        {
             if *seat < 0 || *seat >= min_p as i64 {
                 self.err(
                     *layer,
-                    Diag::error("dealer-seat", *span, format!("there may be no player {seat}: seats are numbered from 0 to {}", min_p - 1))
-                        .hint("say `the first dealer is player 0`, or `chosen at random`"),
+                    Diag::error(
+                        "dealer-seat",
+                        *span,
+                        format!(
+                            "there may be no player {seat}: seats are numbered from 0 to {}",
+                            min_p - 1
+                        ),
+                    )
+                    .hint("say `the first dealer is player 0`, or `chosen at random`"),
                 );
             }
         }
@@ -870,7 +1232,9 @@ impl<'a> Compiler<'a> {
         let mut effect_of: BTreeMap<(u8, Mode), u16> = BTreeMap::new();
         for ((rank, mode), set) in &cards {
             let origin = self.origin(set.layer, set.line);
-            if let Some(fx) = self.effect(set.layer, *rank, &set.value.0, origin, set.value.1.clone()) {
+            if let Some(fx) =
+                self.effect(set.layer, *rank, &set.value.0, origin, set.value.1.clone())
+            {
                 effect_of.insert((*rank, *mode), effects.len() as u16);
                 effects.push(fx);
             }
@@ -893,12 +1257,20 @@ impl<'a> Compiler<'a> {
         }
         for ((rank, mode), set) in &cards {
             if let Some((n, or_more)) = mode {
-                let never = if *or_more { *n > max_p as i64 } else { *n < 2 || *n > max_p as i64 };
+                let never = if *or_more {
+                    *n > max_p as i64
+                } else {
+                    *n < 2 || *n > max_p as i64
+                };
                 if never {
                     self.err(
                         set.layer,
-                        Diag::warning("never-applies", set.span, format!("this line never applies: at most {max_p} players play"))
-                            .hint("change the player count, or remove the line"),
+                        Diag::warning(
+                            "never-applies",
+                            set.span,
+                            format!("this line never applies: at most {max_p} players play"),
+                        )
+                        .hint("change the player count, or remove the line"),
                     );
                 }
                 if !cards.contains_key(&(*rank, None)) {
@@ -907,9 +1279,16 @@ impl<'a> Compiler<'a> {
                         Diag::error(
                             "no-general-effect",
                             set.span,
-                            format!("the {} has an effect only{}", ir::RANK_WORDS[*rank as usize], mode_words(*mode)),
+                            format!(
+                                "the {} has an effect only{}",
+                                ir::RANK_WORDS[*rank as usize],
+                                mode_words(*mode)
+                            ),
                         )
-                        .hint(format!("say what it does otherwise too: `card {}: ...`", ir::RANK_NAMES[*rank as usize])),
+                        .hint(format!(
+                            "say what it does otherwise too: `card {}: ...`",
+                            ir::RANK_NAMES[*rank as usize]
+                        )),
                     );
                 }
             }
@@ -928,24 +1307,47 @@ impl<'a> Compiler<'a> {
                 .map(|s| (s.layer, s.span))
                 .max_by_key(|(_, s)| s.start)
                 .unwrap_or((last, leaf_span));
-            let list = missing.iter().map(|r| format!("`{r}`")).collect::<Vec<_>>().join(", ");
+            let list = missing
+                .iter()
+                .map(|r| format!("`{r}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
             self.err(
                 layer,
                 Diag::error(
                     "rank-no-value",
                     span,
-                    format!("{} {list} {} no value", if missing.len() == 1 { "the rank" } else { "the ranks" }, if missing.len() == 1 { "has" } else { "have" }),
+                    format!(
+                        "{} {list} {} no value",
+                        if missing.len() == 1 {
+                            "the rank"
+                        } else {
+                            "the ranks"
+                        },
+                        if missing.len() == 1 { "has" } else { "have" }
+                    ),
                 )
-                .label(if cards.is_empty() { "no card lines at all" } else { "after the last card line" })
-                .hint(format!("give every rank a line, for example `card {}: add face value`", missing.join(", "))),
+                .label(if cards.is_empty() {
+                    "no card lines at all"
+                } else {
+                    "after the last card line"
+                })
+                .hint(format!(
+                    "give every rank a line, for example `card {}: add face value`",
+                    missing.join(", ")
+                )),
             );
         }
         if jokers_n == 0 {
             if let Some(set) = cards.get(&(ir::JOKER, None)) {
                 self.err(
                     set.layer,
-                    Diag::warning("never-applies", set.span, "this deck has no jokers, so this line never applies")
-                        .hint("add `jokers 2 per deck`, or remove the line"),
+                    Diag::warning(
+                        "never-applies",
+                        set.span,
+                        "this deck has no jokers, so this line never applies",
+                    )
+                    .hint("add `jokers 2 per deck`, or remove the line"),
                 );
             }
         }
@@ -953,8 +1355,12 @@ impl<'a> Compiler<'a> {
             if let Some(j) = &jokers {
                 self.err(
                     j.layer,
-                    Diag::error("rank-no-value", j.span, "the deck has jokers but the joker has no value")
-                        .hint("say what a joker does: `card X: nothing`"),
+                    Diag::error(
+                        "rank-no-value",
+                        j.span,
+                        "the deck has jokers but the joker has no value",
+                    )
+                    .hint("say what a joker does: `card X: nothing`"),
                 );
             }
         }
@@ -982,7 +1388,8 @@ impl<'a> Compiler<'a> {
             }
         }
         let mut ir_triggers = ir::Triggers::default();
-        let trig_list: Vec<(u8, Set<(Vec<ast::Outcome>, String)>)> = triggers.iter().map(|(k, v)| (*k, v.clone())).collect();
+        let trig_list: Vec<(u8, Set<(Vec<ast::Outcome>, String)>)> =
+            triggers.iter().map(|(k, v)| (*k, v.clone())).collect();
         for (key, set) in &trig_list {
             let origin = self.origin(set.layer, set.line);
             let idx = self.outcomes(set.layer, &set.value.0, origin, set.value.1.clone());
@@ -1001,13 +1408,23 @@ impl<'a> Compiler<'a> {
         let unused: Vec<(String, Declared)> = if self.undeclared {
             Vec::new()
         } else {
-            self.options.iter().filter(|(_, d)| !d.used).map(|(n, d)| (n.clone(), d.clone())).collect()
+            self.options
+                .iter()
+                .filter(|(_, d)| !d.used)
+                .map(|(n, d)| (n.clone(), d.clone()))
+                .collect()
         };
         for (name, d) in unused {
             self.err(
                 d.layer,
-                Diag::warning("unused-option", d.span, format!("the option `{name}` is declared but never used"))
-                    .hint(format!("use it as `{{{name}}}` where its number belongs, or remove it")),
+                Diag::warning(
+                    "unused-option",
+                    d.span,
+                    format!("the option `{name}` is declared but never used"),
+                )
+                .hint(format!(
+                    "use it as `{{{name}}}` where its number belongs, or remove it"
+                )),
             );
         }
 
@@ -1015,7 +1432,12 @@ impl<'a> Compiler<'a> {
             return None;
         }
 
-        let setting_origin = |s: Option<(usize, usize)>| s.map(|(l, line)| Origin { file: l as u16, line: line as u32 });
+        let setting_origin = |s: Option<(usize, usize)>| {
+            s.map(|(l, line)| Origin {
+                file: l as u16,
+                line: line as u32,
+            })
+        };
         let mut settings = Vec::new();
         macro_rules! note {
             ($name:expr, $slot:expr) => {
@@ -1059,7 +1481,13 @@ impl<'a> Compiler<'a> {
             })
             .collect();
         let limit = |s: &Option<Set<i64>>| {
-            s.as_ref().map(|s| ir::Limit { value: s.value as i32, origin: Origin { file: s.layer as u16, line: s.line as u32 } })
+            s.as_ref().map(|s| ir::Limit {
+                value: s.value as i32,
+                origin: Origin {
+                    file: s.layer as u16,
+                    line: s.line as u32,
+                },
+            })
         };
         let rounds_v = rounds.as_ref().and_then(|r| r.value);
         let program = ir::Program {
@@ -1082,7 +1510,13 @@ impl<'a> Compiler<'a> {
             reshuffle: reshuffle.is_none_or(|r| r.value),
             first_dealer: first_dealer.and_then(|d| d.value).map(|d| d as u8),
             deal_clockwise: deal_clockwise.is_none_or(|d| d.value),
-            leader: leader.map_or(ir::Leader { role: ir::Role::Dealer, offset: 1 }, |l| l.value),
+            leader: leader.map_or(
+                ir::Leader {
+                    role: ir::Role::Dealer,
+                    offset: 1,
+                },
+                |l| l.value,
+            ),
             rounds: rounds_v.map(|r| r as u32),
             most_chips_wins: most_chips.map_or(rounds_v.is_some(), |m| m.value),
             out_when_cannot_pay: cannot_pay.is_some_and(|c| c.value),
@@ -1104,12 +1538,23 @@ impl<'a> Compiler<'a> {
                 (0..ranks).find_map(|r| {
                     let idx = program.rank_fx[usize::from(program.max_players)][r];
                     let fx = program.effects.get(usize::from(idx))?;
-                    let totals: Vec<i32> = fx.choices().iter().map(|c| crate::engine::choice_total(&program, c, t)).collect();
-                    (!totals.iter().any(|&n| crate::engine::State::allowed(&program, n))).then(|| (t, r, totals[0]))
+                    let totals: Vec<i32> = fx
+                        .choices()
+                        .iter()
+                        .map(|c| crate::engine::choice_total(&program, c, t))
+                        .collect();
+                    (!totals
+                        .iter()
+                        .any(|&n| crate::engine::State::allowed(&program, n)))
+                    .then(|| (t, r, totals[0]))
                 })
             });
             if let Some((t, r, n)) = stuck {
-                let limit = if program.ceiling.is_some_and(|c| n > c.value) { &ceiling } else { &floor };
+                let limit = if program.ceiling.is_some_and(|c| n > c.value) {
+                    &ceiling
+                } else {
+                    &floor
+                };
                 if let Some(c) = limit {
                     self.err(
                         c.layer,
@@ -1124,7 +1569,9 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
-        let bust_line = triggers.get(&(ast::Trigger::CannotPlay as u8)).map(|t| (t.layer, t.span));
+        let bust_line = triggers
+            .get(&(ast::Trigger::CannotPlay as u8))
+            .map(|t| (t.layer, t.span));
         self.check_can_end(&program, bust_line);
         Some(program)
     }
@@ -1146,12 +1593,21 @@ impl<'a> Compiler<'a> {
             if !(lo..=hi).contains(&set.value) {
                 self.err(
                     set.layer,
-                    Diag::error("out-of-range", set.span, format!("{} {what} is not allowed: from {lo} to {hi}", set.value))
-                        .hint(format!("choose a number of {what} from {lo} to {hi}")),
+                    Diag::error(
+                        "out-of-range",
+                        set.span,
+                        format!("{} {what} is not allowed: from {lo} to {hi}", set.value),
+                    )
+                    .hint(format!("choose a number of {what} from {lo} to {hi}")),
                 );
             }
         }
-        for (n, cell) in table.iter_mut().enumerate().take(max_p + 1).skip(min_p.min(max_p)) {
+        for (n, cell) in table
+            .iter_mut()
+            .enumerate()
+            .take(max_p + 1)
+            .skip(min_p.min(max_p))
+        {
             let exact = lines.get(&Some((n as i64, false)));
             let more = lines
                 .iter()
@@ -1175,11 +1631,15 @@ impl<'a> Compiler<'a> {
     fn ranks(&mut self, layer: usize, items: &[ast::RankItem]) -> Vec<u8> {
         let mut out = Vec::new();
         for item in items {
-            let Some(from) = self.rank(layer, &item.from) else { continue };
+            let Some(from) = self.rank(layer, &item.from) else {
+                continue;
+            };
             match &item.to {
                 None => out.push(from),
                 Some(to_word) => {
-                    let Some(to) = self.rank(layer, to_word) else { continue };
+                    let Some(to) = self.rank(layer, to_word) else {
+                        continue;
+                    };
                     if to < from || to == ir::JOKER {
                         self.card_errors = true;
                         self.err(
@@ -1189,7 +1649,9 @@ impl<'a> Compiler<'a> {
                                 Span::new(item.from.span.start, to_word.span.end),
                                 format!("`{} to {}` names no card", item.from.node, to_word.node),
                             )
-                            .hint("ranks run A 2 3 4 5 6 7 8 9 10 J Q K: write the lower one first"),
+                            .hint(
+                                "ranks run A 2 3 4 5 6 7 8 9 10 J Q K: write the lower one first",
+                            ),
                         );
                         continue;
                     }
@@ -1219,30 +1681,65 @@ impl<'a> Compiler<'a> {
         };
         self.err(
             layer,
-            Diag::error("unknown-rank", word.span, format!("`{}` is not a card rank", word.node)).label("unknown rank").hint(hint),
+            Diag::error(
+                "unknown-rank",
+                word.span,
+                format!("`{}` is not a card rank", word.node),
+            )
+            .label("unknown rank")
+            .hint(hint),
         );
         None
     }
 
-    fn effect(&mut self, layer: usize, rank: u8, effect: &ast::Effect, origin: Origin, text: String) -> Option<ir::Effect> {
+    fn effect(
+        &mut self,
+        layer: usize,
+        rank: u8,
+        effect: &ast::Effect,
+        origin: Origin,
+        text: String,
+    ) -> Option<ir::Effect> {
         if effect.choices.len() > MAX_CHOICES {
             self.err(
                 layer,
-                Diag::error("many-choices", effect.span, format!("a card offers at most {MAX_CHOICES} choices"))
-                    .hint("split the card's choices, or use fewer `or`s"),
+                Diag::error(
+                    "many-choices",
+                    effect.span,
+                    format!("a card offers at most {MAX_CHOICES} choices"),
+                )
+                .hint("split the card's choices, or use fewer `or`s"),
             );
             return None;
         }
-        let empty_step = ir::Step { cond: None, then: ir::Act::Nothing, otherwise: ir::Act::Nothing };
-        let empty_choice = ir::Choice { steps: [empty_step; MAX_STEPS], len: 0, simple: true };
-        let mut out = ir::Effect { choices: [empty_choice; MAX_CHOICES], len: 0, labels: Vec::new(), origin, text };
+        let empty_step = ir::Step {
+            cond: None,
+            then: ir::Act::Nothing,
+            otherwise: ir::Act::Nothing,
+        };
+        let empty_choice = ir::Choice {
+            steps: [empty_step; MAX_STEPS],
+            len: 0,
+            simple: true,
+        };
+        let mut out = ir::Effect {
+            choices: [empty_choice; MAX_CHOICES],
+            len: 0,
+            labels: Vec::new(),
+            origin,
+            text,
+        };
         let mut subject = ast::Who::Player;
         for (ci, choice) in effect.choices.iter().enumerate() {
             if choice.steps.len() > MAX_STEPS {
                 self.err(
                     layer,
-                    Diag::error("many-steps", choice.span, format!("one choice does at most {MAX_STEPS} things"))
-                        .hint("simplify the card"),
+                    Diag::error(
+                        "many-steps",
+                        choice.span,
+                        format!("one choice does at most {MAX_STEPS} things"),
+                    )
+                    .hint("simplify the card"),
                 );
                 return None;
             }
@@ -1260,7 +1757,11 @@ impl<'a> Compiler<'a> {
                 if cond.is_some() || matches!(then, ir::Act::Outcomes(_)) {
                     c.simple = false;
                 }
-                c.steps[c.len as usize] = ir::Step { cond, then, otherwise };
+                c.steps[c.len as usize] = ir::Step {
+                    cond,
+                    then,
+                    otherwise,
+                };
                 c.len += 1;
             }
             let label = match &choice.label {
@@ -1283,8 +1784,12 @@ impl<'a> Compiler<'a> {
             if out.labels.contains(&label) {
                 self.err(
                     layer,
-                    Diag::error("label-twice", choice.span, format!("two choices of this card are both called `{label}`"))
-                        .hint("name them apart: `... as \"low\" or ... as \"high\"`"),
+                    Diag::error(
+                        "label-twice",
+                        choice.span,
+                        format!("two choices of this card are both called `{label}`"),
+                    )
+                    .hint("name them apart: `... as \"low\" or ... as \"high\"`"),
                 );
                 return None;
             }
@@ -1295,15 +1800,26 @@ impl<'a> Compiler<'a> {
         Some(out)
     }
 
-    fn act(&mut self, layer: usize, rank: u8, action: &Spanned<ast::Action>, subject: &mut ast::Who, origin: Origin) -> Option<ir::Act> {
+    fn act(
+        &mut self,
+        layer: usize,
+        rank: u8,
+        action: &Spanned<ast::Action>,
+        subject: &mut ast::Who,
+        origin: Origin,
+    ) -> Option<ir::Act> {
         use ast::Action as A;
         let pos = |c: &mut Self, a: &SAmount, what: &str| -> Option<i32> {
             let v = c.amount_i32(layer, a)?;
             if v <= 0 {
                 c.err(
                     layer,
-                    Diag::error("bad-number", a.span, format!("{what} by {v} makes no sense"))
-                        .hint(format!("{what} by a number above 0")),
+                    Diag::error(
+                        "bad-number",
+                        a.span,
+                        format!("{what} by {v} makes no sense"),
+                    )
+                    .hint(format!("{what} by a number above 0")),
                 );
                 return None;
             }
@@ -1315,7 +1831,11 @@ impl<'a> Compiler<'a> {
                     ast::Quantity::Face => face_value(rank),
                     ast::Quantity::Amount(a) => self.amount_i32(layer, a)?,
                 };
-                if matches!(action.node, A::Add(_)) { ir::Act::Add(n) } else { ir::Act::Add(-n) }
+                if matches!(action.node, A::Add(_)) {
+                    ir::Act::Add(n)
+                } else {
+                    ir::Act::Add(-n)
+                }
             }
             A::Set(a) => ir::Act::Set(self.amount_i32(layer, a)?),
             A::Multiply(a) => ir::Act::Mul(pos(self, a, "multiplying")?),
@@ -1353,24 +1873,43 @@ impl<'a> Compiler<'a> {
             any_of.last_mut().expect("never empty").push(t);
         }
         let cond = ir::Cond { any_of };
-        let idx = self.conds.iter().position(|c| *c == cond).unwrap_or_else(|| {
-            self.conds.push(cond);
-            self.conds.len() - 1
-        });
+        let idx = self
+            .conds
+            .iter()
+            .position(|c| *c == cond)
+            .unwrap_or_else(|| {
+                self.conds.push(cond);
+                self.conds.len() - 1
+            });
         Some(idx as u16)
     }
 
-    fn outcomes(&mut self, layer: usize, list: &[ast::Outcome], origin: Origin, text: String) -> Option<u16> {
+    fn outcomes(
+        &mut self,
+        layer: usize,
+        list: &[ast::Outcome],
+        origin: Origin,
+        text: String,
+    ) -> Option<u16> {
         let mut subject = ast::Who::Player;
         let mut out = Vec::new();
         for o in list {
             out.push(self.outcome(layer, o, &mut subject)?);
         }
-        self.outcomes.push(ir::Outcomes { list: out, origin, text });
+        self.outcomes.push(ir::Outcomes {
+            list: out,
+            origin,
+            text,
+        });
         Some((self.outcomes.len() - 1) as u16)
     }
 
-    fn outcome(&mut self, layer: usize, o: &ast::Outcome, subject: &mut ast::Who) -> Option<ir::Outcome> {
+    fn outcome(
+        &mut self,
+        layer: usize,
+        o: &ast::Outcome,
+        subject: &mut ast::Who,
+    ) -> Option<ir::Outcome> {
         if let Some(w) = o.who {
             *subject = w;
         }
@@ -1391,11 +1930,20 @@ impl<'a> Compiler<'a> {
                     ast::Target::Pot => ir::Target::Pot,
                     ast::Target::Seat(w) => ir::Target::Seat(who_ir(*w)),
                 };
-                if matches!(to, ir::Target::Seat(w) if w == who) && matches!(who, ir::Who::Player | ir::Who::Next | ir::Who::Winner | ir::Who::Loser) {
+                if matches!(to, ir::Target::Seat(w) if w == who)
+                    && matches!(
+                        who,
+                        ir::Who::Player | ir::Who::Next | ir::Who::Winner | ir::Who::Loser
+                    )
+                {
                     self.err(
                         layer,
-                        Diag::warning("pays-self", o.span, "a player pays themselves here: nothing changes")
-                            .hint("pay the bank, the pot or another player"),
+                        Diag::warning(
+                            "pays-self",
+                            o.span,
+                            "a player pays themselves here: nothing changes",
+                        )
+                        .hint("pay the bank, the pot or another player"),
                     );
                 }
                 ir::OutcomeKind::Pay { amount: n, to }
@@ -1412,7 +1960,12 @@ impl<'a> Compiler<'a> {
     }
 
     /// Every bar must be reachable by some sequence of cards from the starting total.
-    fn check_reachability(&mut self, p: &ir::Program, bars: &[((i64, bool), Set<(Vec<ast::Outcome>, bool, String)>)], reach: &Reach) {
+    fn check_reachability(
+        &mut self,
+        p: &ir::Program,
+        bars: &[((i64, bool), Set<(Vec<ast::Outcome>, bool, String)>)],
+        reach: &Reach,
+    ) {
         let passes = &reach.passes;
         for ((value, passing), set) in bars {
             let v = *value as i32;
@@ -1421,20 +1974,35 @@ impl<'a> Compiler<'a> {
                     let (message, hint) = if *passing && v == c.value {
                         (
                             format!("the total may not go above {v}, so no card can ever pass {v}"),
-                            format!("to make passing {v} cost something, remove `the total may not go above {v}`; or say what happens on reaching it"),
+                            format!(
+                                "to make passing {v} cost something, remove `the total may not go above {v}`; or say what happens on reaching it"
+                            ),
                         )
                     } else {
-                        (format!("the total may not go above {}, so it never gets to {v}", c.value), format!("a bar must be at most {}", c.value))
+                        (
+                            format!(
+                                "the total may not go above {}, so it never gets to {v}",
+                                c.value
+                            ),
+                            format!("a bar must be at most {}", c.value),
+                        )
                     };
-                    self.err(set.layer, Diag::error("bar-above-limit", set.span, message).hint(hint));
+                    self.err(
+                        set.layer,
+                        Diag::error("bar-above-limit", set.span, message).hint(hint),
+                    );
                     continue;
                 }
             }
             let either = set.value.1;
             let ok = if *passing {
-                passes.iter().any(|&(a, b)| (a < v && b > v) || (either && a > v && b < v))
+                passes
+                    .iter()
+                    .any(|&(a, b)| (a < v && b > v) || (either && a > v && b < v))
             } else {
-                passes.iter().any(|&(a, b)| b == v && (a < v || (either && a > v)))
+                passes
+                    .iter()
+                    .any(|&(a, b)| b == v && (a < v || (either && a > v)))
             };
             if !ok {
                 let what = if *passing { "passes" } else { "reaches" };
@@ -1453,9 +2021,16 @@ impl<'a> Compiler<'a> {
                 };
                 self.err(
                     set.layer,
-                    Diag::error("bar-unreachable", set.span, format!("no card ever {what} {v}{}", if either { "" } else { " going up" }))
-                        .label("never happens")
-                        .hint(hint),
+                    Diag::error(
+                        "bar-unreachable",
+                        set.span,
+                        format!(
+                            "no card ever {what} {v}{}",
+                            if either { "" } else { " going up" }
+                        ),
+                    )
+                    .label("never happens")
+                    .hint(hint),
                 );
             }
         }
@@ -1466,19 +2041,24 @@ impl<'a> Compiler<'a> {
         if p.rounds.is_some() || self.diags.iter().any(Diag::is_error) {
             return;
         }
-        let costs = p.outcomes.iter().flat_map(|o| &o.list).any(|o| match o.kind {
-            ir::OutcomeKind::Pay { amount, .. } => amount > 0,
-            ir::OutcomeKind::OutOfGame => true,
-            ir::OutcomeKind::WinRound
-            | ir::OutcomeKind::LoseRound
-            | ir::OutcomeKind::OutOfRound
-            | ir::OutcomeKind::ResetTotal
-            | ir::OutcomeKind::EndRound
-            | ir::OutcomeKind::TakePot => false,
-        });
+        let costs = p
+            .outcomes
+            .iter()
+            .flat_map(|o| &o.list)
+            .any(|o| match o.kind {
+                ir::OutcomeKind::Pay { amount, .. } => amount > 0,
+                ir::OutcomeKind::OutOfGame => true,
+                ir::OutcomeKind::WinRound
+                | ir::OutcomeKind::LoseRound
+                | ir::OutcomeKind::OutOfRound
+                | ir::OutcomeKind::ResetTotal
+                | ir::OutcomeKind::EndRound
+                | ir::OutcomeKind::TakePot => false,
+            });
         if !costs {
             let last = self.layers.len() - 1;
-            let (layer, span, snippet) = bust_line.map_or((last, Span::default(), false), |(l, s)| (l, s, true));
+            let (layer, span, snippet) =
+                bust_line.map_or((last, Span::default(), false), |(l, s)| (l, s, true));
             let mut d = Diag::warning("never-ends", span, "under these rules no one ever loses a chip or leaves the game: it cannot end")
                 .label("costs nothing")
                 .hint("add a penalty, like `when a player cannot play: the player pays 1 and loses the round`, or `the game ends after 10 rounds`");
@@ -1499,7 +2079,9 @@ struct Reach {
 fn reachable(p: &ir::Program) -> Reach {
     let top = p.bars.iter().map(|b| b.value).max().unwrap_or(0);
     let hi = p.ceiling.map_or(top.max(p.start) + 200, |c| c.value);
-    let lo = p.floor.map_or(-(top.abs().max(p.start.abs())) - 200, |f| f.value);
+    let lo = p
+        .floor
+        .map_or(-(top.abs().max(p.start.abs())) - 200, |f| f.value);
     let mut seen: BTreeSet<i32> = BTreeSet::new();
     let mut passes: BTreeSet<(i32, i32)> = BTreeSet::new();
     let mut queue = vec![p.start];
@@ -1542,7 +2124,9 @@ fn who_ir(w: ast::Who) -> ir::Who {
 fn default_label(c: &ir::Choice, index: usize) -> String {
     for s in c.steps() {
         match s.then {
-            ir::Act::Add(n) if s.cond.is_none() => return if n < 0 { n.to_string() } else { n.to_string() },
+            ir::Act::Add(n) if s.cond.is_none() => {
+                return if n < 0 { n.to_string() } else { n.to_string() };
+            }
             ir::Act::Set(n) if s.cond.is_none() => return format!("={n}"),
             _ => {}
         }
@@ -1593,7 +2177,10 @@ fn allowed(range: &OptRange) -> String {
 }
 
 fn ir_keyword(name: &str) -> bool {
-    matches!(name, "card" | "players" | "hand" | "total" | "decks" | "jokers" | "option" | "name")
+    matches!(
+        name,
+        "card" | "players" | "hand" | "total" | "decks" | "jokers" | "option" | "name"
+    )
 }
 
 fn trigger_words(t: ast::Trigger) -> &'static str {

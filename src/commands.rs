@@ -52,7 +52,11 @@ pub fn expand(paths: &[String]) -> Result<Vec<String>, String> {
 }
 
 /// Checks one ruleset and runs its scenarios: every diagnostic.
-pub fn check_one(loader: &dyn Loader, path: &str, sets: &[(String, String)]) -> Result<Checked, check::Unreadable> {
+pub fn check_one(
+    loader: &dyn Loader,
+    path: &str,
+    sets: &[(String, String)],
+) -> Result<Checked, check::Unreadable> {
     let mut checked = check::check(loader, path, sets)?;
     if let Some(program) = &checked.program {
         if let Some(own) = checked.layers.last() {
@@ -61,7 +65,12 @@ pub fn check_one(loader: &dyn Loader, path: &str, sets: &[(String, String)]) -> 
                 all.extend_from_slice(extra);
                 let checked = check::check(loader, path, &all).map_err(|e| e.to_string())?;
                 checked.program.ok_or_else(|| {
-                    let messages: Vec<String> = checked.diags.iter().filter(|d| d.is_error()).map(|d| d.message.clone()).collect();
+                    let messages: Vec<String> = checked
+                        .diags
+                        .iter()
+                        .filter(|d| d.is_error())
+                        .map(|d| d.message.clone())
+                        .collect();
                     messages.join("; ")
                 })
             };
@@ -73,7 +82,12 @@ pub fn check_one(loader: &dyn Loader, path: &str, sets: &[(String, String)]) -> 
 }
 
 /// `ninety check PATH...`
-pub fn check_cmd(paths: &[String], opts: &CheckOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn check_cmd(
+    paths: &[String],
+    opts: &CheckOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let files = match expand(paths) {
         Ok(f) => f,
         Err(e) => {
@@ -142,17 +156,30 @@ pub struct RunOptions {
 /// Reads `9H KS 4D` into cards.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
     text.split_whitespace()
-        .map(|w| parse_card(w).ok_or_else(|| format!("`{w}` is not a card: write a rank and a suit, like `9H` or `10S`")))
+        .map(|w| {
+            parse_card(w).ok_or_else(|| {
+                format!("`{w}` is not a card: write a rank and a suit, like `9H` or `10S`")
+            })
+        })
         .collect()
 }
 
 /// Loads and checks a ruleset for playing: the program, or the diagnostics rendered.
-pub fn load_program(loader: &dyn Loader, path: &str, sets: &[(String, String)]) -> Result<Program, String> {
+pub fn load_program(
+    loader: &dyn Loader,
+    path: &str,
+    sets: &[(String, String)],
+) -> Result<Program, String> {
     let checked = check::check(loader, path, sets).map_err(|e| e.to_string())?;
     match checked.program {
         Some(p) => Ok(p),
         None => {
-            let text: Vec<String> = checked.diags.iter().filter(|d| d.is_error()).map(|d| d.render_plain(100)).collect();
+            let text: Vec<String> = checked
+                .diags
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.render_plain(100))
+                .collect();
             Err(format!("{path} does not check:\n{}", text.join("\n")))
         }
     }
@@ -160,16 +187,26 @@ pub fn load_program(loader: &dyn Loader, path: &str, sets: &[(String, String)]) 
 
 /// The setup a `run` describes.
 pub fn setup_from(p: &Program, o: &RunOptions) -> Result<Setup, String> {
-    let players = o.players.unwrap_or_else(|| 3.clamp(usize::from(p.min_players), usize::from(p.max_players)));
+    let players = o
+        .players
+        .unwrap_or_else(|| 3.clamp(usize::from(p.min_players), usize::from(p.max_players)));
     let hands = match &o.hands {
         None => None,
-        Some(h) => Some(h.split('|').map(parse_cards).collect::<Result<Vec<_>, _>>()?),
+        Some(h) => Some(
+            h.split('|')
+                .map(parse_cards)
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
     };
     let chips = match &o.chips {
         None => None,
         Some(c) => Some(
             c.split(',')
-                .map(|x| x.trim().parse::<i32>().map_err(|_| format!("`{x}` is not a number of chips")))
+                .map(|x| {
+                    x.trim()
+                        .parse::<i32>()
+                        .map_err(|_| format!("`{x}` is not a number of chips"))
+                })
                 .collect::<Result<Vec<_>, _>>()?,
         ),
     };
@@ -199,7 +236,13 @@ fn seat_name(seat: u8) -> String {
 }
 
 /// `ninety run RULESET`: plays the moves given, then (with `--bots`) bots to the end.
-pub fn run_cmd(loader: &dyn Loader, path: &str, o: &RunOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run_cmd(
+    loader: &dyn Loader,
+    path: &str,
+    o: &RunOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let p = match load_program(loader, path, &o.sets) {
         Ok(p) => p,
         Err(e) => {
@@ -212,7 +255,11 @@ pub fn run_cmd(loader: &dyn Loader, path: &str, o: &RunOptions, out: &mut dyn Wr
         Some(name) => match Bot::from_name(name) {
             Some(b) => Some(b),
             None => {
-                let _ = writeln!(err, "error: no bot `{name}`; the bots are {}", Bot::NAMES.join(", "));
+                let _ = writeln!(
+                    err,
+                    "error: no bot `{name}`; the bots are {}",
+                    Bot::NAMES.join(", ")
+                );
                 return USAGE;
             }
         },
@@ -289,16 +336,23 @@ pub fn run_cmd(loader: &dyn Loader, path: &str, o: &RunOptions, out: &mut dyn Wr
 }
 
 /// Applies a typed move, or says why it cannot be played (with the legal moves).
-pub fn apply_typed(p: &Program, s: &mut State, text: &str, events: &mut Vec<Event>) -> Result<(), String> {
+pub fn apply_typed(
+    p: &Program,
+    s: &mut State,
+    text: &str,
+    events: &mut Vec<Event>,
+) -> Result<(), String> {
     let legal = describe::legal_list(p, s);
     let seat = s.turn;
-    let mv = describe::parse_move(p, s, text).map_err(|e| format!("move `{text}`: {e}; legal moves: {legal}"))?;
+    let mv = describe::parse_move(p, s, text)
+        .map_err(|e| format!("move `{text}`: {e}; legal moves: {legal}"))?;
     if let Move::Play { .. } = mv {
         if s.pending_draw.is_some() && s.hands[usize::from(s.turn)].is_empty() {
             return Err(format!("move `{text}`: seat {} holds no cards", s.turn));
         }
     }
-    engine::step(p, s, mv, events).map_err(|e| format!("move `{text}` by seat {seat}: {e}; legal moves: {legal}"))
+    engine::step(p, s, mv, events)
+        .map_err(|e| format!("move `{text}` by seat {seat}: {e}; legal moves: {legal}"))
 }
 
 /// A short summary of the state, for the end of a transcript.
@@ -307,7 +361,11 @@ pub fn state_text(p: &Program, s: &State) -> String {
     let mut text = format!(
         "Total {}, {}, round {}, chips {} (bank {}, pot {}).",
         s.total,
-        if s.clockwise { "clockwise" } else { "counterclockwise" },
+        if s.clockwise {
+            "clockwise"
+        } else {
+            "counterclockwise"
+        },
         s.round,
         chips.join(" "),
         s.bank,
@@ -316,7 +374,11 @@ pub fn state_text(p: &Program, s: &State) -> String {
     if s.over {
         text.push_str(" The game is over.");
     } else {
-        text.push_str(&format!(" Seat {} to play: {}.", s.turn, describe::legal_list(p, s)));
+        text.push_str(&format!(
+            " Seat {} to play: {}.",
+            s.turn,
+            describe::legal_list(p, s)
+        ));
     }
     text
 }
@@ -325,7 +387,9 @@ pub fn state_text(p: &Program, s: &State) -> String {
 pub fn list_cmd(out: &mut dyn Write) -> i32 {
     for (name, _) in check::SHIPPED {
         match check::check(&check::Shipped, name, &[]) {
-            Ok(Checked { program: Some(p), .. }) => {
+            Ok(Checked {
+                program: Some(p), ..
+            }) => {
                 let _ = writeln!(out, "{name:<16} {} — {}", p.name, p.about);
             }
             _ => {

@@ -11,7 +11,9 @@ pub fn move_name(p: &Program, s: &State, mv: Move) -> String {
     match mv {
         Move::Draw => "draw".to_string(),
         Move::Play { card, choice } => match s.effect(p, rank_of(card)) {
-            Some(fx) if fx.len > 1 => format!("{}:{}", card_name(card), fx.labels[usize::from(choice)]),
+            Some(fx) if fx.len > 1 => {
+                format!("{}:{}", card_name(card), fx.labels[usize::from(choice)])
+            }
             _ => card_name(card),
         },
     }
@@ -25,7 +27,11 @@ pub enum MoveError {
     #[error("{card} needs a choice: {options}")]
     NeedsChoice { card: String, options: String },
     #[error("{card} has no choice `{choice}`: {options}")]
-    NoSuchChoice { card: String, choice: String, options: String },
+    NoSuchChoice {
+        card: String,
+        choice: String,
+        options: String,
+    },
 }
 
 /// Reads a move: `9H`, `AS:11`, `10H:-10`, `AS:+11`, `AS:high`, `draw`.
@@ -40,19 +46,37 @@ pub fn parse_move(p: &Program, s: &State, text: &str) -> Result<Move, MoveError>
     };
     let card = parse_card(card_text).ok_or_else(|| MoveError::NotACard(text.to_string()))?;
     // Use the copy the player holds, if any.
-    let card: Card = s.hands[usize::from(s.turn)].cards().iter().copied().find(|c| c % 56 == card).unwrap_or(card);
-    let Some(fx) = s.effect(p, rank_of(card)) else { return Ok(Move::Play { card, choice: 0 }) };
+    let card: Card = s.hands[usize::from(s.turn)]
+        .cards()
+        .iter()
+        .copied()
+        .find(|c| c % 56 == card)
+        .unwrap_or(card);
+    let Some(fx) = s.effect(p, rank_of(card)) else {
+        return Ok(Move::Play { card, choice: 0 });
+    };
     let options = || {
-        fx.labels.iter().map(|l| format!("`{}:{l}`", card_name(card))).collect::<Vec<_>>().join(" or ")
+        fx.labels
+            .iter()
+            .map(|l| format!("`{}:{l}`", card_name(card)))
+            .collect::<Vec<_>>()
+            .join(" or ")
     };
     let choice = match choice_text {
         None if fx.len > 1 => {
-            return Err(MoveError::NeedsChoice { card: card_name(card), options: options() });
+            return Err(MoveError::NeedsChoice {
+                card: card_name(card),
+                options: options(),
+            });
         }
         None => 0,
         Some(k) => {
             let k_plain = k.strip_prefix('+').unwrap_or(k);
-            match fx.labels.iter().position(|l| l.eq_ignore_ascii_case(k_plain) || l.eq_ignore_ascii_case(k)) {
+            match fx
+                .labels
+                .iter()
+                .position(|l| l.eq_ignore_ascii_case(k_plain) || l.eq_ignore_ascii_case(k))
+            {
                 Some(i) => i as u8,
                 None if fx.len == 1 => 0,
                 None => {
@@ -74,7 +98,12 @@ pub fn legal_list(p: &Program, s: &State) -> String {
     if moves.is_empty() {
         return "none".to_string();
     }
-    moves.as_slice().iter().map(|m| move_name(p, s, *m)).collect::<Vec<_>>().join(" ")
+    moves
+        .as_slice()
+        .iter()
+        .map(|m| move_name(p, s, *m))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn to_words(to: PayTo) -> String {
@@ -98,13 +127,34 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
         format!("{n} {word}")
     };
     match *e {
-        Event::Deal { round, dealer, leader } => {
-            format!("Round {round}: {}, {}.", v(dealer, "deals", "deal"), v(leader, "leads", "lead"))
+        Event::Deal {
+            round,
+            dealer,
+            leader,
+        } => {
+            format!(
+                "Round {round}: {}, {}.",
+                v(dealer, "deals", "deal"),
+                v(leader, "leads", "lead")
+            )
         }
-        Event::Play { seat, card, choice, total, fx } => {
+        Event::Play {
+            seat,
+            card,
+            choice,
+            total,
+            fx,
+        } => {
             let shown = match p.effects.get(usize::from(fx)) {
                 Some(fx) if fx.len > 1 => {
-                    format!("{}:{}", card_name(card), fx.labels.get(usize::from(choice)).cloned().unwrap_or_default())
+                    format!(
+                        "{}:{}",
+                        card_name(card),
+                        fx.labels
+                            .get(usize::from(choice))
+                            .cloned()
+                            .unwrap_or_default()
+                    )
                 }
                 _ => card_name(card),
             };
@@ -118,19 +168,42 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
         ),
         Event::Skip { seat } => format!("{} skipped.", v(seat, "is", "are")),
         Event::Reverse { clockwise } => {
-            format!("Play turns {}.", if clockwise { "clockwise" } else { "counterclockwise" })
+            format!(
+                "Play turns {}.",
+                if clockwise {
+                    "clockwise"
+                } else {
+                    "counterclockwise"
+                }
+            )
         }
         Event::PlayAgain { seat } => format!("{} again.", v(seat, "plays", "play")),
         Event::CannotPlay { seat } => format!("{} cannot play.", names(seat)),
         Event::NoCards { seat } => format!("{} no cards.", v(seat, "has", "have")),
-        Event::Pay { seat, amount, to, reason, .. } => {
-            format!("{} {amount} to {} ({reason}).", v(seat, "pays", "pay"), to_words(to))
+        Event::Pay {
+            seat,
+            amount,
+            to,
+            reason,
+            ..
+        } => {
+            format!(
+                "{} {amount} to {} ({reason}).",
+                v(seat, "pays", "pay"),
+                to_words(to)
+            )
         }
-        Event::TakePot { seat, amount } => format!("{} the pot: {amount} chips.", v(seat, "takes", "take")),
+        Event::TakePot { seat, amount } => {
+            format!("{} the pot: {amount} chips.", v(seat, "takes", "take"))
+        }
         Event::OutOfRound { seat } => format!("{} out of the round.", v(seat, "is", "are")),
         Event::Eliminated { seat } => format!("{} out of the game.", v(seat, "is", "are")),
         Event::TotalReset { total } => format!("The total goes back to {total}."),
-        Event::RoundEnd { round, winner, loser } => {
+        Event::RoundEnd {
+            round,
+            winner,
+            loser,
+        } => {
             let mut s = format!("Round {round} ends");
             if let Some(w) = winner {
                 s.push_str(&format!(", won by {}", names(w)));
@@ -142,10 +215,17 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
             s
         }
         Event::GameEnd { winners } => {
-            let list: Vec<String> = (0..16u8).filter(|x| winners & (1 << x) != 0).map(names).collect();
+            let list: Vec<String> = (0..16u8)
+                .filter(|x| winners & (1 << x) != 0)
+                .map(names)
+                .collect();
             match list.len() {
                 0 => "The game ends with no winner.".to_string(),
-                1 => format!("The game ends: {} {}.", list[0], verb(&list[0], "wins", "win")),
+                1 => format!(
+                    "The game ends: {} {}.",
+                    list[0],
+                    verb(&list[0], "wins", "win")
+                ),
                 _ => format!("The game ends: {} share the win.", list.join(" and ")),
             }
         }
@@ -155,8 +235,18 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
 /// An event as one JSON object with an `"event"` field.
 pub fn event_json(p: &Program, e: &Event) -> Value {
     match *e {
-        Event::Deal { round, dealer, leader } => json!({"event": "deal", "round": round, "dealer": dealer, "leader": leader}),
-        Event::Play { seat, card, choice, total, fx } => {
+        Event::Deal {
+            round,
+            dealer,
+            leader,
+        } => json!({"event": "deal", "round": round, "dealer": dealer, "leader": leader}),
+        Event::Play {
+            seat,
+            card,
+            choice,
+            total,
+            fx,
+        } => {
             let label = p
                 .effects
                 .get(usize::from(fx))
@@ -174,7 +264,13 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
         Event::PlayAgain { seat } => json!({"event": "play_again", "seat": seat}),
         Event::CannotPlay { seat } => json!({"event": "cannot_play", "seat": seat}),
         Event::NoCards { seat } => json!({"event": "no_cards", "seat": seat}),
-        Event::Pay { seat, amount, to, reason, .. } => {
+        Event::Pay {
+            seat,
+            amount,
+            to,
+            reason,
+            ..
+        } => {
             let to = match to {
                 PayTo::Bank => json!("bank"),
                 PayTo::Pot => json!("pot"),
@@ -182,16 +278,26 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
             };
             json!({"event": "pay", "seat": seat, "amount": amount, "to": to, "reason": reason.to_string()})
         }
-        Event::TakePot { seat, amount } => json!({"event": "take_pot", "seat": seat, "amount": amount}),
+        Event::TakePot { seat, amount } => {
+            json!({"event": "take_pot", "seat": seat, "amount": amount})
+        }
         Event::OutOfRound { seat } => json!({"event": "out_of_round", "seat": seat}),
         Event::Eliminated { seat } => json!({"event": "eliminated", "seat": seat}),
         Event::TotalReset { total } => json!({"event": "reset", "total": total}),
-        Event::RoundEnd { round, winner, loser } => {
+        Event::RoundEnd {
+            round,
+            winner,
+            loser,
+        } => {
             json!({"event": "round_end", "round": round, "winner": winner, "loser": loser})
         }
         Event::GameEnd { winners } => {
             let list: Vec<u8> = (0..16u8).filter(|x| winners & (1 << x) != 0).collect();
-            let winner = if list.len() == 1 { json!(list[0]) } else { json!(list) };
+            let winner = if list.len() == 1 {
+                json!(list[0])
+            } else {
+                json!(list)
+            };
             json!({"event": "game_end", "winner": winner})
         }
     }

@@ -24,7 +24,11 @@ impl Source {
         let name = name.into();
         let text: String = text.into();
         let named = Arc::new(NamedSource::new(name.clone(), text.clone()));
-        Self { name, text: text.into(), named }
+        Self {
+            name,
+            text: text.into(),
+            named,
+        }
     }
 
     /// 1-based line and column of a byte offset.
@@ -90,7 +94,10 @@ impl Diag {
     }
 
     pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
-        Self { level: Level::Warning, ..Self::error(code, span, message) }
+        Self {
+            level: Level::Warning,
+            ..Self::error(code, span, message)
+        }
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Self {
@@ -123,7 +130,11 @@ impl Diag {
     pub fn to_json(&self) -> serde_json::Value {
         let (file, (line, column), (end_line, end_column)) = match &self.source {
             Some(s) if !self.snippet => (s.name.clone(), (0, 0), (0, 0)),
-            Some(s) => (s.name.clone(), s.line_col(self.span.start), s.line_col(self.span.end)),
+            Some(s) => (
+                s.name.clone(),
+                s.line_col(self.span.start),
+                s.line_col(self.span.end),
+            ),
             None => (String::new(), (0, 0), (0, 0)),
         };
         serde_json::json!({
@@ -141,11 +152,10 @@ impl Diag {
     /// Renders the diagnostic as miette draws it: unicode, no colour, a fixed width. Tests
     /// snapshot this.
     pub fn render_plain(&self, width: usize) -> String {
-        let handler = miette::GraphicalReportHandler::new_themed(
-            miette::GraphicalTheme::unicode_nocolor(),
-        )
-        .with_width(width)
-        .with_links(false);
+        let handler =
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+                .with_width(width)
+                .with_links(false);
         let mut out = String::new();
         if handler.render_report(&mut out, self).is_err() {
             out = self.to_string();
@@ -190,30 +200,39 @@ impl Diagnostic for Diag {
     }
 
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.hint.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.hint
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
     }
 
     fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.source.as_ref().filter(|s| self.snippet && !s.text.is_empty()).map(|s| &*s.named as &dyn SourceCode)
+        self.source
+            .as_ref()
+            .filter(|s| self.snippet && !s.text.is_empty())
+            .map(|s| &*s.named as &dyn SourceCode)
     }
 
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
         // A file with no text to show (binary, not UTF-8) gets no snippet.
-        self.source.as_ref().filter(|s| self.snippet && !s.text.is_empty())?;
+        self.source
+            .as_ref()
+            .filter(|s| self.snippet && !s.text.is_empty())?;
         let main = LabeledSpan::new_primary_with_span(
             Some(self.label.clone()),
             (self.span.start, self.span.len()),
         );
-        let rest = self
-            .related
-            .iter()
-            .map(|(span, label)| LabeledSpan::new_with_span(Some(label.clone()), (span.start, span.len())));
+        let rest = self.related.iter().map(|(span, label)| {
+            LabeledSpan::new_with_span(Some(label.clone()), (span.start, span.len()))
+        });
         Some(Box::new(std::iter::once(main).chain(rest)))
     }
 }
 
 /// The closest word to `word` among `candidates`, if it is close enough to suggest.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let lower = word.to_lowercase();
     candidates
         .into_iter()

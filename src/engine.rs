@@ -15,7 +15,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::ir::{self, Act, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, OutcomeKind, Program, Who};
+use crate::ir::{
+    self, Act, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, OutcomeKind, Program, Who,
+};
 
 /// A card: `copy * 56 + rank * 4 + suit`. Ranks 0 to 12 are A to K, 13 is the joker.
 pub type Card = u8;
@@ -30,7 +32,11 @@ pub fn suit_of(card: Card) -> u8 {
 
 /// `AS`, `10H`, `XD`.
 pub fn card_name(card: Card) -> String {
-    format!("{}{}", ir::RANK_NAMES[usize::from(rank_of(card))], ir::SUITS[usize::from(suit_of(card))])
+    format!(
+        "{}{}",
+        ir::RANK_NAMES[usize::from(rank_of(card))],
+        ir::SUITS[usize::from(suit_of(card))]
+    )
 }
 
 /// Reads `9H`, `10h`, `TH`, `XS` (no choice part): rank and suit, the copy left at 0.
@@ -67,7 +73,8 @@ impl Hand {
     }
     fn remove(&mut self, index: usize) -> Card {
         let c = self.cards[index];
-        self.cards.copy_within(index + 1..usize::from(self.len), index);
+        self.cards
+            .copy_within(index + 1..usize::from(self.len), index);
         self.len -= 1;
         c
     }
@@ -123,7 +130,9 @@ pub fn bot_turn<S: Sink>(
     sink: &mut S,
 ) -> Result<bool, PlayError> {
     let seat = s.turn;
-    let Some(mv) = bot.choose(p, s, rng) else { return Ok(false) };
+    let Some(mv) = bot.choose(p, s, rng) else {
+        return Ok(false);
+    };
     step(p, s, mv, sink)?;
     if s.pending_draw == Some(seat) {
         step(p, s, Move::Draw, sink)?;
@@ -171,24 +180,71 @@ pub enum PayTo {
 /// What happened, in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    Deal { round: u32, dealer: u8, leader: u8 },
-    Play { seat: u8, card: Card, choice: u8, total: i32, fx: u16 },
-    Draw { seat: u8 },
-    Forgot { seat: u8 },
-    Reshuffle { cards: u16 },
-    Skip { seat: u8 },
-    Reverse { clockwise: bool },
-    PlayAgain { seat: u8 },
-    CannotPlay { seat: u8 },
-    NoCards { seat: u8 },
+    Deal {
+        round: u32,
+        dealer: u8,
+        leader: u8,
+    },
+    Play {
+        seat: u8,
+        card: Card,
+        choice: u8,
+        total: i32,
+        fx: u16,
+    },
+    Draw {
+        seat: u8,
+    },
+    Forgot {
+        seat: u8,
+    },
+    Reshuffle {
+        cards: u16,
+    },
+    Skip {
+        seat: u8,
+    },
+    Reverse {
+        clockwise: bool,
+    },
+    PlayAgain {
+        seat: u8,
+    },
+    CannotPlay {
+        seat: u8,
+    },
+    NoCards {
+        seat: u8,
+    },
     /// `rule` is the index of the outcomes line that made them pay ([`Program::outcomes`]).
-    Pay { seat: u8, amount: i32, to: PayTo, reason: Reason, rule: u16 },
-    TakePot { seat: u8, amount: i32 },
-    OutOfRound { seat: u8 },
-    Eliminated { seat: u8 },
-    TotalReset { total: i32 },
-    RoundEnd { round: u32, winner: Option<u8>, loser: Option<u8> },
-    GameEnd { winners: u16 },
+    Pay {
+        seat: u8,
+        amount: i32,
+        to: PayTo,
+        reason: Reason,
+        rule: u16,
+    },
+    TakePot {
+        seat: u8,
+        amount: i32,
+    },
+    OutOfRound {
+        seat: u8,
+    },
+    Eliminated {
+        seat: u8,
+    },
+    TotalReset {
+        total: i32,
+    },
+    RoundEnd {
+        round: u32,
+        winner: Option<u8>,
+        loser: Option<u8>,
+    },
+    GameEnd {
+        winners: u16,
+    },
 }
 
 /// Receives events. `()` ignores them at no cost: the engine checks [`Sink::ON`] before it
@@ -312,7 +368,12 @@ fn shuffle(rng: &mut [u64; 4], cards: &mut [Card]) {
 /// The seed expanded to xoshiro256++'s state, as `rand_xoshiro` does it.
 fn seed_state(seed: u64) -> [u64; 4] {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    [rng.next_u64(), rng.next_u64(), rng.next_u64(), rng.next_u64()]
+    [
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+        rng.next_u64(),
+    ]
 }
 
 /// A random number below `n` drawn from a separate stream (bots use their own).
@@ -350,7 +411,9 @@ impl State {
     #[inline]
     pub fn account(&self, p: &Program, seat: u8) -> usize {
         match p.team_size {
-            Some(size) if size > 0 => usize::from(seat) % (usize::from(self.seats) / usize::from(size)).max(1),
+            Some(size) if size > 0 => {
+                usize::from(seat) % (usize::from(self.seats) / usize::from(size)).max(1)
+            }
             _ => usize::from(seat),
         }
     }
@@ -391,7 +454,10 @@ impl State {
 
     /// The legal moves of whoever is to play.
     pub fn legal_moves(&self, p: &Program) -> Moves {
-        let mut moves = Moves { list: [Move::Draw; MAX_HAND * MAX_CHOICES + 1], len: 0 };
+        let mut moves = Moves {
+            list: [Move::Draw; MAX_HAND * MAX_CHOICES + 1],
+            len: 0,
+        };
         if self.over {
             return moves;
         }
@@ -412,7 +478,10 @@ impl State {
             let fx = &p.effects[usize::from(idx)];
             for (k, choice) in fx.choices().iter().enumerate() {
                 if Self::allowed(p, choice_total(p, choice, self.total)) {
-                    moves.push(Move::Play { card, choice: k as u8 });
+                    moves.push(Move::Play {
+                        card,
+                        choice: k as u8,
+                    });
                 }
             }
         }
@@ -421,14 +490,17 @@ impl State {
 
     fn can_play(&self, p: &Program) -> bool {
         let active = self.active().min(MAX_SEATS);
-        self.hands[usize::from(self.turn)].cards().iter().any(|&card| {
-            let idx = p.rank_fx[active][usize::from(rank_of(card))];
-            idx != NO_EFFECT
-                && p.effects[usize::from(idx)]
-                    .choices()
-                    .iter()
-                    .any(|c| Self::allowed(p, choice_total(p, c, self.total)))
-        })
+        self.hands[usize::from(self.turn)]
+            .cards()
+            .iter()
+            .any(|&card| {
+                let idx = p.rank_fx[active][usize::from(rank_of(card))];
+                idx != NO_EFFECT
+                    && p.effects[usize::from(idx)]
+                        .choices()
+                        .iter()
+                        .any(|c| Self::allowed(p, choice_total(p, c, self.total)))
+            })
     }
 
     /// The next seat still in the round, `steps` seats on in the direction of play.
@@ -436,7 +508,11 @@ impl State {
         let n = self.seats;
         let mut s = from;
         for _ in 0..n {
-            s = if clockwise { (s + 1) % n } else { (s + n - 1) % n };
+            s = if clockwise {
+                (s + 1) % n
+            } else {
+                (s + n - 1) % n
+            };
             if self.in_round(s) {
                 return s;
             }
@@ -448,7 +524,11 @@ impl State {
         let n = self.seats;
         let mut s = from;
         for _ in 0..n {
-            s = if clockwise { (s + 1) % n } else { (s + n - 1) % n };
+            s = if clockwise {
+                (s + 1) % n
+            } else {
+                (s + n - 1) % n
+            };
             if self.in_game(s) {
                 return s;
             }
@@ -515,11 +595,16 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
     }
     if let Some(chips) = &setup.chips {
         if chips.len() != n {
-            return Err(PlayError::Setup(format!("{} chip counts given for {n} players", chips.len())));
+            return Err(PlayError::Setup(format!(
+                "{} chip counts given for {n} players",
+                chips.len()
+            )));
         }
         for (seat, &c) in chips.iter().enumerate() {
             if c < 0 {
-                return Err(PlayError::Setup(format!("seat {seat} cannot hold {c} chips")));
+                return Err(PlayError::Setup(format!(
+                    "seat {seat} cannot hold {c} chips"
+                )));
             }
             let acc = s.account(p, seat as u8);
             s.chips[acc] = c;
@@ -535,26 +620,41 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
     s.out_of_round = s.out_of_game;
     s.dealer = match (setup.dealer, p.first_dealer) {
         (Some(d), _) if usize::from(d) < n => d,
-        (Some(d), _) => return Err(PlayError::Setup(format!("there is no seat {d} to deal at a table of {n}"))),
+        (Some(d), _) => {
+            return Err(PlayError::Setup(format!(
+                "there is no seat {d} to deal at a table of {n}"
+            )));
+        }
         (None, Some(d)) => d.min(n as u8 - 1),
         (None, None) => below(&mut s.rng, n) as u8,
     };
     // Place the cards: fixed ones first, every other card of the deck under the stock.
     let mut pool = full_deck(p, n);
     let mut take = |card: Card| -> Result<Card, PlayError> {
-        let pos = pool.iter().position(|c| c % 56 == card % 56).ok_or_else(|| {
-            PlayError::Setup(format!("there is no {} left in the deck for this position", card_name(card)))
-        })?;
+        let pos = pool
+            .iter()
+            .position(|c| c % 56 == card % 56)
+            .ok_or_else(|| {
+                PlayError::Setup(format!(
+                    "there is no {} left in the deck for this position",
+                    card_name(card)
+                ))
+            })?;
         Ok(pool.swap_remove(pos))
     };
     let mut hands_given = false;
     if let Some(hands) = &setup.hands {
         if hands.len() != n {
-            return Err(PlayError::Setup(format!("{} hands given for {n} players", hands.len())));
+            return Err(PlayError::Setup(format!(
+                "{} hands given for {n} players",
+                hands.len()
+            )));
         }
         for (seat, cards) in hands.iter().enumerate() {
             if cards.len() > MAX_HAND {
-                return Err(PlayError::Setup(format!("seat {seat} holds more than {MAX_HAND} cards")));
+                return Err(PlayError::Setup(format!(
+                    "seat {seat} holds more than {MAX_HAND} cards"
+                )));
             }
             for &c in cards {
                 let c = take(c)?;
@@ -588,16 +688,26 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
     }
     s.turn = setup.turn.unwrap_or_else(|| leader(p, &s));
     if usize::from(s.turn) >= n {
-        return Err(PlayError::Setup(format!("there is no seat {} at a table of {n}", s.turn)));
+        return Err(PlayError::Setup(format!(
+            "there is no seat {} at a table of {n}",
+            s.turn
+        )));
     }
     if !s.in_round(s.turn) {
-        return Err(PlayError::Setup(format!("seat {} is out of the game and cannot have the turn", s.turn)));
+        return Err(PlayError::Setup(format!(
+            "seat {} is out of the game and cannot have the turn",
+            s.turn
+        )));
     }
     if let Some(cw) = setup.clockwise {
         s.clockwise = cw;
     }
     if S::ON {
-        sink.event(Event::Deal { round: 1, dealer: s.dealer, leader: s.turn });
+        sink.event(Event::Deal {
+            round: 1,
+            dealer: s.dealer,
+            leader: s.turn,
+        });
     }
     if let Some(i) = p.triggers.round_start {
         let lead = s.turn;
@@ -668,11 +778,17 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
             let seat = s.turn;
             let hand = &s.hands[usize::from(seat)];
             let Some(index) = hand.cards().iter().position(|c| c % 56 == card % 56) else {
-                return Err(PlayError::NotInHand { seat, card: card_name(card) });
+                return Err(PlayError::NotInHand {
+                    seat,
+                    card: card_name(card),
+                });
             };
             let rank = rank_of(card);
             let Some(fx) = s.effect(p, rank) else {
-                return Err(PlayError::Illegal { card: card_name(card), why: "the card has no effect".into() });
+                return Err(PlayError::Illegal {
+                    card: card_name(card),
+                    why: "the card has no effect".into(),
+                });
             };
             let Some(ch) = fx.choices().get(usize::from(choice)) else {
                 return Err(PlayError::Illegal {
@@ -682,7 +798,10 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
             };
             let new_total = choice_total(p, ch, s.total);
             if !State::allowed(p, new_total) {
-                return Err(PlayError::Illegal { card: card_name(card), why: illegal_reason(p, new_total) });
+                return Err(PlayError::Illegal {
+                    card: card_name(card),
+                    why: illegal_reason(p, new_total),
+                });
             }
             if let Some(pending) = s.pending_draw.take() {
                 s.forgot[usize::from(pending)] = s.forgot[usize::from(pending)].saturating_add(1);
@@ -752,13 +871,21 @@ fn play_card<S: Sink>(
                 outcome_lists[n_out] = i;
                 n_out += 1;
             }
-            Act::Add(_) | Act::Set(_) | Act::Mul(_) | Act::Div(_) | Act::Nothing => t = act.apply(t),
+            Act::Add(_) | Act::Set(_) | Act::Mul(_) | Act::Div(_) | Act::Nothing => {
+                t = act.apply(t)
+            }
         }
     }
     s.total = t;
     if S::ON {
         let fx = p.rank_fx[s.active().min(MAX_SEATS)][usize::from(rank)];
-        sink.event(Event::Play { seat, card, choice, total: t, fx });
+        sink.event(Event::Play {
+            seat,
+            card,
+            choice,
+            total: t,
+            fx,
+        });
     }
     for &i in &outcome_lists[..n_out] {
         run_outcomes(p, s, i, seat, Reason::Card(rank), sink);
@@ -796,7 +923,9 @@ fn play_card<S: Sink>(
     if reverse {
         s.clockwise = !s.clockwise;
         if S::ON {
-            sink.event(Event::Reverse { clockwise: s.clockwise });
+            sink.event(Event::Reverse {
+                clockwise: s.clockwise,
+            });
         }
     }
     if !s.in_round(seat) {
@@ -864,7 +993,11 @@ fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
             _ => (p.triggers.cannot_play, Reason::CannotPlay),
         };
         if S::ON {
-            sink.event(if empty { Event::NoCards { seat } } else { Event::CannotPlay { seat } });
+            sink.event(if empty {
+                Event::NoCards { seat }
+            } else {
+                Event::CannotPlay { seat }
+            });
         }
         if let Some(i) = trigger {
             run_outcomes(p, s, i, seat, reason, sink);
@@ -931,7 +1064,14 @@ fn resolve(p: &Program, s: &State, who: Who, actor: u8, out: &mut [u8; MAX_SEATS
     n
 }
 
-fn run_outcomes<S: Sink>(p: &Program, s: &mut State, list: u16, actor: u8, reason: Reason, sink: &mut S) {
+fn run_outcomes<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    list: u16,
+    actor: u8,
+    reason: Reason,
+    sink: &mut S,
+) {
     let mut seats = [0u8; MAX_SEATS];
     for o in &p.outcomes[usize::from(list)].list {
         let n = resolve(p, s, o.who, actor, &mut seats);
@@ -942,7 +1082,11 @@ fn run_outcomes<S: Sink>(p: &Program, s: &mut State, list: u16, actor: u8, reaso
                     ir::Target::Pot => PayTo::Pot,
                     ir::Target::Seat(w) => {
                         let mut r = [0u8; MAX_SEATS];
-                        if resolve(p, s, w, actor, &mut r) == 0 { PayTo::Bank } else { PayTo::Seat(r[0]) }
+                        if resolve(p, s, w, actor, &mut r) == 0 {
+                            PayTo::Bank
+                        } else {
+                            PayTo::Seat(r[0])
+                        }
                     }
                 };
                 for &payer in &seats[..n] {
@@ -996,7 +1140,16 @@ fn run_outcomes<S: Sink>(p: &Program, s: &mut State, list: u16, actor: u8, reaso
 }
 
 #[allow(clippy::too_many_arguments)]
-fn pay<S: Sink>(p: &Program, s: &mut State, seat: u8, amount: i32, to: PayTo, reason: Reason, rule: u16, sink: &mut S) {
+fn pay<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    seat: u8,
+    amount: i32,
+    to: PayTo,
+    reason: Reason,
+    rule: u16,
+    sink: &mut S,
+) {
     if s.over || !s.in_game(seat) || amount <= 0 {
         return;
     }
@@ -1013,9 +1166,19 @@ fn pay<S: Sink>(p: &Program, s: &mut State, seat: u8, amount: i32, to: PayTo, re
         }
     }
     if S::ON {
-        sink.event(Event::Pay { seat, amount: paid, to, reason, rule });
+        sink.event(Event::Pay {
+            seat,
+            amount: paid,
+            to,
+            reason,
+            rule,
+        });
     }
-    let out = if p.out_when_cannot_pay { short } else { s.chips[acc] == 0 };
+    let out = if p.out_when_cannot_pay {
+        short
+    } else {
+        s.chips[acc] == 0
+    };
     if out {
         eliminate(p, s, seat, sink);
     }
@@ -1083,7 +1246,11 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
 fn finish_round<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     s.pending_draw = None;
     if S::ON {
-        sink.event(Event::RoundEnd { round: s.round, winner: s.round_winner, loser: s.round_loser });
+        sink.event(Event::RoundEnd {
+            round: s.round,
+            winner: s.round_winner,
+            loser: s.round_loser,
+        });
     }
     if let Some(i) = p.triggers.round_end {
         let actor = s.round_winner.or(s.round_loser).unwrap_or(s.turn);
@@ -1122,7 +1289,11 @@ fn finish_round<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     s.round_winner = None;
     s.round_loser = None;
     if S::ON {
-        sink.event(Event::Deal { round: s.round, dealer: s.dealer, leader: s.turn });
+        sink.event(Event::Deal {
+            round: s.round,
+            dealer: s.dealer,
+            leader: s.turn,
+        });
     }
     if let Some(i) = p.triggers.round_start {
         let lead = s.turn;
@@ -1178,7 +1349,11 @@ impl State {
         }
         for &c in &deck {
             if count[usize::from(c)] != 1 {
-                return Err(format!("{} is in {} places", card_name(c), count[usize::from(c)]));
+                return Err(format!(
+                    "{} is in {} places",
+                    card_name(c),
+                    count[usize::from(c)]
+                ));
             }
             count[usize::from(c)] = 0;
         }
@@ -1208,6 +1383,8 @@ impl State {
     }
 
     pub fn winner_list(&self) -> Vec<u8> {
-        (0..self.seats).filter(|x| self.winners & (1 << x) != 0).collect()
+        (0..self.seats)
+            .filter(|x| self.winners & (1 << x) != 0)
+            .collect()
     }
 }

@@ -10,7 +10,9 @@ use serde::Serialize;
 pub const RANKS: usize = 14;
 /// The joker's rank index.
 pub const JOKER: u8 = 13;
-pub const RANK_NAMES: [&str; RANKS] = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "X"];
+pub const RANK_NAMES: [&str; RANKS] = [
+    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "X",
+];
 pub const RANK_WORDS: [&str; RANKS] = [
     "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King", "Joker",
 ];
@@ -100,7 +102,9 @@ pub struct Cond {
 
 impl Cond {
     pub fn holds(&self, total: i32) -> bool {
-        self.any_of.iter().any(|all| all.iter().all(|t| t.holds(total)))
+        self.any_of
+            .iter()
+            .any(|all| all.iter().all(|t| t.holds(total)))
     }
 }
 
@@ -316,9 +320,10 @@ impl Program {
 
     /// `ninety-nine.rules line 23`
     pub fn cite(&self, origin: Origin) -> String {
-        let file = self.files.get(usize::from(origin.file)).map_or("?", |f| {
-            f.rsplit(['/', '\\']).next().unwrap_or(f)
-        });
+        let file = self
+            .files
+            .get(usize::from(origin.file))
+            .map_or("?", |f| f.rsplit(['/', '\\']).next().unwrap_or(f));
         format!("{file} line {}", origin.line)
     }
 

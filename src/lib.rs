@@ -8,15 +8,15 @@
 //! 3. [`engine`] plays a [`ir::Program`]: a seeded, replayable game state and a step function.
 
 pub mod ast;
-pub mod diag;
-pub mod syntax;
-pub mod check;
-pub mod engine;
-pub mod ir;
 pub mod bots;
+pub mod check;
 pub mod commands;
 pub mod describe;
-pub mod scenario;
-pub mod sheet;
+pub mod diag;
+pub mod engine;
+pub mod ir;
 pub mod repl;
+pub mod scenario;
 pub mod session;
+pub mod sheet;
+pub mod syntax;

@@ -8,7 +8,11 @@ use ninety::check::Shipped;
 use ninety::commands::{self, CheckOptions, RunOptions};
 
 #[derive(Parser)]
-#[command(name = "ninety", version, about = "Play, check and simulate running-total card games and their house rules")]
+#[command(
+    name = "ninety",
+    version,
+    about = "Play, check and simulate running-total card games and their house rules"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -130,7 +134,12 @@ fn main() -> ExitCode {
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr().lock();
     let code = match cli.command {
-        Command::Check { paths, format, deny_warnings, sets: raw } => {
+        Command::Check {
+            paths,
+            format,
+            deny_warnings,
+            sets: raw,
+        } => {
             let json = match format.as_str() {
                 "json" => true,
                 "text" => false,
@@ -141,7 +150,12 @@ fn main() -> ExitCode {
             };
             match sets(&raw) {
                 Ok(sets) => {
-                    let opts = CheckOptions { json, deny_warnings, sets, color: color() };
+                    let opts = CheckOptions {
+                        json,
+                        deny_warnings,
+                        sets,
+                        color: color(),
+                    };
                     commands::check_cmd(&paths, &opts, &mut out, &mut err)
                 }
                 Err(e) => {
@@ -165,7 +179,12 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            moves.extend(text.split(';').map(str::trim).filter(|m| !m.is_empty()).map(String::from));
+            moves.extend(
+                text.split(';')
+                    .map(str::trim)
+                    .filter(|m| !m.is_empty())
+                    .map(String::from),
+            );
             match sets(&a.sets) {
                 Err(e) => {
                     let _ = writeln!(err, "error: {e}");
@@ -193,9 +212,20 @@ fn main() -> ExitCode {
             }
         }
         Command::List => commands::list_cmd(&mut out),
-        Command::Play { ruleset, players, humans, bot, seed, sets: raw } => {
+        Command::Play {
+            ruleset,
+            players,
+            humans,
+            bot,
+            seed,
+            sets: raw,
+        } => {
             let Some(bot) = ninety::bots::Bot::from_name(&bot) else {
-                let _ = writeln!(err, "error: no bot `{bot}`; the bots are {}", ninety::bots::Bot::NAMES.join(", "));
+                let _ = writeln!(
+                    err,
+                    "error: no bot `{bot}`; the bots are {}",
+                    ninety::bots::Bot::NAMES.join(", ")
+                );
                 return ExitCode::from(2);
             };
             let sets = match sets(&raw) {
@@ -210,7 +240,15 @@ fn main() -> ExitCode {
                     .duration_since(std::time::UNIX_EPOCH)
                     .map_or(0, |d| d.as_nanos() as u64)
             });
-            let o = ninety::session::Options { ruleset, players, humans, bot, seed, sets, color: color() };
+            let o = ninety::session::Options {
+                ruleset,
+                players,
+                humans,
+                bot,
+                seed,
+                sets,
+                color: color(),
+            };
             drop(out);
             match ninety::session::Session::start(&Shipped, &o) {
                 Ok((session, welcome)) => match ninety::repl::run(&Shipped, session, &welcome) {
@@ -226,7 +264,11 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Rules { ruleset, format, sets: raw } => {
+        Command::Rules {
+            ruleset,
+            format,
+            sets: raw,
+        } => {
             let md = match format.as_str() {
                 "md" | "markdown" => true,
                 "text" => false,

@@ -14,8 +14,8 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::{Hinter, HistoryHinter};
 use rustyline::history::DefaultHistory;
 use rustyline::{
-    Cmd, ConditionalEventHandler, Context, Editor, Event, EventContext, EventHandler, Helper, KeyEvent, RepeatCount,
-    Validator,
+    Cmd, ConditionalEventHandler, Context, Editor, Event, EventContext, EventHandler, Helper,
+    KeyEvent, RepeatCount, Validator,
 };
 
 use crate::check::Loader;
@@ -31,14 +31,22 @@ struct ReplHelper {
 
 impl Completer for ReplHelper {
     type Candidate = Pair;
-    fn complete(&self, line: &str, pos: usize, _: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let word = line[start..pos].to_ascii_lowercase();
         let words = self.words.borrow();
         let found = words
             .iter()
             .filter(|w| w.to_ascii_lowercase().starts_with(&word))
-            .map(|w| Pair { display: w.clone(), replacement: w.clone() })
+            .map(|w| Pair {
+                display: w.clone(),
+                replacement: w.clone(),
+            })
             .collect();
         Ok((start, found))
     }
@@ -53,7 +61,11 @@ impl Hinter for ReplHelper {
 
 impl Highlighter for ReplHelper {
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
-        if self.color { Cow::Owned(format!("\x1b[2m{hint}\x1b[0m")) } else { Cow::Borrowed(hint) }
+        if self.color {
+            Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            Cow::Borrowed(hint)
+        }
     }
 }
 
@@ -100,14 +112,22 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
         return Ok(());
     }
     let words = Rc::new(RefCell::new(Vec::new()));
-    let helper = ReplHelper { words: words.clone(), hinter: HistoryHinter::new(), color: session.color };
-    let mut rl: Editor<ReplHelper, DefaultHistory> = Editor::new().map_err(std::io::Error::other)?;
+    let helper = ReplHelper {
+        words: words.clone(),
+        hinter: HistoryHinter::new(),
+        color: session.color,
+    };
+    let mut rl: Editor<ReplHelper, DefaultHistory> =
+        Editor::new().map_err(std::io::Error::other)?;
     rl.set_helper(Some(helper));
     let pressed = Arc::new(Mutex::new(None));
     for key in [' ', 'c', 's'] {
         rl.bind_sequence(
             KeyEvent::from(key),
-            EventHandler::Conditional(Box::new(OneKey { key, pressed: pressed.clone() })),
+            EventHandler::Conditional(Box::new(OneKey {
+                key,
+                pressed: pressed.clone(),
+            })),
         );
     }
     let history = history_path();
@@ -145,7 +165,10 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
             }
             Err(ReadlineError::Eof) => {
                 if session.unsaved && !session.state.over {
-                    writeln!(out, "Save the game before leaving? Type a file name, or press Enter to leave without saving.")?;
+                    writeln!(
+                        out,
+                        "Save the game before leaving? Type a file name, or press Enter to leave without saving."
+                    )?;
                     if let Ok(name) = rl.readline("save as > ") {
                         let name = name.trim();
                         if !name.is_empty() {

@@ -20,12 +20,16 @@ pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
             .steps
             .iter()
             .filter_map(|st| match &st.node {
-                ScenarioStep::Set(name, value) => Some((name.clone(), value.as_number().to_string())),
+                ScenarioStep::Set(name, value) => {
+                    Some((name.clone(), value.as_number().to_string()))
+                }
                 _ => None,
             })
             .collect();
         let unknown = sc.steps.iter().find_map(|st| match &st.node {
-            ScenarioStep::Set(name, value) if p.option(name).is_none() => Some((st.span, name.clone(), *value)),
+            ScenarioStep::Set(name, value) if p.option(name).is_none() => {
+                Some((st.span, name.clone(), *value))
+            }
             _ => None,
         });
         let result = if let Some((span, name, value)) = unknown {
@@ -33,20 +37,45 @@ pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
             let hint = match crate::diag::did_you_mean(&name, names.iter().copied()) {
                 Some(n) => format!("did you mean `set {n} = {}`?", value.as_number()),
                 None if names.is_empty() => "this ruleset declares no options".to_string(),
-                None => format!("its options are {}", names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")),
+                None => format!(
+                    "its options are {}",
+                    names
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
             };
-            Err(Diag::error("scenario-position", span, format!("scenario \"{}\": the ruleset has no option `{name}`", sc.name.node))
-                .label("no such option")
-                .hint(hint))
+            Err(Diag::error(
+                "scenario-position",
+                span,
+                format!(
+                    "scenario \"{}\": the ruleset has no option `{name}`",
+                    sc.name.node
+                ),
+            )
+            .label("no such option")
+            .hint(hint))
         } else if sets.is_empty() {
             run(p, sc)
         } else {
             match recompile(&sets) {
                 Ok(q) => run(&q, sc),
                 Err(e) => {
-                    let span = sc.steps.iter().find(|s| matches!(s.node, ScenarioStep::Set(..))).map_or(sc.span, |s| s.span);
-                    Err(Diag::error("scenario-failed", span, format!("scenario \"{}\": these option values do not check", sc.name.node))
-                        .hint(e))
+                    let span = sc
+                        .steps
+                        .iter()
+                        .find(|s| matches!(s.node, ScenarioStep::Set(..)))
+                        .map_or(sc.span, |s| s.span);
+                    Err(Diag::error(
+                        "scenario-failed",
+                        span,
+                        format!(
+                            "scenario \"{}\": these option values do not check",
+                            sc.name.node
+                        ),
+                    )
+                    .hint(e))
                 }
             }
         };
@@ -90,7 +119,11 @@ pub fn run(p: &Program, sc: &Scenario) -> Result<Trace, Diag> {
     let players = 3.clamp(usize::from(p.min_players), usize::from(p.max_players));
     let mut r = Run {
         p,
-        setup: Setup { players, seed: 0, ..Setup::default() },
+        setup: Setup {
+            players,
+            seed: 0,
+            ..Setup::default()
+        },
         hands: Vec::new(),
         state: None,
         events: Vec::new(),
@@ -111,7 +144,12 @@ impl Run<'_> {
         if !self.trace.is_empty() {
             hint = format!("what happened: {}", self.trace.join(" "));
         }
-        let d = Diag::error("scenario-failed", span, format!("scenario \"{}\": {message}", self.name)).label("this does not hold");
+        let d = Diag::error(
+            "scenario-failed",
+            span,
+            format!("scenario \"{}\": {message}", self.name),
+        )
+        .label("this does not hold");
         if hint.is_empty() { d } else { d.hint(hint) }
     }
 
@@ -131,8 +169,13 @@ impl Run<'_> {
         }
         let text: Vec<&str> = list.iter().map(|c| c.node.as_str()).collect();
         parse_cards(&text.join(" ")).map_err(|e| {
-            let span = list.iter().find(|c| engine::parse_card(&c.node).is_none()).map_or(Span::default(), |c| c.span);
-            Diag::error("bad-card", span, e).label("not a card").hint("cards are written rank then suit: `9H`, `10S`, `AD`, `XS` for a joker")
+            let span = list
+                .iter()
+                .find(|c| engine::parse_card(&c.node).is_none())
+                .map_or(Span::default(), |c| c.span);
+            Diag::error("bad-card", span, e)
+                .label("not a card")
+                .hint("cards are written rank then suit: `9H`, `10S`, `AD`, `XS` for a joker")
         })
     }
 
@@ -141,42 +184,81 @@ impl Run<'_> {
         let p = self.p;
         let n = self.setup.players;
         let bad = |at: Option<Span>, message: String, hint: String| {
-            Err(Diag::error("scenario-position", at.unwrap_or(span), format!("scenario \"{}\": {message}", self.name))
-                .label("this position cannot be set up")
-                .hint(hint))
+            Err(Diag::error(
+                "scenario-position",
+                at.unwrap_or(span),
+                format!("scenario \"{}\": {message}", self.name),
+            )
+            .label("this position cannot be set up")
+            .hint(hint))
         };
         if n < usize::from(p.min_players) || n > usize::from(p.max_players) {
             return bad(
                 self.spans.players,
-                format!("{} is played by {} to {} players, not {n}", p.name, p.min_players, p.max_players),
+                format!(
+                    "{} is played by {} to {} players, not {n}",
+                    p.name, p.min_players, p.max_players
+                ),
                 format!("choose from {} to {} players", p.min_players, p.max_players),
             );
         }
         if let Some(t) = self.setup.turn.filter(|t| usize::from(*t) >= n) {
-            return bad(self.spans.turn, format!("there is no seat {t}: seats are 0 to {}", n - 1), "seats are numbered from 0".into());
+            return bad(
+                self.spans.turn,
+                format!("there is no seat {t}: seats are 0 to {}", n - 1),
+                "seats are numbered from 0".into(),
+            );
         }
         if let Some(d) = self.setup.dealer.filter(|d| usize::from(*d) >= n) {
-            return bad(self.spans.dealer, format!("there is no seat {d}: seats are 0 to {}", n - 1), "seats are numbered from 0".into());
+            return bad(
+                self.spans.dealer,
+                format!("there is no seat {d}: seats are 0 to {}", n - 1),
+                "seats are numbered from 0".into(),
+            );
         }
         if let Some(c) = self.setup.chips.as_ref().filter(|c| c.len() != n) {
-            return bad(self.spans.chips, format!("{} chip counts for {n} players", c.len()), format!("give one count for each of the {n} seats"))
+            return bad(
+                self.spans.chips,
+                format!("{} chip counts for {n} players", c.len()),
+                format!("give one count for each of the {n} seats"),
+            );
         }
         if let Some((seat, at)) = self.spans.hands.iter().find(|(seat, _)| *seat >= n) {
-            return bad(Some(*at), format!("there is no seat {seat} at a table of {n}"), "seats are numbered from 0".into());
+            return bad(
+                Some(*at),
+                format!("there is no seat {seat} at a table of {n}"),
+                "seats are numbered from 0".into(),
+            );
         }
         let copies = usize::from(p.decks[n]);
         for (i, (card, at)) in self.spans.cards.iter().enumerate() {
-            let before = self.spans.cards[..i].iter().filter(|(c, _)| c % 56 == card % 56).count();
-            let exists = engine::rank_of(*card) != crate::ir::JOKER || usize::from(engine::suit_of(*card)) < usize::from(p.jokers);
+            let before = self.spans.cards[..i]
+                .iter()
+                .filter(|(c, _)| c % 56 == card % 56)
+                .count();
+            let exists = engine::rank_of(*card) != crate::ir::JOKER
+                || usize::from(engine::suit_of(*card)) < usize::from(p.jokers);
             if !exists {
-                return bad(Some(*at), format!("there is no {} in this deck", engine::card_name(*card)), "this deck has no jokers".into());
-            }
-            if before >= copies {
-                let times = if copies == 1 { "once".to_string() } else { format!("{copies} times") };
                 return bad(
                     Some(*at),
-                    format!("{} is placed more than once, but the deck holds it {times}", engine::card_name(*card)),
-                    "each card can be in one place only: a hand, the stock or the discard pile".into(),
+                    format!("there is no {} in this deck", engine::card_name(*card)),
+                    "this deck has no jokers".into(),
+                );
+            }
+            if before >= copies {
+                let times = if copies == 1 {
+                    "once".to_string()
+                } else {
+                    format!("{copies} times")
+                };
+                return bad(
+                    Some(*at),
+                    format!(
+                        "{} is placed more than once, but the deck holds it {times}",
+                        engine::card_name(*card)
+                    ),
+                    "each card can be in one place only: a hand, the stock or the discard pile"
+                        .into(),
                 );
             }
         }
@@ -191,7 +273,12 @@ impl Run<'_> {
         if !self.hands.is_empty() {
             let n = self.setup.players;
             self.hands.resize(n.max(self.hands.len()), None);
-            self.setup.hands = Some(self.hands.iter().map(|h| h.clone().unwrap_or_default()).collect());
+            self.setup.hands = Some(
+                self.hands
+                    .iter()
+                    .map(|h| h.clone().unwrap_or_default())
+                    .collect(),
+            );
             if self.hands.iter().any(Option::is_none) {
                 // Seats without a given hand are dealt from the top of the stock.
                 let size = usize::from(self.p.hand[n]);
@@ -220,7 +307,8 @@ impl Run<'_> {
     fn flush(&mut self) {
         for e in self.events.drain(..) {
             if !matches!(e, Event::Deal { round: 1, .. }) {
-                self.trace.push(describe::event_text(self.p, &e, &|s| format!("Seat {s}")));
+                self.trace
+                    .push(describe::event_text(self.p, &e, &|s| format!("Seat {s}")));
             }
         }
     }
@@ -232,8 +320,15 @@ impl Run<'_> {
         match describe::parse_move(p, s, &card.node) {
             Ok(mv) => Ok(vec![mv]),
             Err(describe::MoveError::NeedsChoice { .. }) => {
-                let c = engine::parse_card(&card.node).ok_or_else(|| self.fail(card.span, format!("`{}` is not a card", card.node)))?;
-                let c = s.hands[usize::from(s.turn)].cards().iter().copied().find(|x| x % 56 == c).unwrap_or(c);
+                let c = engine::parse_card(&card.node).ok_or_else(|| {
+                    self.fail(card.span, format!("`{}` is not a card", card.node))
+                })?;
+                let c = s.hands[usize::from(s.turn)]
+                    .cards()
+                    .iter()
+                    .copied()
+                    .find(|x| x % 56 == c)
+                    .unwrap_or(c);
                 let n = s.effect(p, engine::rank_of(c)).map_or(1, |fx| fx.len);
                 Ok((0..n).map(|k| Move::Play { card: c, choice: k }).collect())
             }
@@ -303,11 +398,14 @@ impl Run<'_> {
                 self.start(span)?;
                 let p = self.p;
                 let s = self.state.as_mut().expect("started");
-                let mv = describe::parse_move(p, s, &card.node).map_err(|e| self.fail(card.span, e.to_string()))?;
+                let mv = describe::parse_move(p, s, &card.node)
+                    .map_err(|e| self.fail(card.span, e.to_string()))?;
                 let s = self.state.as_mut().expect("started");
                 if let Err(e) = engine::step(p, s, mv, &mut self.events) {
                     let legal = describe::legal_list(p, self.state());
-                    return Err(self.fail(card.span, format!("`play {}` fails: {e}", card.node)).hint(format!("legal moves here: {legal}")));
+                    return Err(self
+                        .fail(card.span, format!("`play {}` fails: {e}", card.node))
+                        .hint(format!("legal moves here: {legal}")));
                 }
                 self.flush();
             }
@@ -331,25 +429,53 @@ impl Run<'_> {
     fn expect(&mut self, e: &Expectation, span: Span) -> Result<(), Diag> {
         let p = self.p;
         let s = self.state();
-        let list = |v: &[i64]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
-        let seats = |mask: &dyn Fn(u8) -> bool| (0..s.seats).filter(|x| mask(*x)).map(i64::from).collect::<Vec<_>>();
+        let list = |v: &[i64]| {
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let seats = |mask: &dyn Fn(u8) -> bool| {
+            (0..s.seats)
+                .filter(|x| mask(*x))
+                .map(i64::from)
+                .collect::<Vec<_>>()
+        };
         let mismatch: Option<String> = match e {
-            Expectation::Total(t) => (i64::from(s.total) != *t).then(|| format!("expected total {t}, but it is {}", s.total)),
+            Expectation::Total(t) => (i64::from(s.total) != *t)
+                .then(|| format!("expected total {t}, but it is {}", s.total)),
             Expectation::Chips(c) => {
                 let actual: Vec<i64> = (0..s.seats).map(|x| i64::from(s.chips_of(p, x))).collect();
-                (actual != *c).then(|| format!("expected chips {}, but they are {}", list(c), list(&actual)))
+                (actual != *c)
+                    .then(|| format!("expected chips {}, but they are {}", list(c), list(&actual)))
             }
-            Expectation::Turn(t) => (i64::from(s.turn) != *t).then(|| format!("expected seat {t} to play, but it is seat {}", s.turn)),
+            Expectation::Turn(t) => (i64::from(s.turn) != *t)
+                .then(|| format!("expected seat {t} to play, but it is seat {}", s.turn)),
             Expectation::Out(v) => {
                 let actual = seats(&|x| !s.in_game(x));
                 let missing: Vec<i64> = v.iter().copied().filter(|x| !actual.contains(x)).collect();
-                (!missing.is_empty()).then(|| format!("expected seat {} out of the game, but the seats out are [{}]", list(&missing), list(&actual)))
+                (!missing.is_empty()).then(|| {
+                    format!(
+                        "expected seat {} out of the game, but the seats out are [{}]",
+                        list(&missing),
+                        list(&actual)
+                    )
+                })
             }
-            Expectation::RoundOver => (s.round < 2 && !s.over).then(|| "expected the round to be over, but it goes on".to_string()),
-            Expectation::GameOver => (!s.over).then(|| "expected the game to be over, but it goes on".to_string()),
+            Expectation::RoundOver => (s.round < 2 && !s.over)
+                .then(|| "expected the round to be over, but it goes on".to_string()),
+            Expectation::GameOver => {
+                (!s.over).then(|| "expected the game to be over, but it goes on".to_string())
+            }
             Expectation::Winner(w) => {
                 let actual: Vec<i64> = s.winner_list().into_iter().map(i64::from).collect();
-                (actual != *w).then(|| format!("expected winner {}, but the winners are [{}]", list(w), list(&actual)))
+                (actual != *w).then(|| {
+                    format!(
+                        "expected winner {}, but the winners are [{}]",
+                        list(w),
+                        list(&actual)
+                    )
+                })
             }
             Expectation::Illegal(card) | Expectation::Legal(card) => {
                 let want_legal = matches!(e, Expectation::Legal(_));
@@ -366,26 +492,43 @@ impl Run<'_> {
                 }
                 match (want_legal, other) {
                     (_, Some(e)) => Some(format!("`{}` cannot be tried: {e}", card.node)),
-                    (false, None) if !legal.is_empty() => {
-                        Some(format!("expected {} to be illegal, but {} can be played", card.node, legal.join(" and ")))
-                    }
-                    (true, None) if legal.is_empty() => Some(format!("expected {} to be legal, but it cannot be played", card.node)),
+                    (false, None) if !legal.is_empty() => Some(format!(
+                        "expected {} to be illegal, but {} can be played",
+                        card.node,
+                        legal.join(" and ")
+                    )),
+                    (true, None) if legal.is_empty() => Some(format!(
+                        "expected {} to be legal, but it cannot be played",
+                        card.node
+                    )),
                     _ => None,
                 }
             }
-            Expectation::Dealer(d) => (i64::from(s.dealer) != *d).then(|| format!("expected seat {d} to deal, but seat {} deals", s.dealer)),
-            Expectation::Round(r) => (i64::from(s.round) != *r).then(|| format!("expected round {r}, but it is round {}", s.round)),
-            Expectation::Pot(n) => (i64::from(s.pot) != *n).then(|| format!("expected {n} chips in the pot, but it holds {}", s.pot)),
-            Expectation::Bank(n) => (i64::from(s.bank) != *n).then(|| format!("expected {n} chips in the bank, but it holds {}", s.bank)),
+            Expectation::Dealer(d) => (i64::from(s.dealer) != *d)
+                .then(|| format!("expected seat {d} to deal, but seat {} deals", s.dealer)),
+            Expectation::Round(r) => (i64::from(s.round) != *r)
+                .then(|| format!("expected round {r}, but it is round {}", s.round)),
+            Expectation::Pot(n) => (i64::from(s.pot) != *n)
+                .then(|| format!("expected {n} chips in the pot, but it holds {}", s.pot)),
+            Expectation::Bank(n) => (i64::from(s.bank) != *n)
+                .then(|| format!("expected {n} chips in the bank, but it holds {}", s.bank)),
             Expectation::Direction(d) => {
                 let cw = *d == Turning::Clockwise;
                 (s.clockwise != cw).then(|| {
-                    format!("expected play to go {}, but it goes the other way", if cw { "clockwise" } else { "counterclockwise" })
+                    format!(
+                        "expected play to go {}, but it goes the other way",
+                        if cw { "clockwise" } else { "counterclockwise" }
+                    )
                 })
             }
             Expectation::HandSize(seat, n) => {
-                let actual = s.hands.get((*seat).clamp(0, 63) as usize).map_or(0, |h| h.len() as i64);
-                (actual != *n).then(|| format!("expected seat {seat} to hold {n} cards, but it holds {actual}"))
+                let actual = s
+                    .hands
+                    .get((*seat).clamp(0, 63) as usize)
+                    .map_or(0, |h| h.len() as i64);
+                (actual != *n).then(|| {
+                    format!("expected seat {seat} to hold {n} cards, but it holds {actual}")
+                })
             }
         };
         match mismatch {

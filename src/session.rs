@@ -119,14 +119,21 @@ fn hash(p: &Program) -> String {
 }
 
 fn plural(n: i32, word: &str) -> String {
-    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 impl Session {
     /// Starts a game; the text is the welcome and the first turn.
     pub fn start(loader: &dyn Loader, o: &Options) -> Result<(Session, String), String> {
         let program = crate::commands::load_program(loader, &o.ruleset, &o.sets)?;
-        let players = o.players.unwrap_or(3).clamp(usize::from(program.min_players), usize::from(program.max_players));
+        let players = o.players.unwrap_or(3).clamp(
+            usize::from(program.min_players),
+            usize::from(program.max_players),
+        );
         if let Some(n) = o.players {
             if n != players {
                 return Err(format!(
@@ -136,20 +143,38 @@ impl Session {
             }
         }
         if o.humans > players {
-            return Err(format!("{} humans cannot sit at a table of {players}", o.humans));
+            return Err(format!(
+                "{} humans cannot sit at a table of {players}",
+                o.humans
+            ));
         }
-        let bot_name = Bot::NAMES.iter().find(|n| Bot::from_name(n) == Some(o.bot)).copied().unwrap_or("cautious");
+        let bot_name = Bot::NAMES
+            .iter()
+            .find(|n| Bot::from_name(n) == Some(o.bot))
+            .copied()
+            .unwrap_or("cautious");
         let seats: Vec<Seat> = (0..players)
             .map(|i| {
                 if i < o.humans {
-                    let name = if o.humans == 1 { "You".to_string() } else { format!("Player {}", i + 1) };
+                    let name = if o.humans == 1 {
+                        "You".to_string()
+                    } else {
+                        format!("Player {}", i + 1)
+                    };
                     Seat { name, bot: None }
                 } else {
-                    Seat { name: format!("Bot {}", i + 1 - o.humans), bot: Some(bot_name.to_string()) }
+                    Seat {
+                        name: format!("Bot {}", i + 1 - o.humans),
+                        bot: Some(bot_name.to_string()),
+                    }
                 }
             })
             .collect();
-        let setup = Setup { players, seed: o.seed, ..Setup::default() };
+        let setup = Setup {
+            players,
+            seed: o.seed,
+            ..Setup::default()
+        };
         let mut events = Vec::new();
         let state = engine::new_game(&program, &setup, &mut events).map_err(|e| e.to_string())?;
         let mut session = Session {
@@ -170,7 +195,16 @@ impl Session {
         };
         let mut text = String::new();
         let p = &session.program;
-        let _ = writeln!(text, "{} — {}", p.name, if p.about.is_empty() { "a running-total card game" } else { &p.about });
+        let _ = writeln!(
+            text,
+            "{} — {}",
+            p.name,
+            if p.about.is_empty() {
+                "a running-total card game"
+            } else {
+                &p.about
+            }
+        );
         let _ = writeln!(
             text,
             "Lay one card a turn; the total moves with it. Type a card to play it, `help` for commands, `rules` for the rules."
@@ -181,17 +215,25 @@ impl Session {
     }
 
     fn name(&self, seat: u8) -> String {
-        self.seats.get(usize::from(seat)).map_or_else(|| format!("Seat {seat}"), |s| s.name.clone())
+        self.seats
+            .get(usize::from(seat))
+            .map_or_else(|| format!("Seat {seat}"), |s| s.name.clone())
     }
 
     /// "Your hand", "Bot 1's hand".
     fn possessive(&self, seat: u8, thing: &str) -> String {
         let n = self.name(seat);
-        if n == "You" { format!("Your {thing}") } else { format!("{n}'s {thing}") }
+        if n == "You" {
+            format!("Your {thing}")
+        } else {
+            format!("{n}'s {thing}")
+        }
     }
 
     fn is_human(&self, seat: u8) -> bool {
-        self.seats.get(usize::from(seat)).is_some_and(|s| s.bot.is_none())
+        self.seats
+            .get(usize::from(seat))
+            .is_some_and(|s| s.bot.is_none())
     }
 
     fn humans(&self) -> usize {
@@ -199,7 +241,11 @@ impl Session {
     }
 
     fn paint(&self, code: &str, text: &str) -> String {
-        if self.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_string() }
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
     }
 
     /// Events in words, logged for `history`.
@@ -236,16 +282,30 @@ impl Session {
             if self.is_human(seat) {
                 if self.humans() > 1 {
                     self.waiting = Waiting::Handoff(seat);
-                    let _ = writeln!(out, "Pass the keyboard to {}, then press Enter.", self.name(seat));
+                    let _ = writeln!(
+                        out,
+                        "Pass the keyboard to {}, then press Enter.",
+                        self.name(seat)
+                    );
                 } else {
                     self.waiting = Waiting::Nothing;
                     out.push_str(&self.turn_text());
                 }
                 return out;
             }
-            let bot = self.seats[usize::from(seat)].bot.as_deref().and_then(Bot::from_name).unwrap_or(Bot::Cautious);
+            let bot = self.seats[usize::from(seat)]
+                .bot
+                .as_deref()
+                .and_then(Bot::from_name)
+                .unwrap_or(Bot::Cautious);
             let mut events = Vec::new();
-            match engine::bot_turn(&self.program, &mut self.state, bot, &mut self.bot_rng, &mut events) {
+            match engine::bot_turn(
+                &self.program,
+                &mut self.state,
+                bot,
+                &mut self.bot_rng,
+                &mut events,
+            ) {
                 Ok(true) => {}
                 Ok(false) => {
                     let _ = writeln!(out, "{} has no move.", self.name(seat));
@@ -265,13 +325,22 @@ impl Session {
     }
 
     fn game_over_text(&self) -> String {
-        let winners: Vec<String> = self.state.winner_list().into_iter().map(|w| self.name(w)).collect();
+        let winners: Vec<String> = self
+            .state
+            .winner_list()
+            .into_iter()
+            .map(|w| self.name(w))
+            .collect();
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.scores_text());
         let _ = writeln!(
             out,
             "Game over: {}. Type `new` for another game, or `quit`.",
-            if winners.is_empty() { "no winner".to_string() } else { format!("{} won", winners.join(" and ")) }
+            if winners.is_empty() {
+                "no winner".to_string()
+            } else {
+                format!("{} won", winners.join(" and "))
+            }
         );
         out
     }
@@ -289,13 +358,22 @@ impl Session {
                     "── Round {} · total {} · play goes {} ──",
                     s.round,
                     s.total,
-                    if s.clockwise { "clockwise" } else { "counterclockwise" }
+                    if s.clockwise {
+                        "clockwise"
+                    } else {
+                        "counterclockwise"
+                    }
                 )
             )
         );
         out.push_str(&self.seats_text());
         let seat = s.turn;
-        let _ = writeln!(out, "{}. {}:", self.possessive(seat, "turn"), self.possessive(seat, "hand"));
+        let _ = writeln!(
+            out,
+            "{}. {}:",
+            self.possessive(seat, "turn"),
+            self.possessive(seat, "hand")
+        );
         out.push_str(&self.hand_text(seat));
         out
     }
@@ -307,7 +385,10 @@ impl Session {
             let status = if !s.in_game(seat) {
                 "out of the game".to_string()
             } else if !s.in_round(seat) {
-                format!("{}, out of this round", plural(s.chips_of(&self.program, seat), "chip"))
+                format!(
+                    "{}, out of this round",
+                    plural(s.chips_of(&self.program, seat), "chip")
+                )
             } else {
                 format!(
                     "{}, {}",
@@ -315,7 +396,11 @@ impl Session {
                     plural(s.hands[usize::from(seat)].len() as i32, "card")
                 )
             };
-            let arrow = if seat == s.turn && !s.over { "  ← to play" } else { "" };
+            let arrow = if seat == s.turn && !s.over {
+                "  ← to play"
+            } else {
+                ""
+            };
             let _ = writeln!(out, "  {:<10} {status}{arrow}", self.name(seat));
         }
         out
@@ -323,8 +408,9 @@ impl Session {
 
     fn scores_text(&self) -> String {
         let s = &self.state;
-        let list: Vec<String> =
-            (0..s.seats).map(|x| format!("{} {}", self.name(x), s.chips_of(&self.program, x))).collect();
+        let list: Vec<String> = (0..s.seats)
+            .map(|x| format!("{} {}", self.name(x), s.chips_of(&self.program, x)))
+            .collect();
         let mut text = format!("Chips: {}.", list.join(", "));
         if s.bank > 0 || s.pot > 0 {
             text.push_str(&format!(" Bank {}, pot {}.", s.bank, s.pot));
@@ -339,13 +425,19 @@ impl Session {
         let mut out = String::new();
         let legal = s.legal_moves(p);
         for (i, &card) in s.hands[usize::from(seat)].cards().iter().enumerate() {
-            let Some(fx) = s.effect(p, rank_of(card)) else { continue };
+            let Some(fx) = s.effect(p, rank_of(card)) else {
+                continue;
+            };
             let mut ways = Vec::new();
             for k in 0..fx.len {
                 let mv = Move::Play { card, choice: k };
                 let total = engine::choice_total(p, &fx.choices()[usize::from(k)], s.total);
                 let name = describe::move_name(p, s, mv);
-                let mut w = if fx.len > 1 { format!("{name} → {total}") } else { format!("→ {total}") };
+                let mut w = if fx.len > 1 {
+                    format!("{name} → {total}")
+                } else {
+                    format!("→ {total}")
+                };
                 if !legal.as_slice().contains(&mv) {
                     w = self.paint("2", &format!("{w} (illegal)"));
                 } else if let Some(cost) = self.cost(mv) {
@@ -353,7 +445,13 @@ impl Session {
                 }
                 ways.push(w);
             }
-            let _ = writeln!(out, "  {}. {:<4} {}", i + 1, card_name(card), ways.join("   "));
+            let _ = writeln!(
+                out,
+                "  {}. {:<4} {}",
+                i + 1,
+                card_name(card),
+                ways.join("   ")
+            );
         }
         if s.hands[usize::from(seat)].is_empty() {
             let _ = writeln!(out, "  (no cards)");
@@ -387,12 +485,15 @@ impl Session {
                 if !word.is_empty() && !word.contains(':') && self.command_word(word).is_none() {
                     // A label (`11`), or the choice's place in the list (`2`).
                     let choice = match self.state.effect(&self.program, rank_of(card)) {
-                        Some(fx) if !fx.labels.iter().any(|l| l == word.trim_start_matches('+')) => word
-                            .parse::<usize>()
-                            .ok()
-                            .and_then(|i| fx.labels.get(i.wrapping_sub(1)))
-                            .cloned()
-                            .unwrap_or_else(|| word.to_string()),
+                        Some(fx)
+                            if !fx.labels.iter().any(|l| l == word.trim_start_matches('+')) =>
+                        {
+                            word.parse::<usize>()
+                                .ok()
+                                .and_then(|i| fx.labels.get(i.wrapping_sub(1)))
+                                .cloned()
+                                .unwrap_or_else(|| word.to_string())
+                        }
                         _ => word.to_string(),
                     };
                     return self.play(&format!("{}:{choice}", card_name(card)));
@@ -402,7 +503,14 @@ impl Session {
                 let word = line.trim().to_ascii_lowercase();
                 if word.is_empty() && line != " " {
                     self.waiting = Waiting::Nothing;
-                    let mut text = format!("{} not draw.\n", if self.name(seat) == "You" { "You do".to_string() } else { format!("{} does", self.name(seat)) });
+                    let mut text = format!(
+                        "{} not draw.\n",
+                        if self.name(seat) == "You" {
+                            "You do".to_string()
+                        } else {
+                            format!("{} does", self.name(seat))
+                        }
+                    );
                     text.push_str(&self.advance());
                     return Reply { text, quit: false };
                 }
@@ -414,30 +522,69 @@ impl Session {
             return self.draw();
         }
         if trimmed.is_empty() {
-            return Reply { text: self.status(), quit: false };
+            return Reply {
+                text: self.status(),
+                quit: false,
+            };
         }
-        let (word, rest) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));
+        let (word, rest) = trimmed
+            .split_once(char::is_whitespace)
+            .unwrap_or((trimmed, ""));
         let rest = rest.trim();
         match self.command_word(&word.to_ascii_lowercase()) {
-            Some("help") => Reply { text: format!("{HELP}\n"), quit: false },
-            Some("quit") => Reply { text: String::new(), quit: true },
-            Some("total") => Reply { text: self.status(), quit: false },
-            Some("scores") => Reply { text: format!("{}\n", self.scores_text()), quit: false },
+            Some("help") => Reply {
+                text: format!("{HELP}\n"),
+                quit: false,
+            },
+            Some("quit") => Reply {
+                text: String::new(),
+                quit: true,
+            },
+            Some("total") => Reply {
+                text: self.status(),
+                quit: false,
+            },
+            Some("scores") => Reply {
+                text: format!("{}\n", self.scores_text()),
+                quit: false,
+            },
             Some("hand") => {
                 let seat = self.state.turn;
-                Reply { text: format!("{} (total {}):\n{}", self.possessive(seat, "hand"), self.state.total, self.hand_text(seat)), quit: false }
+                Reply {
+                    text: format!(
+                        "{} (total {}):\n{}",
+                        self.possessive(seat, "hand"),
+                        self.state.total,
+                        self.hand_text(seat)
+                    ),
+                    quit: false,
+                }
             }
             Some("history") => {
-                let text = if self.log.is_empty() { "Nothing has happened yet.\n".to_string() } else { format!("{}\n", self.log.join("\n")) };
+                let text = if self.log.is_empty() {
+                    "Nothing has happened yet.\n".to_string()
+                } else {
+                    format!("{}\n", self.log.join("\n"))
+                };
                 Reply { text, quit: false }
             }
             Some("why") if rest.is_empty() => self.error("`why` needs a card: `why 9H`"),
-            Some("why") => Reply { text: self.why(rest), quit: false },
-            Some("rules") => Reply { text: sheet::rules_sheet(&self.program, false), quit: false },
+            Some("why") => Reply {
+                text: self.why(rest),
+                quit: false,
+            },
+            Some("rules") => Reply {
+                text: sheet::rules_sheet(&self.program, false),
+                quit: false,
+            },
             Some("undo") => self.undo(),
-            Some("save") if rest.is_empty() => self.error("`save` needs a file name: `save game.json`"),
+            Some("save") if rest.is_empty() => {
+                self.error("`save` needs a file name: `save game.json`")
+            }
             Some("save") => self.save(rest),
-            Some("load") if rest.is_empty() => self.error("`load` needs a file name: `load game.json`"),
+            Some("load") if rest.is_empty() => {
+                self.error("`load` needs a file name: `load game.json`")
+            }
             Some("load") => self.load(loader, rest),
             Some("reload") => self.reload(loader),
             Some("new") => self.new_game(),
@@ -471,8 +618,8 @@ impl Session {
 
     /// All commands, for completion.
     pub const COMMANDS: [&'static str; 15] = [
-        "help", "quit", "total", "scores", "hand", "history", "why", "rules", "undo", "save", "load", "reload", "new",
-        "draw", "play",
+        "help", "quit", "total", "scores", "hand", "history", "why", "rules", "undo", "save",
+        "load", "reload", "new", "draw", "play",
     ];
 
     /// The cards of the player to move, for completion.
@@ -498,8 +645,18 @@ impl Session {
             Some(c) => format!("{}{}", c.to_uppercase(), chars.as_str()),
             None => String::new(),
         };
-        let legal = if self.state.over { String::new() } else { format!(" Legal moves: {}.", describe::legal_list(&self.program, &self.state)) };
-        Reply { text: format!("{message}.{legal}\n"), quit: false }
+        let legal = if self.state.over {
+            String::new()
+        } else {
+            format!(
+                " Legal moves: {}.",
+                describe::legal_list(&self.program, &self.state)
+            )
+        };
+        Reply {
+            text: format!("{message}.{legal}\n"),
+            quit: false,
+        }
     }
 
     fn status(&self) -> String {
@@ -510,7 +667,11 @@ impl Session {
         format!(
             "Total {}, play goes {}, round {}. {} to play.\n",
             s.total,
-            if s.clockwise { "clockwise" } else { "counterclockwise" },
+            if s.clockwise {
+                "clockwise"
+            } else {
+                "counterclockwise"
+            },
             s.round,
             self.name(s.turn)
         )
@@ -518,7 +679,10 @@ impl Session {
 
     fn play(&mut self, text: &str) -> Reply {
         if self.state.over {
-            return Reply { text: "The game is over: type `new` for another game.\n".into(), quit: false };
+            return Reply {
+                text: "The game is over: type `new` for another game.\n".into(),
+                quit: false,
+            };
         }
         let p = &self.program;
         let s = &self.state;
@@ -526,7 +690,12 @@ impl Session {
         let text = match text.parse::<usize>() {
             Ok(i) => match s.hands[usize::from(s.turn)].cards().get(i.wrapping_sub(1)) {
                 Some(&c) => card_name(c),
-                None => return self.error(&format!("there is no card {i} in the hand (1 to {})", s.hands[usize::from(s.turn)].len())),
+                None => {
+                    return self.error(&format!(
+                        "there is no card {i} in the hand (1 to {})",
+                        s.hands[usize::from(s.turn)].len()
+                    ));
+                }
             },
             Err(_) => text.to_string(),
         };
@@ -534,15 +703,32 @@ impl Session {
             Ok(mv) => mv,
             Err(describe::MoveError::NeedsChoice { card, options }) => {
                 if let Ok(c) = engine::parse_card(&card).ok_or(()) {
-                    let c = s.hands[usize::from(s.turn)].cards().iter().copied().find(|x| x % 56 == c).unwrap_or(c);
+                    let c = s.hands[usize::from(s.turn)]
+                        .cards()
+                        .iter()
+                        .copied()
+                        .find(|x| x % 56 == c)
+                        .unwrap_or(c);
                     if s.hands[usize::from(s.turn)].cards().contains(&c) {
                         self.waiting = Waiting::Choice(c);
                         let list: Vec<String> = s
                             .effect(p, rank_of(c))
-                            .map(|fx| fx.labels.iter().enumerate().map(|(i, l)| format!("{}) {}:{l}", i + 1, card_name(c))).collect())
+                            .map(|fx| {
+                                fx.labels
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, l)| format!("{}) {}:{l}", i + 1, card_name(c)))
+                                    .collect()
+                            })
                             .unwrap_or_default();
                         let _ = options;
-                        return Reply { text: format!("Which way? {} (type the number or the choice).\n", list.join("   ")), quit: false };
+                        return Reply {
+                            text: format!(
+                                "Which way? {} (type the number or the choice).\n",
+                                list.join("   ")
+                            ),
+                            quit: false,
+                        };
                     }
                 }
                 return self.error(&format!("{card} needs a choice: {options}"));
@@ -553,8 +739,16 @@ impl Session {
             Err(e) => return self.error(&e.to_string()),
         };
         if let Move::Play { card, .. } = mv {
-            if !s.hands[usize::from(s.turn)].cards().iter().any(|c| c % 56 == card % 56) {
-                return self.error(&format!("{} is not in {}", card_name(card), self.possessive(s.turn, "hand").to_lowercase()));
+            if !s.hands[usize::from(s.turn)]
+                .cards()
+                .iter()
+                .any(|c| c % 56 == card % 56)
+            {
+                return self.error(&format!(
+                    "{} is not in {}",
+                    card_name(card),
+                    self.possessive(s.turn, "hand").to_lowercase()
+                ));
             }
         }
         self.apply(mv)
@@ -593,7 +787,10 @@ impl Session {
             && !self.state.over
         {
             self.waiting = Waiting::Draw(mover);
-            let _ = writeln!(text, "Draw a card (`draw`, or Space then Enter), or press Enter to go on without drawing.");
+            let _ = writeln!(
+                text,
+                "Draw a card (`draw`, or Space then Enter), or press Enter to go on without drawing."
+            );
             return Reply { text, quit: false };
         }
         text.push_str(&self.advance());
@@ -617,14 +814,25 @@ impl Session {
             p.cite(fx.origin),
             p.line_text(fx.origin)
         );
-        let held = s.hands[usize::from(s.turn)].cards().iter().any(|c| c % 56 == card % 56);
+        let held = s.hands[usize::from(s.turn)]
+            .cards()
+            .iter()
+            .any(|c| c % 56 == card % 56);
         for k in 0..fx.len {
             let total = engine::choice_total(p, &fx.choices()[usize::from(k)], s.total);
             let name = describe::move_name(p, s, Move::Play { card, choice: k });
             if !State::allowed(p, total) {
-                let _ = writeln!(out, "  {name} is illegal now: {}.", engine::illegal_reason(p, total));
+                let _ = writeln!(
+                    out,
+                    "  {name} is illegal now: {}.",
+                    engine::illegal_reason(p, total)
+                );
             } else {
-                let cost = if held { self.cost(Move::Play { card, choice: k }) } else { None };
+                let cost = if held {
+                    self.cost(Move::Play { card, choice: k })
+                } else {
+                    None
+                };
                 let _ = writeln!(
                     out,
                     "  {name} would make the total {total}{}.",
@@ -633,14 +841,22 @@ impl Session {
             }
         }
         if !held && !s.over {
-            let _ = writeln!(out, "  ({} is not in {}.)", card_name(card), self.possessive(s.turn, "hand").to_lowercase());
+            let _ = writeln!(
+                out,
+                "  ({} is not in {}.)",
+                card_name(card),
+                self.possessive(s.turn, "hand").to_lowercase()
+            );
         }
         out
     }
 
     fn undo(&mut self) -> Reply {
         let Some((state, log_len)) = self.undo.pop() else {
-            return Reply { text: "There is nothing to undo.\n".into(), quit: false };
+            return Reply {
+                text: "There is nothing to undo.\n".into(),
+                quit: false,
+            };
         };
         self.state = state;
         self.log.truncate(log_len);
@@ -656,13 +872,23 @@ impl Session {
         }
         self.games += 1;
         let seed = self.seed.wrapping_add(self.games - 1);
-        let players = self.seats.len().clamp(usize::from(self.program.min_players), usize::from(self.program.max_players));
+        let players = self.seats.len().clamp(
+            usize::from(self.program.min_players),
+            usize::from(self.program.max_players),
+        );
         self.seats.truncate(players);
         while self.seats.len() < players {
             let n = self.seats.len();
-            self.seats.push(Seat { name: format!("Bot {n}"), bot: Some("cautious".into()) });
+            self.seats.push(Seat {
+                name: format!("Bot {n}"),
+                bot: Some("cautious".into()),
+            });
         }
-        let setup = Setup { players, seed, ..Setup::default() };
+        let setup = Setup {
+            players,
+            seed,
+            ..Setup::default()
+        };
         let mut events = Vec::new();
         match engine::new_game(&self.program, &setup, &mut events) {
             Ok(state) => {
@@ -695,7 +921,12 @@ impl Session {
         };
         let json = match serde_json::to_string_pretty(&file) {
             Ok(j) => j,
-            Err(e) => return Reply { text: format!("Could not save: {e}.\n"), quit: false },
+            Err(e) => {
+                return Reply {
+                    text: format!("Could not save: {e}.\n"),
+                    quit: false,
+                };
+            }
         };
         // Write beside the target, then rename: a crash never leaves half a save.
         let tmp = format!("{path}.tmp-{}", std::process::id());
@@ -703,17 +934,26 @@ impl Session {
         match result {
             Ok(()) => {
                 self.unsaved = false;
-                Reply { text: format!("Saved to {path}.\n"), quit: false }
+                Reply {
+                    text: format!("Saved to {path}.\n"),
+                    quit: false,
+                }
             }
             Err(e) => {
                 let _ = std::fs::remove_file(&tmp);
-                Reply { text: format!("Could not save to {path}: {e}. The game goes on.\n"), quit: false }
+                Reply {
+                    text: format!("Could not save to {path}: {e}. The game goes on.\n"),
+                    quit: false,
+                }
             }
         }
     }
 
     fn load(&mut self, loader: &dyn Loader, path: &str) -> Reply {
-        let refuse = |why: String| Reply { text: format!("Cannot load {path}: {why}. The game goes on.\n"), quit: false };
+        let refuse = |why: String| Reply {
+            text: format!("Cannot load {path}: {why}. The game goes on.\n"),
+            quit: false,
+        };
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) => return refuse(e.to_string()),
@@ -721,13 +961,20 @@ impl Session {
         let file: SaveFile = match serde_json::from_str(&text) {
             Ok(f) => f,
             Err(e) if e.is_eof() => return refuse("the file is truncated".into()),
-            Err(e) => return refuse(format!("the file is not a saved game, or it is corrupt ({e})")),
+            Err(e) => {
+                return refuse(format!(
+                    "the file is not a saved game, or it is corrupt ({e})"
+                ));
+            }
         };
         if file.format != "ninety-save" {
             return refuse("the file is not a ninety saved game".into());
         }
         if file.version != SAVE_VERSION {
-            return refuse(format!("it was saved by another version of ninety (save format {}, this one reads {SAVE_VERSION})", file.version));
+            return refuse(format!(
+                "it was saved by another version of ninety (save format {}, this one reads {SAVE_VERSION})",
+                file.version
+            ));
         }
         let program = match crate::commands::load_program(loader, &file.ruleset, &file.sets) {
             Ok(p) => p,
@@ -741,7 +988,11 @@ impl Session {
         }
         let st = &file.state;
         let n = usize::from(st.seats);
-        if n != file.seats.len() || n < usize::from(program.min_players) || n > usize::from(program.max_players) || usize::from(st.turn) >= n {
+        if n != file.seats.len()
+            || n < usize::from(program.min_players)
+            || n > usize::from(program.max_players)
+            || usize::from(st.turn) >= n
+        {
             return refuse("the file is corrupt (its seats do not match)".into());
         }
         if let Err(e) = st.check_invariants(&program) {
@@ -765,21 +1016,42 @@ impl Session {
     fn reload(&mut self, loader: &dyn Loader) -> Reply {
         let checked = match check::check(loader, &self.ruleset, &self.sets) {
             Ok(c) => c,
-            Err(e) => return Reply { text: format!("Cannot reload: {e}. The game goes on under the old rules.\n"), quit: false },
+            Err(e) => {
+                return Reply {
+                    text: format!("Cannot reload: {e}. The game goes on under the old rules.\n"),
+                    quit: false,
+                };
+            }
         };
         let Some(program) = checked.program else {
-            let diags: Vec<String> = checked.diags.iter().filter(|d| d.is_error()).map(|d| d.render_plain(90)).collect();
+            let diags: Vec<String> = checked
+                .diags
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.render_plain(90))
+                .collect();
             return Reply {
-                text: format!("{}\nThe ruleset no longer checks; the game goes on under the old rules.\n", diags.join("\n")),
+                text: format!(
+                    "{}\nThe ruleset no longer checks; the game goes on under the old rules.\n",
+                    diags.join("\n")
+                ),
                 quit: false,
             };
         };
         let fits = usize::from(self.state.seats) >= usize::from(program.min_players)
             && usize::from(self.state.seats) <= usize::from(program.max_players)
             && self.state.check_invariants(&program).is_ok()
-            && self.state.hands.iter().take(usize::from(self.state.seats)).all(|h| {
-                h.cards().iter().all(|c| program.rank_fx[usize::from(program.min_players)][usize::from(rank_of(*c))] != crate::ir::NO_EFFECT)
-            });
+            && self
+                .state
+                .hands
+                .iter()
+                .take(usize::from(self.state.seats))
+                .all(|h| {
+                    h.cards().iter().all(|c| {
+                        program.rank_fx[usize::from(program.min_players)][usize::from(rank_of(*c))]
+                            != crate::ir::NO_EFFECT
+                    })
+                });
         if fits {
             self.program = program;
             self.undo.clear();

@@ -3,7 +3,10 @@
 
 use std::fmt::Write as _;
 
-use crate::ir::{Act, Cond, Effect, MAX_SEATS, NO_EFFECT, Origin, OutcomeKind, Outcomes, Program, RANK_WORDS, Role, Target, Test, Who};
+use crate::ir::{
+    Act, Cond, Effect, MAX_SEATS, NO_EFFECT, Origin, OutcomeKind, Outcomes, Program, RANK_WORDS,
+    Role, Target, Test, Who,
+};
 
 fn test_words(t: Test) -> String {
     match t {
@@ -18,8 +21,16 @@ fn test_words(t: Test) -> String {
 }
 
 fn cond_words(c: &Cond) -> String {
-    let groups: Vec<String> =
-        c.any_of.iter().map(|all| all.iter().map(|t| test_words(*t)).collect::<Vec<_>>().join(" and ")).collect();
+    let groups: Vec<String> = c
+        .any_of
+        .iter()
+        .map(|all| {
+            all.iter()
+                .map(|t| test_words(*t))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        })
+        .collect();
     format!("if the total is {}", groups.join(", or "))
 }
 
@@ -43,7 +54,11 @@ pub fn outcomes_words(o: &Outcomes) -> String {
         .iter()
         .map(|x| {
             // "the player pays 2 and loses the round": the subject is said once.
-            let who = if previous == Some(x.who) { String::new() } else { format!("{} ", who_words(x.who)) };
+            let who = if previous == Some(x.who) {
+                String::new()
+            } else {
+                format!("{} ", who_words(x.who))
+            };
             let subject_free = matches!(x.kind, OutcomeKind::ResetTotal | OutcomeKind::EndRound);
             if !subject_free {
                 previous = Some(x.who);
@@ -104,7 +119,11 @@ pub fn effect_words(p: &Program, fx: &Effect) -> String {
                 .map(|s| match s.cond {
                     None => act_words(p, s.then),
                     Some(ci) => {
-                        let mut w = format!("{} {}", act_words(p, s.then), cond_words(&p.conds[usize::from(ci)]));
+                        let mut w = format!(
+                            "{} {}",
+                            act_words(p, s.then),
+                            cond_words(&p.conds[usize::from(ci)])
+                        );
                         if s.otherwise != Act::Nothing {
                             w.push_str(&format!(", otherwise {}", act_words(p, s.otherwise)));
                         }
@@ -112,7 +131,11 @@ pub fn effect_words(p: &Program, fx: &Effect) -> String {
                     }
                 })
                 .collect();
-            if fx.len > 1 { format!("{} (`{label}`)", steps.join(" and ")) } else { steps.join(" and ") }
+            if fx.len > 1 {
+                format!("{} (`{label}`)", steps.join(" and "))
+            } else {
+                steps.join(" and ")
+            }
         })
         .collect();
     choices.join(", or ")
@@ -159,12 +182,26 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
     if p.files.len() > 1 {
         let base: Vec<String> = p.files[..p.files.len() - 1]
             .iter()
-            .map(|f| f.rsplit(['/', '\\']).next().unwrap_or(f).trim_end_matches(".rules").to_string())
+            .map(|f| {
+                f.rsplit(['/', '\\'])
+                    .next()
+                    .unwrap_or(f)
+                    .trim_end_matches(".rules")
+                    .to_string()
+            })
             .collect();
-        let _ = writeln!(out, "\nA variant of {}; what it changes is marked.", base.join(" ← "));
+        let _ = writeln!(
+            out,
+            "\nA variant of {}; what it changes is marked.",
+            base.join(" ← ")
+        );
     }
     h2(&mut out, "The table");
-    item(&mut out, format!("Players: {} to {}.", p.min_players, p.max_players), origin_of(p, "players"));
+    item(
+        &mut out,
+        format!("Players: {} to {}.", p.min_players, p.max_players),
+        origin_of(p, "players"),
+    );
     let range = usize::from(p.min_players)..=usize::from(p.max_players);
     let by = |table: &[u8; MAX_SEATS + 1]| -> String {
         let mut parts: Vec<String> = Vec::new();
@@ -186,22 +223,46 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
         }
         parts.join("; ")
     };
-    let jokers = if p.jokers > 0 { format!(", each with {} jokers", p.jokers) } else { String::new() };
-    item(&mut out, format!("Decks of 52 cards: {}{jokers}.", by(&p.decks)), origin_of(p, "decks"));
-    item(&mut out, format!("Cards in hand: {}.", by(&p.hand)), origin_of(p, "hand"));
+    let jokers = if p.jokers > 0 {
+        format!(", each with {} jokers", p.jokers)
+    } else {
+        String::new()
+    };
+    item(
+        &mut out,
+        format!("Decks of 52 cards: {}{jokers}.", by(&p.decks)),
+        origin_of(p, "decks"),
+    );
+    item(
+        &mut out,
+        format!("Cards in hand: {}.", by(&p.hand)),
+        origin_of(p, "hand"),
+    );
     item(
         &mut out,
         format!(
             "Chips: {} each{}.",
             p.chips,
-            p.team_size.map_or(String::new(), |t| format!(", shared by teams of {t}"))
+            p.team_size
+                .map_or(String::new(), |t| format!(", shared by teams of {t}"))
         ),
         origin_of(p, "chips").or(origin_of(p, "teams")),
     );
-    item(&mut out, format!("The total starts at {}.", p.start), origin_of(p, "start"));
     item(
         &mut out,
-        format!("Play goes {} at the start of each round.", if p.clockwise { "clockwise" } else { "counterclockwise" }),
+        format!("The total starts at {}.", p.start),
+        origin_of(p, "start"),
+    );
+    item(
+        &mut out,
+        format!(
+            "Play goes {} at the start of each round.",
+            if p.clockwise {
+                "clockwise"
+            } else {
+                "counterclockwise"
+            }
+        ),
         origin_of(p, "direction"),
     );
     let dealer = match p.first_dealer {
@@ -210,7 +271,10 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
     };
     item(
         &mut out,
-        format!("{dealer}; the deal passes {}.", if p.deal_clockwise { "left" } else { "right" }),
+        format!(
+            "{dealer}; the deal passes {}.",
+            if p.deal_clockwise { "left" } else { "right" }
+        ),
         origin_of(p, "deal").or(origin_of(p, "first dealer")),
     );
     let lead = match (p.leader.role, p.leader.offset) {
@@ -223,9 +287,13 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
             };
             let side = if o > 0 { "left" } else { "right" };
             match (o, r) {
-                (0, _) => format!("The {role} leads (in the first round, the player left of the dealer)."),
+                (0, _) => {
+                    format!("The {role} leads (in the first round, the player left of the dealer).")
+                }
                 (_, Role::Dealer) => format!("The player {side} of the dealer leads."),
-                _ => format!("The player {side} of the {role} leads (in the first round, the player left of the dealer)."),
+                _ => format!(
+                    "The player {side} of the {role} leads (in the first round, the player left of the dealer)."
+                ),
             }
         }
     };
@@ -233,7 +301,8 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
     item(
         &mut out,
         if p.by_hand {
-            "Players draw by hand after playing: one who forgets plays on with fewer cards.".to_string()
+            "Players draw by hand after playing: one who forgets plays on with fewer cards."
+                .to_string()
         } else {
             "After playing, a player draws back up to a full hand.".to_string()
         },
@@ -257,15 +326,22 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
             continue;
         }
         let fx = &p.effects[usize::from(idx)];
-        item(&mut out, format!("{}: {}.", RANK_WORDS[rank], effect_words(p, fx)), Some(fx.origin));
+        item(
+            &mut out,
+            format!("{}: {}.", RANK_WORDS[rank], effect_words(p, fx)),
+            Some(fx.origin),
+        );
         // Player-count exceptions.
         let mut shown: Vec<u16> = vec![idx];
         for n in range.clone() {
             let other = p.rank_fx[n][rank];
             if other != NO_EFFECT && !shown.contains(&other) {
                 shown.push(other);
-                let counts: Vec<String> =
-                    range.clone().filter(|k| p.rank_fx[*k][rank] == other).map(|k| k.to_string()).collect();
+                let counts: Vec<String> = range
+                    .clone()
+                    .filter(|k| p.rank_fx[*k][rank] == other)
+                    .map(|k| k.to_string())
+                    .collect();
                 let ofx = &p.effects[usize::from(other)];
                 let _ = writeln!(
                     out,
@@ -280,21 +356,51 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
 
     h2(&mut out, "Limits and bars");
     if let Some(c) = p.ceiling {
-        item(&mut out, format!("The total may never go above {}: such a card cannot be played.", c.value), Some(c.origin));
+        item(
+            &mut out,
+            format!(
+                "The total may never go above {}: such a card cannot be played.",
+                c.value
+            ),
+            Some(c.origin),
+        );
     }
     if let Some(f) = p.floor {
-        item(&mut out, format!("The total may never go below {}: such a card cannot be played.", f.value), Some(f.origin));
+        item(
+            &mut out,
+            format!(
+                "The total may never go below {}: such a card cannot be played.",
+                f.value
+            ),
+            Some(f.origin),
+        );
     }
     for b in &p.bars {
         if let Some(i) = b.reach {
             let o = &p.outcomes[usize::from(i)];
-            let way = if b.reach_either_way { " (from either side)" } else { " going up" };
-            item(&mut out, format!("Reaching exactly {}{way}: {}.", b.value, outcomes_words(o)), Some(o.origin));
+            let way = if b.reach_either_way {
+                " (from either side)"
+            } else {
+                " going up"
+            };
+            item(
+                &mut out,
+                format!("Reaching exactly {}{way}: {}.", b.value, outcomes_words(o)),
+                Some(o.origin),
+            );
         }
         if let Some(i) = b.pass {
             let o = &p.outcomes[usize::from(i)];
-            let way = if b.pass_either_way { " (either way)" } else { " going up" };
-            item(&mut out, format!("Passing {}{way}: {}.", b.value, outcomes_words(o)), Some(o.origin));
+            let way = if b.pass_either_way {
+                " (either way)"
+            } else {
+                " going up"
+            };
+            item(
+                &mut out,
+                format!("Passing {}{way}: {}.", b.value, outcomes_words(o)),
+                Some(o.origin),
+            );
         }
     }
     if p.ceiling.is_none() && p.floor.is_none() && p.bars.is_empty() {
@@ -306,7 +412,11 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
     let mut trig = |label: &str, i: Option<u16>| {
         if let Some(i) = i {
             let o = &p.outcomes[usize::from(i)];
-            item(&mut out, format!("{label}: {}.", outcomes_words(o)), Some(o.origin));
+            item(
+                &mut out,
+                format!("{label}: {}.", outcomes_words(o)),
+                Some(o.origin),
+            );
         }
     };
     trig("A player who cannot play", t.cannot_play);
@@ -343,7 +453,17 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
     if !p.options.is_empty() {
         h2(&mut out, "Options");
         for o in &p.options {
-            let word = |v: i64| if o.allowed == "yes or no" { if v != 0 { "yes".to_string() } else { "no".to_string() } } else { v.to_string() };
+            let word = |v: i64| {
+                if o.allowed == "yes or no" {
+                    if v != 0 {
+                        "yes".to_string()
+                    } else {
+                        "no".to_string()
+                    }
+                } else {
+                    v.to_string()
+                }
+            };
             let _ = writeln!(
                 out,
                 "- `{}` = {} ({}; default {}; change with `--set {}=...`).",
@@ -364,10 +484,20 @@ pub fn dump(p: &Program) -> String {
     let _ = writeln!(out, "name: {}", p.name);
     let _ = writeln!(out, "players: {}..={}", p.min_players, p.max_players);
     let range = usize::from(p.min_players)..=usize::from(p.max_players);
-    let _ = writeln!(out, "decks: {:?}  jokers: {}", &p.decks[range.clone()], p.jokers);
+    let _ = writeln!(
+        out,
+        "decks: {:?}  jokers: {}",
+        &p.decks[range.clone()],
+        p.jokers
+    );
     let _ = writeln!(out, "hand: {:?}", &p.hand[range.clone()]);
     let _ = writeln!(out, "chips: {}  start: {}", p.chips, p.start);
-    let _ = writeln!(out, "ceiling: {:?}  floor: {:?}", p.ceiling.map(|c| c.value), p.floor.map(|f| f.value));
+    let _ = writeln!(
+        out,
+        "ceiling: {:?}  floor: {:?}",
+        p.ceiling.map(|c| c.value),
+        p.floor.map(|f| f.value)
+    );
     let _ = writeln!(
         out,
         "clockwise: {}  by_hand: {}  reshuffle: {}  first_dealer: {:?}  deal_clockwise: {}",
@@ -379,11 +509,24 @@ pub fn dump(p: &Program) -> String {
         p.leader, p.rounds, p.most_chips_wins, p.out_when_cannot_pay, p.team_size
     );
     for o in &p.options {
-        let _ = writeln!(out, "option {} = {} ({}, default {})", o.name, o.value, o.allowed, o.default);
+        let _ = writeln!(
+            out,
+            "option {} = {} ({}, default {})",
+            o.name, o.value, o.allowed, o.default
+        );
     }
     let _ = writeln!(out, "rank effects by players left:");
     for n in range {
-        let row: Vec<String> = p.rank_fx[n].iter().map(|e| if *e == NO_EFFECT { "-".into() } else { e.to_string() }).collect();
+        let row: Vec<String> = p.rank_fx[n]
+            .iter()
+            .map(|e| {
+                if *e == NO_EFFECT {
+                    "-".into()
+                } else {
+                    e.to_string()
+                }
+            })
+            .collect();
         let _ = writeln!(out, "  {n}: {}", row.join(" "));
     }
     for (i, fx) in p.effects.iter().enumerate() {
@@ -391,9 +534,22 @@ pub fn dump(p: &Program) -> String {
             .choices()
             .iter()
             .zip(&fx.labels)
-            .map(|(c, l)| format!("{l}: {:?}", c.steps().iter().map(|s| (s.cond, s.then, s.otherwise)).collect::<Vec<_>>()))
+            .map(|(c, l)| {
+                format!(
+                    "{l}: {:?}",
+                    c.steps()
+                        .iter()
+                        .map(|s| (s.cond, s.then, s.otherwise))
+                        .collect::<Vec<_>>()
+                )
+            })
             .collect();
-        let _ = writeln!(out, "effect {i} (line {}): {}", fx.origin.line, choices.join(" | "));
+        let _ = writeln!(
+            out,
+            "effect {i} (line {}): {}",
+            fx.origin.line,
+            choices.join(" | ")
+        );
     }
     for (i, c) in p.conds.iter().enumerate() {
         let _ = writeln!(out, "cond {i}: {:?}", c.any_of);

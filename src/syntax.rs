@@ -34,8 +34,14 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("play", "play goes clockwise"),
     ("card", "card A: add 1 or add 11"),
     ("on", "on passing 33 or 66: the player pays 1"),
-    ("when", "when a player cannot play: the player pays 1 and loses the round"),
-    ("at", "at the start of each round: every player pays 1 to the pot"),
+    (
+        "when",
+        "when a player cannot play: the player pays 1 and loses the round",
+    ),
+    (
+        "at",
+        "at the start of each round: every player pays 1 to the pot",
+    ),
     ("a", "a player is out at 0 chips"),
     ("scenario", "scenario \"N99-6: a 9 at 95\""),
     ("if", "if {by_hand}: players draw by hand"),
@@ -66,12 +72,16 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
     let mut diags = Vec::new();
     if text.trim().is_empty() {
         diags.push(
-            Diag::error("empty-file", Span::new(0, text.len()), "this ruleset is empty")
-                .label("nothing here")
-                .hint(
-                    "a ruleset needs at least its players, hand, chips and card values, or \
+            Diag::error(
+                "empty-file",
+                Span::new(0, text.len()),
+                "this ruleset is empty",
+            )
+            .label("nothing here")
+            .hint(
+                "a ruleset needs at least its players, hand, chips and card values, or \
                      `extends \"ninety-nine\"` to start from another ruleset",
-                ),
+            ),
         );
         return (file, diags);
     }
@@ -94,8 +104,11 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
             continue;
         }
         let lineno = index + 1;
-        let (rule, table) =
-            if open.is_some() { (Rule::scenario_line, SCENARIO_STEPS) } else { (Rule::line, STATEMENTS) };
+        let (rule, table) = if open.is_some() {
+            (Rule::scenario_line, SCENARIO_STEPS)
+        } else {
+            (Rule::line, STATEMENTS)
+        };
         if let Some(diag) = check_first_word(line, start, table, open.is_some()) {
             diags.push(diag);
             continue;
@@ -109,13 +122,19 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                     continue;
                 };
                 if pair.as_rule() == Rule::guard {
-                    let negate = pair.clone().into_inner().any(|p| p.as_rule() == Rule::negate);
+                    let negate = pair
+                        .clone()
+                        .into_inner()
+                        .any(|p| p.as_rule() == Rule::negate);
                     let name = pair
                         .clone()
                         .into_inner()
                         .find(|p| p.as_rule() == Rule::option_ref)
                         .and_then(|r| r.into_inner().next())
-                        .map(|i| Spanned { node: i.as_str().to_string(), span: sp(&i, start) });
+                        .map(|i| Spanned {
+                            node: i.as_str().to_string(),
+                            span: sp(&i, start),
+                        });
                     guard = name.map(|n| (negate, n));
                     let Some(next) = inner.next() else { continue };
                     pair = next;
@@ -133,14 +152,22 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                 } else if pair.as_rule() == Rule::scenario_stmt {
                     let name = pair.into_inner().next().map(|p| string(p, start));
                     open = Some(Scenario {
-                        name: name.unwrap_or(Spanned { node: String::new(), span }),
+                        name: name.unwrap_or(Spanned {
+                            node: String::new(),
+                            span,
+                        }),
                         steps: Vec::new(),
                         span,
                         line: lineno,
                     });
                 } else {
                     match build_statement(pair, start) {
-                        Ok(kind) => file.statements.push(Statement { guard, kind, span, line: lineno }),
+                        Ok(kind) => file.statements.push(Statement {
+                            guard,
+                            kind,
+                            span,
+                            line: lineno,
+                        }),
                         Err(d) => diags.push(d),
                     }
                 }
@@ -185,16 +212,25 @@ fn first_word(line: &str) -> Option<(usize, &str)> {
 }
 
 /// An unknown first word gets its own message, with a "did you mean".
-fn check_first_word(line: &str, start: usize, table: &[(&str, &str)], in_scenario: bool) -> Option<Diag> {
+fn check_first_word(
+    line: &str,
+    start: usize,
+    table: &[(&str, &str)],
+    in_scenario: bool,
+) -> Option<Diag> {
     let stripped = strip_comment(line);
     let trimmed = stripped.trim_start();
     if let Some(rest) = trimmed.strip_prefix('-').filter(|r| r.starts_with(' ')) {
         let at = stripped.len() - trimmed.len();
         let _ = rest;
         return Some(
-            Diag::error("unknown-keyword", Span::new(start + at, start + at + 1), "a ruleset line does not start with `-`")
-                .label("a list bullet?")
-                .hint("write each rule on its own line, without a bullet: `card A: add 1 or add 11`"),
+            Diag::error(
+                "unknown-keyword",
+                Span::new(start + at, start + at + 1),
+                "a ruleset line does not start with `-`",
+            )
+            .label("a list bullet?")
+            .hint("write each rule on its own line, without a bullet: `card A: add 1 or add 11`"),
         );
     }
     let Some((at, word)) = first_word(stripped) else {
@@ -220,9 +256,13 @@ fn check_first_word(line: &str, start: usize, table: &[(&str, &str)], in_scenari
     }
     if word == "-" || word.starts_with('-') && word.len() == 1 {
         return Some(
-            Diag::error("unknown-keyword", span, "a ruleset line does not start with `-`")
-                .label("a list bullet?")
-                .hint("write each rule on its own line without a bullet: `card A: add 1 or add 11`"),
+            Diag::error(
+                "unknown-keyword",
+                span,
+                "a ruleset line does not start with `-`",
+            )
+            .label("a list bullet?")
+            .hint("write each rule on its own line without a bullet: `card A: add 1 or add 11`"),
         );
     }
     let (message, hint) = if in_scenario {
@@ -242,11 +282,19 @@ fn check_first_word(line: &str, start: usize, table: &[(&str, &str)], in_scenari
             },
         )
     };
-    Some(Diag::error("unknown-keyword", span, message).label("not a keyword").hint(hint))
+    Some(
+        Diag::error("unknown-keyword", span, message)
+            .label("not a keyword")
+            .hint(hint),
+    )
 }
 
 fn example(table: &[(&str, &str)], key: &str) -> String {
-    table.iter().find(|(k, _)| *k == key).map(|(_, e)| (*e).to_string()).unwrap_or_default()
+    table
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, e)| (*e).to_string())
+        .unwrap_or_default()
 }
 
 fn starts_hint(table: &[(&str, &str)], in_scenario: bool) -> String {
@@ -260,18 +308,26 @@ fn starts_hint(table: &[(&str, &str)], in_scenario: bool) -> String {
 
 /// Turns pest's error into a diagnostic in the designer's words: what was found, what would
 /// fit there, and an example of the statement the line seems to be.
-fn syntax_error(err: &pest::error::Error<Rule>, line: &str, start: usize, in_scenario: bool) -> Diag {
+fn syntax_error(
+    err: &pest::error::Error<Rule>,
+    line: &str,
+    start: usize,
+    in_scenario: bool,
+) -> Diag {
     let pos = match err.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
     };
-    let pos = err.parse_attempts().map_or(pos, |a| a.max_position.max(pos)).min(line.len());
+    let pos = err
+        .parse_attempts()
+        .map_or(pos, |a| a.max_position.max(pos))
+        .min(line.len());
     let rest = strip_comment(&line[pos..]);
     let found_len = match rest.chars().next() {
         None => 0,
-        Some(c) if c.is_alphanumeric() => {
-            rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).unwrap_or(rest.len())
-        }
+        Some(c) if c.is_alphanumeric() => rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(rest.len()),
         Some(c) => c.len_utf8(),
     };
     let found = &rest[..found_len];
@@ -279,9 +335,13 @@ fn syntax_error(err: &pest::error::Error<Rule>, line: &str, start: usize, in_sce
     let code = strip_comment(line);
     if code.matches('"').count() % 2 == 1 {
         if let Some(q) = code.rfind('"') {
-            return Diag::error("unclosed-text", Span::new(start + q, start + q + 1), "this text in quotes is never closed")
-                .label("opened here")
-                .hint("end the text with a straight double quote `\"` on the same line");
+            return Diag::error(
+                "unclosed-text",
+                Span::new(start + q, start + q + 1),
+                "this text in quotes is never closed",
+            )
+            .label("opened here")
+            .hint("end the text with a straight double quote `\"` on the same line");
         }
     }
     let (expected, suggestion) = expected_words(err, found);
@@ -298,7 +358,9 @@ fn syntax_error(err: &pest::error::Error<Rule>, line: &str, start: usize, in_sce
         if !expected.is_empty() {
             message.push_str(&format!(": expected {}", join_or(&expected)));
         }
-        return Diag::error("syntax", span, message).label("this character").hint(hint);
+        return Diag::error("syntax", span, message)
+            .label("this character")
+            .hint(hint);
     }
     let span = if found_len == 0 {
         // Point at the end of the line: something is missing there.
@@ -313,19 +375,34 @@ fn syntax_error(err: &pest::error::Error<Rule>, line: &str, start: usize, in_sce
         (false, false) => format!("expected {}, found `{found}`", join_or(&expected)),
         (false, true) => format!("unexpected `{found}`"),
     };
-    let table = if in_scenario { SCENARIO_STEPS } else { STATEMENTS };
-    const NUMBER_WORDS: [&str; 13] =
-        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+    let table = if in_scenario {
+        SCENARIO_STEPS
+    } else {
+        STATEMENTS
+    };
+    const NUMBER_WORDS: [&str; 13] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
     if expected.iter().any(|w| w == "a number") {
-        if let Some(n) = NUMBER_WORDS.iter().position(|w| w.eq_ignore_ascii_case(found)) {
-            return Diag::error("bad-number", span, format!("expected a number, found `{found}`"))
-                .label("a number in words")
-                .hint(format!("write numbers in digits: `{n}`"));
+        if let Some(n) = NUMBER_WORDS
+            .iter()
+            .position(|w| w.eq_ignore_ascii_case(found))
+        {
+            return Diag::error(
+                "bad-number",
+                span,
+                format!("expected a number, found `{found}`"),
+            )
+            .label("a number in words")
+            .hint(format!("write numbers in digits: `{n}`"));
         }
     }
     if let Some(k) = suggestion {
         let message = format!("unknown word `{found}`");
-        return Diag::error("syntax", span, message).label("not expected here").hint(format!("did you mean `{k}`?"));
+        return Diag::error("syntax", span, message)
+            .label("not expected here")
+            .hint(format!("did you mean `{k}`?"));
     }
     let mut hint = first_word(line)
         .and_then(|(_, w)| table.iter().find(|(k, _)| *k == w.to_lowercase()))
@@ -335,7 +412,11 @@ fn syntax_error(err: &pest::error::Error<Rule>, line: &str, start: usize, in_sce
         hint = format!("is a `:` missing before `{found}`? {hint}");
     }
     Diag::error("syntax", span, message)
-        .label(if found.is_empty() { "something is missing here".to_string() } else { "not expected here".to_string() })
+        .label(if found.is_empty() {
+            "something is missing here".to_string()
+        } else {
+            "not expected here".to_string()
+        })
         .hint(hint)
 }
 
@@ -370,9 +451,14 @@ fn expected_words(err: &pest::error::Error<Rule>, found: &str) -> (Vec<String>, 
             }
         }
     }
-    let keywords: Vec<&str> = words.iter().filter_map(|w| w.strip_prefix('`').and_then(|w| w.strip_suffix('`'))).collect();
+    let keywords: Vec<&str> = words
+        .iter()
+        .filter_map(|w| w.strip_prefix('`').and_then(|w| w.strip_suffix('`')))
+        .collect();
     let suggestion = if found.chars().all(|c| c.is_ascii_alphabetic()) && found.len() > 1 {
-        did_you_mean(found, keywords.iter().copied()).filter(|k| !k.eq_ignore_ascii_case(found)).map(str::to_string)
+        did_you_mean(found, keywords.iter().copied())
+            .filter(|k| !k.eq_ignore_ascii_case(found))
+            .map(str::to_string)
     } else {
         None
     };
@@ -416,16 +502,28 @@ fn sp(pair: &Pair<'_, Rule>, start: usize) -> Span {
 
 fn string(pair: Pair<'_, Rule>, start: usize) -> Spanned<String> {
     let span = sp(&pair, start);
-    let text = pair.into_inner().next().map(|p| p.as_str().to_string()).unwrap_or_default();
+    let text = pair
+        .into_inner()
+        .next()
+        .map(|p| p.as_str().to_string())
+        .unwrap_or_default();
     Spanned { node: text, span }
 }
 
 fn number(pair: &Pair<'_, Rule>, start: usize) -> Result<i64, Diag> {
-    pair.as_str().parse::<i64>().ok().filter(|n| n.abs() <= 1_000_000).ok_or_else(|| {
-        Diag::error("bad-number", sp(pair, start), format!("`{}` is too big a number", pair.as_str()))
+    pair.as_str()
+        .parse::<i64>()
+        .ok()
+        .filter(|n| n.abs() <= 1_000_000)
+        .ok_or_else(|| {
+            Diag::error(
+                "bad-number",
+                sp(pair, start),
+                format!("`{}` is too big a number", pair.as_str()),
+            )
             .label("too big")
             .hint("numbers in a ruleset stay between -1000000 and 1000000")
-    })
+        })
 }
 
 fn amount(pair: Pair<'_, Rule>, start: usize) -> Result<SAmount, Diag> {
@@ -433,7 +531,13 @@ fn amount(pair: Pair<'_, Rule>, start: usize) -> Result<SAmount, Diag> {
     let inner = pair.into_inner().next().expect("amount has one child");
     let node = match inner.as_rule() {
         Rule::number => Amount::Number(number(&inner, start)?),
-        _ => Amount::Option(inner.into_inner().next().map(|p| p.as_str().to_string()).unwrap_or_default()),
+        _ => Amount::Option(
+            inner
+                .into_inner()
+                .next()
+                .map(|p| p.as_str().to_string())
+                .unwrap_or_default(),
+        ),
     };
     Ok(Spanned { node, span })
 }
@@ -449,15 +553,27 @@ fn with_players(pair: Pair<'_, Rule>, start: usize) -> Result<WithPlayers, Diag>
             _ => {}
         }
     }
-    Ok(WithPlayers { count: count.expect("with_players has a count"), or_more, span })
+    Ok(WithPlayers {
+        count: count.expect("with_players has a count"),
+        or_more,
+        span,
+    })
 }
 
 fn turning(pair: &Pair<'_, Rule>) -> Turning {
-    if pair.as_rule() == Rule::clockwise { Turning::Clockwise } else { Turning::Counterclockwise }
+    if pair.as_rule() == Rule::clockwise {
+        Turning::Clockwise
+    } else {
+        Turning::Counterclockwise
+    }
 }
 
 fn option_value(pair: &Pair<'_, Rule>, start: usize) -> Result<OptValue, Diag> {
-    let inner = pair.clone().into_inner().next().expect("option_value has a child");
+    let inner = pair
+        .clone()
+        .into_inner()
+        .next()
+        .expect("option_value has a child");
     Ok(match inner.as_rule() {
         Rule::yes => OptValue::Yes,
         Rule::no => OptValue::No,
@@ -468,7 +584,9 @@ fn option_value(pair: &Pair<'_, Rule>, start: usize) -> Result<OptValue, Diag> {
 fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, Diag> {
     let rule = pair.as_rule();
     let span = sp(&pair, start);
-    let mut inner = pair.into_inner().filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and));
+    let mut inner = pair
+        .into_inner()
+        .filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and));
     let mut next = || inner.next().expect("the grammar guarantees this child");
     Ok(match rule {
         Rule::name_stmt => StatementKind::Name(string(next(), start).node),
@@ -476,10 +594,15 @@ fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, 
         Rule::extends_stmt => StatementKind::Extends(string(next(), start)),
         Rule::option_stmt => {
             let name_pair = next();
-            let name = Spanned { node: name_pair.as_str().to_string(), span: sp(&name_pair, start) };
+            let name = Spanned {
+                node: name_pair.as_str().to_string(),
+                span: sp(&name_pair, start),
+            };
             let value_pair = next();
-            let default =
-                Spanned { node: option_value(&value_pair, start)?, span: sp(&value_pair, start) };
+            let default = Spanned {
+                node: option_value(&value_pair, start)?,
+                span: sp(&value_pair, start),
+            };
             let range = match inner.next() {
                 None => match default.node {
                     OptValue::Yes | OptValue::No => OptRange::YesNo,
@@ -495,12 +618,18 @@ fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, 
                             OptRange::Between(number(&lo, start)?, number(&hi, start)?)
                         }
                         _ => OptRange::OneOf(
-                            r.into_inner().map(|v| option_value(&v, start)).collect::<Result<_, _>>()?,
+                            r.into_inner()
+                                .map(|v| option_value(&v, start))
+                                .collect::<Result<_, _>>()?,
                         ),
                     }
                 }
             };
-            StatementKind::Option { name, default, range }
+            StatementKind::Option {
+                name,
+                default,
+                range,
+            }
         }
         Rule::players_stmt => {
             let min = amount(next(), start)?;
@@ -521,20 +650,37 @@ fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, 
         Rule::chips_stmt => StatementKind::Chips(amount(next(), start)?),
         Rule::start_stmt => StatementKind::Start(amount(next(), start)?),
         Rule::limit_stmt => {
-            let side = if next().as_rule() == Rule::above { Side::Above } else { Side::Below };
-            StatementKind::Limit { side, value: amount(next(), start)? }
+            let side = if next().as_rule() == Rule::above {
+                Side::Above
+            } else {
+                Side::Below
+            };
+            StatementKind::Limit {
+                side,
+                value: amount(next(), start)?,
+            }
         }
         Rule::direction_stmt => StatementKind::Direction(turning(&next())),
-        Rule::drawing_stmt => StatementKind::Drawing { by_hand: next().as_rule() == Rule::by_hand },
-        Rule::stock_stmt => StatementKind::EmptyStock { reshuffle: next().as_rule() == Rule::reshuffle },
+        Rule::drawing_stmt => StatementKind::Drawing {
+            by_hand: next().as_rule() == Rule::by_hand,
+        },
+        Rule::stock_stmt => StatementKind::EmptyStock {
+            reshuffle: next().as_rule() == Rule::reshuffle,
+        },
         Rule::card_stmt => {
             let ranks = next()
                 .into_inner()
                 .map(|item| {
                     let mut words = item.into_inner();
-                    let w = |p: Pair<'_, Rule>| Spanned { node: p.as_str().to_string(), span: sp(&p, start) };
+                    let w = |p: Pair<'_, Rule>| Spanned {
+                        node: p.as_str().to_string(),
+                        span: sp(&p, start),
+                    };
                     let from = w(words.next().expect("a rank"));
-                    RankItem { from, to: words.next().map(w) }
+                    RankItem {
+                        from,
+                        to: words.next().map(w),
+                    }
                 })
                 .collect();
             let mut with = None;
@@ -543,7 +689,11 @@ fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, 
                 with = Some(with_players(effect_pair, start)?);
                 effect_pair = next();
             }
-            StatementKind::Card { ranks, with, effect: effect(effect_pair, start)? }
+            StatementKind::Card {
+                ranks,
+                with,
+                effect: effect(effect_pair, start)?,
+            }
         }
         Rule::bar_stmt => {
             let passing = next().as_rule() == Rule::passing;
@@ -558,7 +708,12 @@ fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, 
                 either_way = true;
                 outs = next();
             }
-            StatementKind::Bar { passing, values, either_way, outcomes: outcomes(outs, start)? }
+            StatementKind::Bar {
+                passing,
+                values,
+                either_way,
+                outcomes: outcomes(outs, start)?,
+            }
         }
         Rule::when_stmt => {
             let trigger = match next().as_rule() {
@@ -568,9 +723,14 @@ fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, 
                 Rule::round_end => Trigger::RoundEnd,
                 _ => Trigger::GameEnd,
             };
-            StatementKind::When { trigger, outcomes: outcomes(next(), start)? }
+            StatementKind::When {
+                trigger,
+                outcomes: outcomes(next(), start)?,
+            }
         }
-        Rule::out_stmt => StatementKind::Out { when_cannot_pay: next().as_rule() == Rule::cannot_pay },
+        Rule::out_stmt => StatementKind::Out {
+            when_cannot_pay: next().as_rule() == Rule::cannot_pay,
+        },
         Rule::dealer_stmt => {
             let p = next();
             if p.as_rule() == Rule::player_n {
@@ -604,10 +764,16 @@ fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, 
                 StatementKind::GameEnd(None)
             }
         }
-        Rule::winner_stmt => StatementKind::Winner { most_chips: next().as_rule() == Rule::most_chips },
+        Rule::winner_stmt => StatementKind::Winner {
+            most_chips: next().as_rule() == Rule::most_chips,
+        },
         Rule::teams_stmt => StatementKind::Teams(amount(next(), start)?),
         other => {
-            return Err(Diag::error("syntax", span, format!("this line cannot be read ({other:?})")));
+            return Err(Diag::error(
+                "syntax",
+                span,
+                format!("this line cannot be read ({other:?})"),
+            ));
         }
     })
 }
@@ -648,7 +814,11 @@ fn step(pair: Pair<'_, Rule>, start: usize) -> Result<Step, Diag> {
             _ => {}
         }
     }
-    Ok(Step { action, condition, otherwise })
+    Ok(Step {
+        action,
+        condition,
+        otherwise,
+    })
 }
 
 fn action_of(pair: Pair<'_, Rule>, start: usize) -> Result<Spanned<Action>, Diag> {
@@ -660,13 +830,28 @@ fn action(pair: Pair<'_, Rule>, start: usize) -> Result<Spanned<Action>, Diag> {
     let rule = pair.as_rule();
     let node = match rule {
         Rule::add | Rule::subtract => {
-            let q = pair.into_inner().next().expect("quantity").into_inner().next().expect("q");
-            let quantity =
-                if q.as_rule() == Rule::face { Quantity::Face } else { Quantity::Amount(amount(q, start)?) };
-            if rule == Rule::add { Action::Add(quantity) } else { Action::Subtract(quantity) }
+            let q = pair
+                .into_inner()
+                .next()
+                .expect("quantity")
+                .into_inner()
+                .next()
+                .expect("q");
+            let quantity = if q.as_rule() == Rule::face {
+                Quantity::Face
+            } else {
+                Quantity::Amount(amount(q, start)?)
+            };
+            if rule == Rule::add {
+                Action::Add(quantity)
+            } else {
+                Action::Subtract(quantity)
+            }
         }
         Rule::set_total => Action::Set(amount(pair.into_inner().next().expect("amount"), start)?),
-        Rule::multiply => Action::Multiply(amount(pair.into_inner().next().expect("amount"), start)?),
+        Rule::multiply => {
+            Action::Multiply(amount(pair.into_inner().next().expect("amount"), start)?)
+        }
         Rule::divide => Action::Divide(amount(pair.into_inner().next().expect("amount"), start)?),
         Rule::double => Action::Double,
         Rule::halve => Action::Halve,
@@ -686,7 +871,10 @@ fn build_condition(pair: Pair<'_, Rule>, start: usize) -> Result<Condition, Diag
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::cond_join => {
-                and = p.into_inner().next().is_some_and(|j| j.as_rule() == Rule::kw_and);
+                and = p
+                    .into_inner()
+                    .next()
+                    .is_some_and(|j| j.as_rule() == Rule::kw_and);
             }
             _ => {
                 let pred = p.into_inner().next().expect("a test has a predicate");
@@ -702,7 +890,13 @@ fn build_condition(pair: Pair<'_, Rule>, start: usize) -> Result<Condition, Diag
                     Rule::below_n => Test::Below(num(pred)?),
                     _ => Test::Exactly(num(pred)?),
                 };
-                tests.push((and, Spanned { node: test, span: tspan }));
+                tests.push((
+                    and,
+                    Spanned {
+                        node: test,
+                        span: tspan,
+                    },
+                ));
             }
         }
     }
@@ -722,7 +916,10 @@ fn who(pair: &Pair<'_, Rule>) -> Who {
 }
 
 fn outcomes(pair: Pair<'_, Rule>, start: usize) -> Result<Vec<Outcome>, Diag> {
-    pair.into_inner().filter(|p| p.as_rule() == Rule::outcome).map(|p| outcome(p, start)).collect()
+    pair.into_inner()
+        .filter(|p| p.as_rule() == Rule::outcome)
+        .map(|p| outcome(p, start))
+        .collect()
 }
 
 fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Diag> {
@@ -752,7 +949,10 @@ fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Diag> {
         }
     }
     let kind = match rule {
-        Rule::pays => OutcomeKind::Pays { amount: amount_v.expect("pays has an amount"), to },
+        Rule::pays => OutcomeKind::Pays {
+            amount: amount_v.expect("pays has an amount"),
+            to,
+        },
         Rule::wins_round => OutcomeKind::WinsRound,
         Rule::loses_round => OutcomeKind::LosesRound,
         Rule::out_of_round => OutcomeKind::OutOfRound,
@@ -761,31 +961,52 @@ fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Diag> {
         Rule::round_ends => OutcomeKind::RoundEnds,
         _ => OutcomeKind::TakesPot,
     };
-    Ok(Outcome { who: subject, kind, span })
+    Ok(Outcome {
+        who: subject,
+        kind,
+        span,
+    })
 }
 
 fn cards(pair: Option<Pair<'_, Rule>>, start: usize) -> Vec<Spanned<String>> {
     pair.map(|p| {
-        p.into_inner().map(|c| Spanned { node: c.as_str().to_string(), span: sp(&c, start) }).collect()
+        p.into_inner()
+            .map(|c| Spanned {
+                node: c.as_str().to_string(),
+                span: sp(&c, start),
+            })
+            .collect()
     })
     .unwrap_or_default()
 }
 
 fn numbers(pair: Pair<'_, Rule>) -> Vec<i64> {
-    pair.into_inner().filter_map(|p| p.as_str().parse().ok()).collect()
+    pair.into_inner()
+        .filter_map(|p| p.as_str().parse().ok())
+        .collect()
 }
 
 fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
     let rule = pair.as_rule();
     let first_num = |p: &Pair<'_, Rule>| {
-        p.clone().into_inner().find(|c| c.as_rule() == Rule::number).and_then(|c| c.as_str().parse().ok()).unwrap_or(0)
+        p.clone()
+            .into_inner()
+            .find(|c| c.as_rule() == Rule::number)
+            .and_then(|c| c.as_str().parse().ok())
+            .unwrap_or(0)
     };
     match rule {
         Rule::sc_players => ScenarioStep::Players(first_num(&pair)),
         Rule::sc_set => {
             let mut it = pair.into_inner();
-            let name = it.next().map(|p| p.as_str().to_string()).unwrap_or_default();
-            let value = it.next().and_then(|v| option_value(&v, start).ok()).unwrap_or(OptValue::No);
+            let name = it
+                .next()
+                .map(|p| p.as_str().to_string())
+                .unwrap_or_default();
+            let value = it
+                .next()
+                .and_then(|v| option_value(&v, start).ok())
+                .unwrap_or(OptValue::No);
             ScenarioStep::Set(name, value)
         }
         Rule::sc_total => ScenarioStep::Total(first_num(&pair)),
@@ -796,17 +1017,32 @@ fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
         }
         Rule::sc_hand => {
             let seat = first_num(&pair);
-            ScenarioStep::Hand(seat, cards(pair.into_inner().find(|p| p.as_rule() == Rule::cards), start))
+            ScenarioStep::Hand(
+                seat,
+                cards(
+                    pair.into_inner().find(|p| p.as_rule() == Rule::cards),
+                    start,
+                ),
+            )
         }
         Rule::sc_stock => {
             let only = pair.clone().into_inner().any(|p| p.as_rule() == Rule::only);
-            ScenarioStep::Stock(cards(pair.into_inner().find(|p| p.as_rule() == Rule::cards), start), only)
+            ScenarioStep::Stock(
+                cards(
+                    pair.into_inner().find(|p| p.as_rule() == Rule::cards),
+                    start,
+                ),
+                only,
+            )
         }
         Rule::sc_dealer => ScenarioStep::Dealer(first_num(&pair)),
         Rule::sc_discard => ScenarioStep::Discard(cards(pair.into_inner().next(), start)),
         Rule::sc_play => {
             let c = pair.into_inner().next().expect("a card");
-            ScenarioStep::Play(Spanned { node: c.as_str().to_string(), span: sp(&c, start) })
+            ScenarioStep::Play(Spanned {
+                node: c.as_str().to_string(),
+                span: sp(&c, start),
+            })
         }
         Rule::sc_draw => ScenarioStep::Draw,
         _ => {
@@ -823,11 +1059,17 @@ fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
                 Rule::ex_winner => Expectation::Winner(numbers(e)),
                 Rule::ex_illegal => {
                     let c = e.into_inner().next().expect("a card");
-                    Expectation::Illegal(Spanned { node: c.as_str().to_string(), span: sp(&c, start) })
+                    Expectation::Illegal(Spanned {
+                        node: c.as_str().to_string(),
+                        span: sp(&c, start),
+                    })
                 }
                 Rule::ex_legal => {
                     let c = e.into_inner().next().expect("a card");
-                    Expectation::Legal(Spanned { node: c.as_str().to_string(), span: sp(&c, start) })
+                    Expectation::Legal(Spanned {
+                        node: c.as_str().to_string(),
+                        span: sp(&c, start),
+                    })
                 }
                 Rule::ex_dealer => Expectation::Dealer(n),
                 Rule::ex_round => Expectation::Round(n),
@@ -838,7 +1080,10 @@ fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
                 }
                 _ => {
                     let v = numbers(e);
-                    Expectation::HandSize(v.first().copied().unwrap_or(0), v.get(1).copied().unwrap_or(0))
+                    Expectation::HandSize(
+                        v.first().copied().unwrap_or(0),
+                        v.get(1).copied().unwrap_or(0),
+                    )
                 }
             })
         }
@@ -851,14 +1096,20 @@ mod tests {
 
     #[test]
     fn reads_a_card_line() {
-        let (file, diags) = parse("card 2: halve if the total is even and above 49, otherwise double\n");
+        let (file, diags) =
+            parse("card 2: halve if the total is even and above 49, otherwise double\n");
         assert!(diags.is_empty(), "{diags:?}");
-        let StatementKind::Card { effect, .. } = &file.statements[0].kind else { panic!("not a card") };
+        let StatementKind::Card { effect, .. } = &file.statements[0].kind else {
+            panic!("not a card")
+        };
         assert_eq!(effect.choices.len(), 1);
         let step = &effect.choices[0].steps[0];
         assert!(matches!(step.action.node, Action::Halve));
         assert_eq!(step.condition.as_ref().map(|c| c.tests.len()), Some(2));
-        assert!(matches!(step.otherwise.as_ref().map(|a| &a.node), Some(Action::Double)));
+        assert!(matches!(
+            step.otherwise.as_ref().map(|a| &a.node),
+            Some(Action::Double)
+        ));
     }
 
     #[test]

@@ -20,10 +20,17 @@ impl Loader for TestsDir {
 fn check_inputs() {
     let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     insta::glob!("check-inputs/*.rules", |path| {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
         let shown = format!("check-inputs/{name}");
-        let checked = check_one(&TestsDir(tests.clone()), &shown, &[]).expect("the file is readable");
-        assert!(checked.errors() + checked.warnings() > 0, "{shown} should not check clean");
+        let checked =
+            check_one(&TestsDir(tests.clone()), &shown, &[]).expect("the file is readable");
+        assert!(
+            checked.errors() + checked.warnings() > 0,
+            "{shown} should not check clean"
+        );
         if !name.starts_with("warn_") {
             assert!(checked.errors() > 0, "{shown} should fail with an error");
         }
@@ -39,9 +46,14 @@ fn a_huge_file_is_refused_without_reading_it_all() {
     let path = dir.join("huge.rules");
     let line = "# a comment line that goes on and on and on and on and on and on and on\n";
     std::fs::write(&path, line.repeat(5 * 1024 * 1024 / line.len())).expect("write");
-    let checked = check_one(&ninety::check::Disk, path.to_str().expect("utf-8"), &[]).expect("readable");
+    let checked =
+        check_one(&ninety::check::Disk, path.to_str().expect("utf-8"), &[]).expect("readable");
     assert_eq!(checked.errors(), 1);
-    assert!(checked.diags[0].message.contains("too big"), "{}", checked.diags[0].message);
+    assert!(
+        checked.diags[0].message.contains("too big"),
+        "{}",
+        checked.diags[0].message
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -51,8 +63,13 @@ fn a_binary_file_is_refused() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("bin.rules");
     std::fs::write(&path, [0x7f, b'E', b'L', b'F', 0, 1, 2, 0xff, 0xfe]).expect("write");
-    let checked = check_one(&ninety::check::Disk, path.to_str().expect("utf-8"), &[]).expect("readable");
+    let checked =
+        check_one(&ninety::check::Disk, path.to_str().expect("utf-8"), &[]).expect("readable");
     assert_eq!(checked.errors(), 1);
-    assert!(checked.diags[0].message.contains("binary"), "{}", checked.diags[0].message);
+    assert!(
+        checked.diags[0].message.contains("binary"),
+        "{}",
+        checked.diags[0].message
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

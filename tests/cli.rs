@@ -23,45 +23,77 @@ fn stderr(o: &Output) -> String {
 fn check_a_folder_of_good_rulesets_exits_0() {
     let o = ninety(&["check", "rulesets/"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
-    assert!(stdout(&o).contains("rulesets checked, 0 errors, 0 warnings"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("rulesets checked, 0 errors, 0 warnings"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
 fn check_a_faulty_ruleset_exits_1_with_a_summary() {
     let o = ninety(&["check", "tests/cli-inputs/unknown_keyword.rules"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(stdout(&o).contains("1 ruleset checked, 1 error, 0 warnings"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("1 ruleset checked, 1 error, 0 warnings"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]
 fn check_a_missing_file_exits_2() {
     let o = ninety(&["check", "no-such-file.rules"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("cannot read `no-such-file.rules`"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("cannot read `no-such-file.rules`"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
 fn a_bad_flag_exits_2() {
-    assert_eq!(ninety(&["check", "--format", "xml", "rulesets/"]).status.code(), Some(2));
-    assert_eq!(ninety(&["check", "--nope", "rulesets/"]).status.code(), Some(2));
+    assert_eq!(
+        ninety(&["check", "--format", "xml", "rulesets/"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        ninety(&["check", "--nope", "rulesets/"]).status.code(),
+        Some(2)
+    );
 }
 
 #[test]
 fn deny_warnings_turns_a_warning_into_failure() {
     let path = "tests/cli-inputs/unused_option.rules";
     assert_eq!(ninety(&["check", path]).status.code(), Some(0));
-    assert_eq!(ninety(&["check", "--deny-warnings", path]).status.code(), Some(1));
+    assert_eq!(
+        ninety(&["check", "--deny-warnings", path]).status.code(),
+        Some(1)
+    );
 }
 
 #[test]
 fn check_json_gives_one_object_per_diagnostic() {
-    let o = ninety(&["check", "--format", "json", "tests/cli-inputs/unknown_keyword.rules"]);
+    let o = ninety(&[
+        "check",
+        "--format",
+        "json",
+        "tests/cli-inputs/unknown_keyword.rules",
+    ]);
     assert_eq!(o.status.code(), Some(1));
-    let lines: Vec<serde_json::Value> =
-        stdout(&o).lines().map(|l| serde_json::from_str(l).expect("a JSON object")).collect();
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object"))
+        .collect();
     assert_eq!(lines.len(), 1);
     let d = &lines[0];
-    for key in ["file", "line", "column", "end", "severity", "code", "message", "hint"] {
+    for key in [
+        "file", "line", "column", "end", "severity", "code", "message", "hint",
+    ] {
         assert!(d.get(key).is_some(), "no `{key}` in {d}");
     }
     assert_eq!(d["severity"], "error");
@@ -72,17 +104,42 @@ fn check_json_gives_one_object_per_diagnostic() {
 fn set_validates_option_values() {
     let o = ninety(&["check", "--set", "chips=50", "rulesets/ninety-nine.rules"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
-    assert!(stdout(&o).contains("`chips` must be from 1 to 10"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("`chips` must be from 1 to 10"),
+        "{}",
+        stdout(&o)
+    );
     let o = ninety(&["check", "--set", "chip=5", "rulesets/ninety-nine.rules"]);
-    assert!(stdout(&o).contains("did you mean `--set chips=5`"), "{}", stdout(&o));
-    assert_eq!(ninety(&["check", "--set", "chips=5", "rulesets/ninety-nine.rules"]).status.code(), Some(0));
+    assert!(
+        stdout(&o).contains("did you mean `--set chips=5`"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(
+        ninety(&["check", "--set", "chips=5", "rulesets/ninety-nine.rules"])
+            .status
+            .code(),
+        Some(0)
+    );
 }
 
 #[test]
 fn run_replays_a_table_position() {
     let o = ninety(&[
-        "run", "ninety-nine", "--players", "3", "--hands", "AS 2H 3D | KC 4S 9D | 5C 6C 7C",
-        "--deck", "8H 8S 8D 8C", "--total", "90", "--turn", "0", "--moves", "AS:1; 9D",
+        "run",
+        "ninety-nine",
+        "--players",
+        "3",
+        "--hands",
+        "AS 2H 3D | KC 4S 9D | 5C 6C 7C",
+        "--deck",
+        "8H 8S 8D 8C",
+        "--total",
+        "90",
+        "--turn",
+        "0",
+        "--moves",
+        "AS:1; 9D",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
@@ -90,22 +147,38 @@ fn run_replays_a_table_position() {
     assert!(out.contains("Seat 1 plays 9D: total 99."), "{out}");
     // Seat 2 holds 5, 6 and 7: they cannot play at 99 and bust at once.
     assert!(out.contains("Seat 2 cannot play."), "{out}");
-    assert!(out.contains("Seat 2 pays 1 to the bank (could not play)."), "{out}");
+    assert!(
+        out.contains("Seat 2 pays 1 to the bank (could not play)."),
+        "{out}"
+    );
 }
 
 #[test]
 fn an_illegal_move_stops_with_the_reason_and_the_legal_moves() {
     let o = ninety(&[
-        "run", "rulesets/ninety-nine.rules", "--hands", "AS 2H 3D | KC 4S 9D | 5C 6C 7C", "--total", "95",
-        "--turn", "0", "--json", "--moves", "AS:11",
+        "run",
+        "rulesets/ninety-nine.rules",
+        "--hands",
+        "AS 2H 3D | KC 4S 9D | 5C 6C 7C",
+        "--total",
+        "95",
+        "--turn",
+        "0",
+        "--json",
+        "--moves",
+        "AS:11",
     ]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains("move `AS:11`"), "{err}");
-    assert!(err.contains("may not go above 99 (ninety-nine.rules line"), "{err}");
+    assert!(
+        err.contains("may not go above 99 (ninety-nine.rules line"),
+        "{err}"
+    );
     assert!(err.contains("legal moves: AS:1 2H 3D"), "{err}");
     // Nothing was applied: the state is still at 95 with seat 0 to play.
-    let last: serde_json::Value = serde_json::from_str(stdout(&o).lines().last().expect("state")).expect("json");
+    let last: serde_json::Value =
+        serde_json::from_str(stdout(&o).lines().last().expect("state")).expect("json");
     assert_eq!(last["event"], "state");
     assert_eq!(last["total"], 95);
     assert_eq!(last["turn"], 0);
@@ -115,18 +188,43 @@ fn an_illegal_move_stops_with_the_reason_and_the_legal_moves() {
 #[test]
 fn run_json_reports_pays_with_their_rule() {
     let o = ninety(&[
-        "run", "rulesets/33-66-99.rules", "--hands", "7H 2C 3C | 5D 6D 8D | 5S 6S 8S", "--total", "29",
-        "--turn", "0", "--json", "--moves", "7H",
+        "run",
+        "rulesets/33-66-99.rules",
+        "--hands",
+        "7H 2C 3C | 5D 6D 8D | 5S 6S 8S",
+        "--total",
+        "29",
+        "--turn",
+        "0",
+        "--json",
+        "--moves",
+        "7H",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let events: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).expect("json")).collect();
-    let pay = events.iter().find(|e| e["event"] == "pay").expect("a pay event");
+    let events: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let pay = events
+        .iter()
+        .find(|e| e["event"] == "pay")
+        .expect("a pay event");
     assert_eq!(pay["seat"], 0);
     assert_eq!(pay["amount"], 1);
     assert_eq!(pay["to"], "bank");
     assert_eq!(pay["reason"], "passed 33");
     let state = events.last().expect("state");
-    for key in ["total", "direction", "turn", "chips", "eliminated", "round", "hand_sizes", "stock", "discard"] {
+    for key in [
+        "total",
+        "direction",
+        "turn",
+        "chips",
+        "eliminated",
+        "round",
+        "hand_sizes",
+        "stock",
+        "discard",
+    ] {
         assert!(state.get(key).is_some(), "no `{key}` in the state");
     }
     assert_eq!(state["chips"], serde_json::json!([8, 9, 9]));
@@ -134,11 +232,35 @@ fn run_json_reports_pays_with_their_rule() {
 
 #[test]
 fn the_same_seed_gives_the_same_game_byte_for_byte() {
-    let a = ninety(&["run", "ninety-nine", "--seed", "42", "--bots", "random", "--json"]);
-    let b = ninety(&["run", "ninety-nine", "--seed", "42", "--bots", "random", "--json"]);
+    let a = ninety(&[
+        "run",
+        "ninety-nine",
+        "--seed",
+        "42",
+        "--bots",
+        "random",
+        "--json",
+    ]);
+    let b = ninety(&[
+        "run",
+        "ninety-nine",
+        "--seed",
+        "42",
+        "--bots",
+        "random",
+        "--json",
+    ]);
     assert_eq!(a.status.code(), Some(0));
     assert_eq!(a.stdout, b.stdout);
-    let c = ninety(&["run", "ninety-nine", "--seed", "43", "--bots", "random", "--json"]);
+    let c = ninety(&[
+        "run",
+        "ninety-nine",
+        "--seed",
+        "43",
+        "--bots",
+        "random",
+        "--json",
+    ]);
     assert_ne!(a.stdout, c.stdout);
 }
 
@@ -158,6 +280,9 @@ fn rules_prints_a_sheet_with_the_variant_marked() {
     assert_eq!(o.status.code(), Some(0));
     let out = stdout(&o);
     assert!(out.starts_with("# Ring of 99"), "{out}");
-    assert!(out.contains("9: set the total to 199. **(changed)**"), "{out}");
+    assert!(
+        out.contains("9: set the total to 199. **(changed)**"),
+        "{out}"
+    );
     assert!(out.contains("- Queen: add 10.\n"), "{out}");
 }

@@ -13,7 +13,10 @@ struct Memory(HashMap<String, Vec<u8>>);
 
 impl Loader for Memory {
     fn read(&self, path: &str) -> Result<Vec<u8>, String> {
-        self.0.get(path).cloned().ok_or_else(|| "no such file".to_string())
+        self.0
+            .get(path)
+            .cloned()
+            .ok_or_else(|| "no such file".to_string())
     }
 }
 
@@ -24,15 +27,33 @@ fn shipped() -> Vec<(String, String)> {
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .map(|p| (p.display().to_string(), std::fs::read_to_string(&p).expect("text")))
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).expect("text"),
+            )
+        })
         .collect();
     files.sort();
     files
 }
 
 fn check_bytes(bytes: Vec<u8>) {
-    let mut files: HashMap<String, Vec<u8>> =
-        shipped().into_iter().map(|(p, t)| (format!("rulesets/{}", Path::new(&p).file_name().unwrap_or_default().to_string_lossy()), t.into_bytes())).collect();
+    let mut files: HashMap<String, Vec<u8>> = shipped()
+        .into_iter()
+        .map(|(p, t)| {
+            (
+                format!(
+                    "rulesets/{}",
+                    Path::new(&p)
+                        .file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                ),
+                t.into_bytes(),
+            )
+        })
+        .collect();
     files.insert("rulesets/fuzz.rules".into(), bytes);
     let checked = check::check(&Memory(files), "rulesets/fuzz.rules", &[]).expect("in memory");
     for d in &checked.diags {
@@ -77,21 +98,40 @@ fn thousands_of_seeded_games_keep_every_invariant() {
         let program = ninety::commands::load_program(&Disk, &path, &[]).expect("checks");
         for players in [program.min_players, program.max_players] {
             for seed in 0..games_per_file {
-                let bot = if seed % 2 == 0 { Bot::Random } else { Bot::Cautious };
-                let setup = Setup { players: usize::from(players), seed, ..Setup::default() };
+                let bot = if seed % 2 == 0 {
+                    Bot::Random
+                } else {
+                    Bot::Cautious
+                };
+                let setup = Setup {
+                    players: usize::from(players),
+                    seed,
+                    ..Setup::default()
+                };
                 let mut s = engine::new_game(&program, &setup, &mut ()).expect("a game starts");
                 let chips = s.chips_total(&program);
                 let mut rng = engine::bot_rng(seed);
                 while !s.over {
                     assert!(s.turns < TURN_LIMIT, "{path}: seed {seed} never ends");
-                    let moved = engine::bot_turn(&program, &mut s, bot, &mut rng, &mut ()).expect("a legal move");
+                    let moved = engine::bot_turn(&program, &mut s, bot, &mut rng, &mut ())
+                        .expect("a legal move");
                     assert!(moved, "{path} seed {seed}: the player to move has no move");
                     assert_eq!(s.check_invariants(&program), Ok(()), "{path} seed {seed}");
-                    assert_eq!(s.chips_total(&program), chips, "{path} seed {seed}: chips are not conserved");
+                    assert_eq!(
+                        s.chips_total(&program),
+                        chips,
+                        "{path} seed {seed}: chips are not conserved"
+                    );
                     let turn = s.turn;
-                    assert!(s.over || (s.in_game(turn) && s.in_round(turn)), "{path} seed {seed}: seat {turn} is out but has the turn");
+                    assert!(
+                        s.over || (s.in_game(turn) && s.in_round(turn)),
+                        "{path} seed {seed}: seat {turn} is out but has the turn"
+                    );
                 }
-                assert!(s.winners != 0 || program.most_chips_wins, "{path} seed {seed}: a game without a winner");
+                assert!(
+                    s.winners != 0 || program.most_chips_wins,
+                    "{path} seed {seed}: a game without a winner"
+                );
             }
         }
     }

@@ -17,7 +17,11 @@ use ninety::session::{Options, Session};
 fn repl_sessions() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     insta::glob!("repl-inputs/*.txt", |path| {
-        let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let name = path
+            .file_stem()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_string();
         let tmp = std::env::temp_dir().join(format!("ninety-repl-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&tmp);
         std::fs::create_dir_all(&tmp).expect("temp dir");
@@ -25,7 +29,9 @@ fn repl_sessions() {
         let root_s = root.display().to_string();
         let fill = |s: &str| s.replace("$TMP", &tmp_s).replace("$ROOT", &root_s);
         let text = std::fs::read_to_string(path).expect("readable");
-        let (header, body) = text.split_once("\n---\n").unwrap_or_else(|| panic!("{name}: no `---` line"));
+        let (header, body) = text
+            .split_once("\n---\n")
+            .unwrap_or_else(|| panic!("{name}: no `---` line"));
         let mut o = Options {
             ruleset: "ninety-nine".into(),
             players: None,
@@ -35,8 +41,14 @@ fn repl_sessions() {
             sets: Vec::new(),
             color: false,
         };
-        for line in header.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            let (k, v) = line.split_once(':').unwrap_or_else(|| panic!("{name}: bad header `{line}`"));
+        for line in header
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        {
+            let (k, v) = line
+                .split_once(':')
+                .unwrap_or_else(|| panic!("{name}: bad header `{line}`"));
             let v = fill(v.trim());
             match k.trim() {
                 "ruleset" => o.ruleset = v,
@@ -94,13 +106,19 @@ fn repl_sessions() {
                 "<first>" => {
                     let moves = session.state.legal_moves(&session.program);
                     match moves.as_slice().first() {
-                        Some(m) => ninety::describe::move_name(&session.program, &session.state, *m),
+                        Some(m) => {
+                            ninety::describe::move_name(&session.program, &session.state, *m)
+                        }
                         None => "total".to_string(),
                     }
                 }
                 _ => line.clone(),
             };
-            let shown = if line == "<first>" { input.clone() } else { raw.to_string() };
+            let shown = if line == "<first>" {
+                input.clone()
+            } else {
+                raw.to_string()
+            };
             transcript.push_str(&format!("> {shown}\n"));
             let reply = session.handle(&Shipped, &input);
             transcript.push_str(&reply.text.replace(&tmp_s, "$TMP"));

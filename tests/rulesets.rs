@@ -9,21 +9,37 @@ use ninety::sheet;
 #[test]
 fn shipped_rulesets() {
     insta::glob!("../rulesets", "*.rules", |path| {
-        let shown = format!("rulesets/{}", path.file_name().and_then(|n| n.to_str()).unwrap_or_default());
+        let shown = format!(
+            "rulesets/{}",
+            path.file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+        );
         let path = path.to_str().expect("utf-8 path");
         let checked = check_one(&Disk, path, &[]).expect("readable");
         let problems: Vec<String> = checked.diags.iter().map(|d| d.render_plain(100)).collect();
-        assert!(problems.is_empty(), "{shown} does not check clean:\n{}", problems.join("\n"));
+        assert!(
+            problems.is_empty(),
+            "{shown} does not check clean:\n{}",
+            problems.join("\n")
+        );
         let program = checked.program.expect("compiled");
         insta::assert_snapshot!("compiled", sheet::dump(&program));
         insta::assert_snapshot!("sheet", sheet::rules_sheet(&program, true));
 
-        let o = RunOptions { seed: 7, bots: Some("cautious".into()), ..RunOptions::default() };
+        let o = RunOptions {
+            seed: 7,
+            bots: Some("cautious".into()),
+            ..RunOptions::default()
+        };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let code = run_cmd(&Disk, path, &o, &mut out, &mut err);
         let out = String::from_utf8(out).expect("utf-8");
         assert_eq!(code, 0, "{shown}: {}", String::from_utf8_lossy(&err));
-        assert!(out.contains("The game ends"), "{shown} did not play to the end");
+        assert!(
+            out.contains("The game ends"),
+            "{shown} did not play to the end"
+        );
         insta::assert_snapshot!("game", out);
         let _ = Bot::Random;
     });
