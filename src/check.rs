@@ -116,14 +116,7 @@ pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Un
     let mut diags = Vec::new();
     let mut layers = Vec::new();
     let mut chain: Vec<String> = Vec::new();
-    load_chain(
-        loader,
-        path.to_string(),
-        bytes,
-        &mut chain,
-        &mut layers,
-        &mut diags,
-    );
+    load_chain(loader, path, &bytes, &mut chain, &mut layers, &mut diags);
     layers.reverse();
     let program = if diags.iter().any(Diag::is_error) {
         // A file that cannot be read fully is not compiled: half a ruleset would report
@@ -152,13 +145,14 @@ pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Un
 /// Parses `path` and then its parents; `layers` ends up ruleset first, base last.
 fn load_chain(
     loader: &dyn Loader,
-    path: String,
-    bytes: Vec<u8>,
+    path: &str,
+    bytes: &[u8],
     chain: &mut Vec<String>,
     layers: &mut Vec<Layer>,
     diags: &mut Vec<Diag>,
 ) {
-    let text = match decode(&bytes) {
+    let path = path.to_string();
+    let text = match decode(bytes) {
         Ok(text) => text,
         Err(message) => {
             let source = Source::new(path.clone(), String::new());
@@ -237,7 +231,7 @@ fn load_chain(
         return;
     }
     match loader.read(&parent_path) {
-        Ok(bytes) => load_chain(loader, parent_path, bytes, chain, layers, diags),
+        Ok(bytes) => load_chain(loader, &parent_path, &bytes, chain, layers, diags),
         Err(_) => diags.push(
             Diag::error(
                 "missing-parent",
@@ -378,6 +372,11 @@ struct Declared {
     used: bool,
 }
 
+/// What happens on reaching or passing a bar: the outcomes, `either way`, the line's text.
+type BarLine = Set<(Vec<ast::Outcome>, bool, String)>;
+/// What happens at a moment: the outcomes and the line's text.
+type WhenLine = Set<(Vec<ast::Outcome>, String)>;
+
 /// A player-count condition: exactly `n`, or `n` or more.
 type Mode = Option<(i64, bool)>;
 
@@ -458,20 +457,20 @@ impl<'a> Compiler<'a> {
                         .in_source(&layer.source),
                     );
                 }
-                if let OptRange::Between(lo, hi) = range {
-                    if lo > hi {
-                        self.diags.push(
-                            Diag::error(
-                                "option-range",
-                                st.span,
-                                format!("the range {lo} to {hi} is empty"),
-                            )
-                            .hint(format!(
-                                "write the smaller number first: `from {hi} to {lo}`"
-                            ))
-                            .in_source(&layer.source),
-                        );
-                    }
+                if let OptRange::Between(lo, hi) = range
+                    && lo > hi
+                {
+                    self.diags.push(
+                        Diag::error(
+                            "option-range",
+                            st.span,
+                            format!("the range {lo} to {hi} is empty"),
+                        )
+                        .hint(format!(
+                            "write the smaller number first: `from {hi} to {lo}`"
+                        ))
+                        .in_source(&layer.source),
+                    );
                 }
                 let value = default.node.as_number();
                 let empty_range = matches!(range, OptRange::Between(lo, hi) if lo > hi);
@@ -619,9 +618,8 @@ impl<'a> Compiler<'a> {
         let mut teams: Option<Set<i64>> = None;
         // Card effects by (rank, player-count mode).
         let mut cards: BTreeMap<(u8, Mode), Set<(ast::Effect, String)>> = BTreeMap::new();
-        let mut bars: BTreeMap<(i64, bool), Set<(Vec<ast::Outcome>, bool, String)>> =
-            BTreeMap::new();
-        let mut triggers: BTreeMap<u8, Set<(Vec<ast::Outcome>, String)>> = BTreeMap::new();
+        let mut bars: BTreeMap<(i64, bool), BarLine> = BTreeMap::new();
+        let mut triggers: BTreeMap<u8, WhenLine> = BTreeMap::new();
 
         for (li, layer) in layers.iter().enumerate() {
             // Settings said twice in one file: the second wins, with a warning.
@@ -1036,14 +1034,14 @@ impl<'a> Compiler<'a> {
             );
         }
         let jokers_n = jokers.as_ref().map_or(0, |j| j.value);
-        if let Some(j) = &jokers {
-            if !(0..=8).contains(&j.value) {
-                self.err(
-                    j.layer,
-                    Diag::error("jokers", j.span, "a deck holds from 0 to 8 jokers")
-                        .hint("say `jokers 2 per deck`"),
-                );
-            }
+        if let Some(j) = &jokers
+            && !(0..=8).contains(&j.value)
+        {
+            self.err(
+                j.layer,
+                Diag::error("jokers", j.span, "a deck holds from 0 to 8 jokers")
+                    .hint("say `jokers 2 per deck`"),
+            );
         }
         for n in min_p..=max_p {
             let deck = usize::from(decks_by[n]) * (52 + jokers_n.clamp(0, 8) as usize);
@@ -1096,54 +1094,56 @@ impl<'a> Compiler<'a> {
         };
         let start_n = start.as_ref().map_or(0, |s| s.value);
         let crossed = matches!((&ceiling, &floor), (Some(c), Some(f)) if f.value > c.value);
-        if let (Some(c), Some(f)) = (&ceiling, &floor) {
-            if crossed {
-                self.err(
-                    c.layer,
-                    Diag::error(
-                        "limits-crossed",
-                        c.span,
-                        format!(
-                            "the total may not go above {} nor below {}: no total is allowed",
-                            c.value, f.value
-                        ),
-                    )
-                    .also(f.span, "the lower limit")
-                    .hint("the upper limit must be above the lower one"),
-                );
-            }
+        if let (Some(c), Some(f)) = (&ceiling, &floor)
+            && crossed
+        {
+            self.err(
+                c.layer,
+                Diag::error(
+                    "limits-crossed",
+                    c.span,
+                    format!(
+                        "the total may not go above {} nor below {}: no total is allowed",
+                        c.value, f.value
+                    ),
+                )
+                .also(f.span, "the lower limit")
+                .hint("the upper limit must be above the lower one"),
+            );
         }
-        if let (Some(s), Some(c)) = (&start, &ceiling) {
-            if s.value > c.value && !crossed {
-                self.err(
-                    s.layer,
-                    Diag::error(
-                        "start-above-limit",
-                        s.span,
-                        format!(
-                            "the total starts at {} but may not go above {}",
-                            s.value, c.value
-                        ),
-                    )
-                    .hint(format!("start at {} or less, or raise the limit", c.value)),
-                );
-            }
+        if let (Some(s), Some(c)) = (&start, &ceiling)
+            && s.value > c.value
+            && !crossed
+        {
+            self.err(
+                s.layer,
+                Diag::error(
+                    "start-above-limit",
+                    s.span,
+                    format!(
+                        "the total starts at {} but may not go above {}",
+                        s.value, c.value
+                    ),
+                )
+                .hint(format!("start at {} or less, or raise the limit", c.value)),
+            );
         }
-        if let (Some(s), Some(f)) = (&start, &floor) {
-            if s.value < f.value && !crossed {
-                self.err(
-                    s.layer,
-                    Diag::error(
-                        "start-below-limit",
-                        s.span,
-                        format!(
-                            "the total starts at {} but may not go below {}",
-                            s.value, f.value
-                        ),
-                    )
-                    .hint(format!("start at {} or more, or lower the limit", f.value)),
-                );
-            }
+        if let (Some(s), Some(f)) = (&start, &floor)
+            && s.value < f.value
+            && !crossed
+        {
+            self.err(
+                s.layer,
+                Diag::error(
+                    "start-below-limit",
+                    s.span,
+                    format!(
+                        "the total starts at {} but may not go below {}",
+                        s.value, f.value
+                    ),
+                )
+                .hint(format!("start at {} or more, or lower the limit", f.value)),
+            );
         }
         if let Some(t) = &teams {
             if t.value < 2 {
@@ -1195,14 +1195,13 @@ impl<'a> Compiler<'a> {
             span,
             ..
         }) = &rounds
+            && *r < 1
         {
-            if *r < 1 {
-                self.err(
-                    *layer,
-                    Diag::error("rounds", *span, "a game lasts at least 1 round")
-                        .hint("say `the game ends after 10 rounds`"),
-                );
-            }
+            self.err(
+                *layer,
+                Diag::error("rounds", *span, "a game lasts at least 1 round")
+                    .hint("say `the game ends after 10 rounds`"),
+            );
         }
         if let Some(Set {
             value: Some(seat),
@@ -1210,21 +1209,20 @@ impl<'a> Compiler<'a> {
             span,
             ..
         }) = &first_dealer
+            && (*seat < 0 || *seat >= min_p as i64)
         {
-            if *seat < 0 || *seat >= min_p as i64 {
-                self.err(
-                    *layer,
-                    Diag::error(
-                        "dealer-seat",
-                        *span,
-                        format!(
-                            "there may be no player {seat}: seats are numbered from 0 to {}",
-                            min_p - 1
-                        ),
-                    )
-                    .hint("say `the first dealer is player 0`, or `chosen at random`"),
-                );
-            }
+            self.err(
+                *layer,
+                Diag::error(
+                    "dealer-seat",
+                    *span,
+                    format!(
+                        "there may be no player {seat}: seats are numbered from 0 to {}",
+                        min_p - 1
+                    ),
+                )
+                .hint("say `the first dealer is player 0`, or `chosen at random`"),
+            );
         }
 
         // ---- Cards.
@@ -1248,8 +1246,7 @@ impl<'a> Compiler<'a> {
                 let exact = effect_of.get(&(rank, Some((n as i64, false))));
                 let more = effect_of
                     .range((rank, Some((i64::MIN, true)))..=(rank, Some((n as i64, true))))
-                    .filter(|((_, m), _)| matches!(m, Some((_, true))))
-                    .next_back()
+                    .rfind(|((_, m), _)| matches!(m, Some((_, true))))
                     .map(|(_, v)| v);
                 let general = effect_of.get(&(rank, None));
                 *cell = exact.or(more).or(general).copied().unwrap_or(NO_EFFECT);
@@ -1338,36 +1335,37 @@ impl<'a> Compiler<'a> {
                 )),
             );
         }
-        if jokers_n == 0 {
-            if let Some(set) = cards.get(&(ir::JOKER, None)) {
-                self.err(
-                    set.layer,
-                    Diag::warning(
-                        "never-applies",
-                        set.span,
-                        "this deck has no jokers, so this line never applies",
-                    )
-                    .hint("add `jokers 2 per deck`, or remove the line"),
-                );
-            }
+        if jokers_n == 0
+            && let Some(set) = cards.get(&(ir::JOKER, None))
+        {
+            self.err(
+                set.layer,
+                Diag::warning(
+                    "never-applies",
+                    set.span,
+                    "this deck has no jokers, so this line never applies",
+                )
+                .hint("add `jokers 2 per deck`, or remove the line"),
+            );
         }
-        if jokers_n > 0 && !cards.contains_key(&(ir::JOKER, None)) {
-            if let Some(j) = &jokers {
-                self.err(
-                    j.layer,
-                    Diag::error(
-                        "rank-no-value",
-                        j.span,
-                        "the deck has jokers but the joker has no value",
-                    )
-                    .hint("say what a joker does: `card X: nothing`"),
-                );
-            }
+        if jokers_n > 0
+            && !cards.contains_key(&(ir::JOKER, None))
+            && let Some(j) = &jokers
+        {
+            self.err(
+                j.layer,
+                Diag::error(
+                    "rank-no-value",
+                    j.span,
+                    "the deck has jokers but the joker has no value",
+                )
+                .hint("say what a joker does: `card X: nothing`"),
+            );
         }
 
         // ---- Bars and triggers.
         let mut ir_bars: BTreeMap<i64, ir::Bar> = BTreeMap::new();
-        let bar_list: Vec<((i64, bool), Set<(Vec<ast::Outcome>, bool, String)>)> =
+        let bar_list: Vec<((i64, bool), BarLine)> =
             bars.iter().map(|(k, v)| (*k, v.clone())).collect();
         for ((value, passing), set) in &bar_list {
             let origin = self.origin(set.layer, set.line);
@@ -1388,7 +1386,7 @@ impl<'a> Compiler<'a> {
             }
         }
         let mut ir_triggers = ir::Triggers::default();
-        let trig_list: Vec<(u8, Set<(Vec<ast::Outcome>, String)>)> =
+        let trig_list: Vec<(u8, WhenLine)> =
             triggers.iter().map(|(k, v)| (*k, v.clone())).collect();
         for (key, set) in &trig_list {
             let origin = self.origin(set.layer, set.line);
@@ -1963,36 +1961,36 @@ impl<'a> Compiler<'a> {
     fn check_reachability(
         &mut self,
         p: &ir::Program,
-        bars: &[((i64, bool), Set<(Vec<ast::Outcome>, bool, String)>)],
+        bars: &[((i64, bool), BarLine)],
         reach: &Reach,
     ) {
         let passes = &reach.passes;
         for ((value, passing), set) in bars {
             let v = *value as i32;
-            if let Some(c) = p.ceiling {
-                if v > c.value || (*passing && v >= c.value) {
-                    let (message, hint) = if *passing && v == c.value {
-                        (
-                            format!("the total may not go above {v}, so no card can ever pass {v}"),
-                            format!(
-                                "to make passing {v} cost something, remove `the total may not go above {v}`; or say what happens on reaching it"
-                            ),
-                        )
-                    } else {
-                        (
-                            format!(
-                                "the total may not go above {}, so it never gets to {v}",
-                                c.value
-                            ),
-                            format!("a bar must be at most {}", c.value),
-                        )
-                    };
-                    self.err(
-                        set.layer,
-                        Diag::error("bar-above-limit", set.span, message).hint(hint),
-                    );
-                    continue;
-                }
+            if let Some(c) = p.ceiling
+                && (v > c.value || (*passing && v >= c.value))
+            {
+                let (message, hint) = if *passing && v == c.value {
+                    (
+                        format!("the total may not go above {v}, so no card can ever pass {v}"),
+                        format!(
+                            "to make passing {v} cost something, remove `the total may not go above {v}`; or say what happens on reaching it"
+                        ),
+                    )
+                } else {
+                    (
+                        format!(
+                            "the total may not go above {}, so it never gets to {v}",
+                            c.value
+                        ),
+                        format!("a bar must be at most {}", c.value),
+                    )
+                };
+                self.err(
+                    set.layer,
+                    Diag::error("bar-above-limit", set.span, message).hint(hint),
+                );
+                continue;
             }
             let either = set.value.1;
             let ok = if *passing {
@@ -2125,7 +2123,7 @@ fn default_label(c: &ir::Choice, index: usize) -> String {
     for s in c.steps() {
         match s.then {
             ir::Act::Add(n) if s.cond.is_none() => {
-                return if n < 0 { n.to_string() } else { n.to_string() };
+                return n.to_string();
             }
             ir::Act::Set(n) if s.cond.is_none() => return format!("={n}"),
             _ => {}

@@ -58,25 +58,25 @@ pub fn check_one(
     sets: &[(String, String)],
 ) -> Result<Checked, check::Unreadable> {
     let mut checked = check::check(loader, path, sets)?;
-    if let Some(program) = &checked.program {
-        if let Some(own) = checked.layers.last() {
-            let recompile = |extra: &[(String, String)]| {
-                let mut all = sets.to_vec();
-                all.extend_from_slice(extra);
-                let checked = check::check(loader, path, &all).map_err(|e| e.to_string())?;
-                checked.program.ok_or_else(|| {
-                    let messages: Vec<String> = checked
-                        .diags
-                        .iter()
-                        .filter(|d| d.is_error())
-                        .map(|d| d.message.clone())
-                        .collect();
-                    messages.join("; ")
-                })
-            };
-            let diags: Vec<Diag> = scenario::run_all(program, own, &recompile);
-            checked.diags.extend(diags);
-        }
+    if let Some(program) = &checked.program
+        && let Some(own) = checked.layers.last()
+    {
+        let recompile = |extra: &[(String, String)]| {
+            let mut all = sets.to_vec();
+            all.extend_from_slice(extra);
+            let checked = check::check(loader, path, &all).map_err(|e| e.to_string())?;
+            checked.program.ok_or_else(|| {
+                let messages: Vec<String> = checked
+                    .diags
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| d.message.clone())
+                    .collect();
+                messages.join("; ")
+            })
+        };
+        let diags: Vec<Diag> = scenario::run_all(program, own, &recompile);
+        checked.diags.extend(diags);
     }
     Ok(checked)
 }
@@ -305,26 +305,26 @@ pub fn run_cmd(
             }
         }
     }
-    if code == OK {
-        if let Some(bot) = bot {
-            let mut rng = engine::bot_rng(o.seed);
-            while !s.over {
-                if s.turns > engine::TURN_LIMIT {
-                    let _ = writeln!(err, "error: {}", PlayError::TurnLimit(engine::TURN_LIMIT));
+    if code == OK
+        && let Some(bot) = bot
+    {
+        let mut rng = engine::bot_rng(o.seed);
+        while !s.over {
+            if s.turns > engine::TURN_LIMIT {
+                let _ = writeln!(err, "error: {}", PlayError::TurnLimit(engine::TURN_LIMIT));
+                code = FAILED;
+                break;
+            }
+            match engine::bot_turn(&p, &mut s, bot, &mut rng, &mut events) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    let _ = writeln!(err, "error: the bot's move failed: {e}");
                     code = FAILED;
                     break;
                 }
-                match engine::bot_turn(&p, &mut s, bot, &mut rng, &mut events) {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    Err(e) => {
-                        let _ = writeln!(err, "error: the bot's move failed: {e}");
-                        code = FAILED;
-                        break;
-                    }
-                }
-                flush(&mut events, out);
             }
+            flush(&mut events, out);
         }
     }
     if o.json {
@@ -346,10 +346,11 @@ pub fn apply_typed(
     let seat = s.turn;
     let mv = describe::parse_move(p, s, text)
         .map_err(|e| format!("move `{text}`: {e}; legal moves: {legal}"))?;
-    if let Move::Play { .. } = mv {
-        if s.pending_draw.is_some() && s.hands[usize::from(s.turn)].is_empty() {
-            return Err(format!("move `{text}`: seat {} holds no cards", s.turn));
-        }
+    if let Move::Play { .. } = mv
+        && s.pending_draw.is_some()
+        && s.hands[usize::from(s.turn)].is_empty()
+    {
+        return Err(format!("move `{text}`: seat {} holds no cards", s.turn));
     }
     engine::step(p, s, mv, events)
         .map_err(|e| format!("move `{text}` by seat {seat}: {e}; legal moves: {legal}"))

@@ -723,15 +723,15 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
 
 /// Deals each seat in the game its hand, one card at a time from the left of the dealer.
 fn deal(p: &Program, s: &mut State) {
-    let size = usize::from(p.hand[s.seats_in_game().max(2).min(MAX_SEATS)]);
+    let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
     let first = s.next_in_game(s.dealer, p.deal_clockwise);
     for _ in 0..size {
         let mut seat = first;
         for _ in 0..s.seats {
-            if s.in_game(seat) {
-                if let Some(c) = s.stock.pop() {
-                    s.hands[usize::from(seat)].push(c);
-                }
+            if s.in_game(seat)
+                && let Some(c) = s.stock.pop()
+            {
+                s.hands[usize::from(seat)].push(c);
             }
             seat = (seat + 1) % s.seats;
         }
@@ -903,10 +903,8 @@ fn play_card<S: Sink>(
             if let Some(i) = b.reach {
                 run_outcomes(p, s, i, seat, Reason::Reached(v), sink);
             }
-        } else if pass {
-            if let Some(i) = b.pass {
-                run_outcomes(p, s, i, seat, Reason::Passed(v), sink);
-            }
+        } else if pass && let Some(i) = b.pass {
+            run_outcomes(p, s, i, seat, Reason::Passed(v), sink);
         }
     }
     if s.round_over || s.over {
@@ -952,7 +950,7 @@ fn play_card<S: Sink>(
 /// Draws one card for `seat`, if its hand is short, reshuffling the discard pile (all but
 /// its top card) into the stock when the stock is empty and the rules say so.
 fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
-    let size = usize::from(p.hand[s.seats_in_game().max(2).min(MAX_SEATS)]);
+    let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
     if s.hands[usize::from(seat)].len() >= size {
         return;
     }

@@ -139,7 +139,7 @@ pub fn run(p: &Program, sc: &Scenario) -> Result<Trace, Diag> {
 }
 
 impl Run<'_> {
-    fn fail(&self, span: Span, message: String) -> Diag {
+    fn fail(&self, span: Span, message: impl std::fmt::Display) -> Diag {
         let mut hint = String::new();
         if !self.trace.is_empty() {
             hint = format!("what happened: {}", self.trace.join(" "));
@@ -155,7 +155,7 @@ impl Run<'_> {
 
     fn position(&mut self, span: Span) -> Result<(), Diag> {
         if self.state.is_some() {
-            return Err(self.fail(span, "the position is set after the first move".into())
+            return Err(self.fail(span, "the position is set after the first move")
                 .hint("put `players`, `hand`, `stock`, `total`, `chips`, `turn` before the first `play`"));
         }
         Ok(())

@@ -134,13 +134,13 @@ impl Session {
             usize::from(program.min_players),
             usize::from(program.max_players),
         );
-        if let Some(n) = o.players {
-            if n != players {
-                return Err(format!(
-                    "{} is played by {} to {} players, not {n}",
-                    program.name, program.min_players, program.max_players
-                ));
-            }
+        if let Some(n) = o.players
+            && n != players
+        {
+            return Err(format!(
+                "{} is played by {} to {} players, not {n}",
+                program.name, program.min_players, program.max_players
+            ));
         }
         if o.humans > players {
             return Err(format!(
@@ -254,10 +254,10 @@ impl Session {
         for e in events {
             let names = |s: u8| self.name(s);
             let mut line = describe::event_text(&self.program, e, &names);
-            if let Event::Pay { rule, .. } = e {
-                if let Some(o) = self.program.outcomes.get(usize::from(*rule)) {
-                    line.push_str(&format!(" Rule: `{}`.", self.program.line_text(o.origin)));
-                }
+            if let Event::Pay { rule, .. } = e
+                && let Some(o) = self.program.outcomes.get(usize::from(*rule))
+            {
+                line.push_str(&format!(" Rule: `{}`.", self.program.line_text(o.origin)));
             }
             let shown = match e {
                 Event::Pay { .. } | Event::Eliminated { .. } => self.paint("31", &line),
@@ -628,11 +628,11 @@ impl Session {
         let mut out = Vec::new();
         for &card in s.hands[usize::from(s.turn)].cards() {
             out.push(card_name(card));
-            if let Some(fx) = s.effect(&self.program, rank_of(card)) {
-                if fx.len > 1 {
-                    for l in &fx.labels {
-                        out.push(format!("{}:{l}", card_name(card)));
-                    }
+            if let Some(fx) = s.effect(&self.program, rank_of(card))
+                && fx.len > 1
+            {
+                for l in &fx.labels {
+                    out.push(format!("{}:{l}", card_name(card)));
                 }
             }
         }
@@ -738,18 +738,17 @@ impl Session {
             }
             Err(e) => return self.error(&e.to_string()),
         };
-        if let Move::Play { card, .. } = mv {
-            if !s.hands[usize::from(s.turn)]
+        if let Move::Play { card, .. } = mv
+            && !s.hands[usize::from(s.turn)]
                 .cards()
                 .iter()
                 .any(|c| c % 56 == card % 56)
-            {
-                return self.error(&format!(
-                    "{} is not in {}",
-                    card_name(card),
-                    self.possessive(s.turn, "hand").to_lowercase()
-                ));
-            }
+        {
+            return self.error(&format!(
+                "{} is not in {}",
+                card_name(card),
+                self.possessive(s.turn, "hand").to_lowercase()
+            ));
         }
         self.apply(mv)
     }

@@ -333,16 +333,16 @@ fn syntax_error(
     let found = &rest[..found_len];
     // An opening quote with no closing one: point at the quote.
     let code = strip_comment(line);
-    if code.matches('"').count() % 2 == 1 {
-        if let Some(q) = code.rfind('"') {
-            return Diag::error(
-                "unclosed-text",
-                Span::new(start + q, start + q + 1),
-                "this text in quotes is never closed",
-            )
-            .label("opened here")
-            .hint("end the text with a straight double quote `\"` on the same line");
-        }
+    if code.matches('"').count() % 2 == 1
+        && let Some(q) = code.rfind('"')
+    {
+        return Diag::error(
+            "unclosed-text",
+            Span::new(start + q, start + q + 1),
+            "this text in quotes is never closed",
+        )
+        .label("opened here")
+        .hint("end the text with a straight double quote `\"` on the same line");
     }
     let (expected, suggestion) = expected_words(err, found);
     if let Some(c) = found.chars().next().filter(|c| !c.is_ascii()) {
@@ -384,19 +384,18 @@ fn syntax_error(
         "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
         "eleven", "twelve",
     ];
-    if expected.iter().any(|w| w == "a number") {
-        if let Some(n) = NUMBER_WORDS
+    if expected.iter().any(|w| w == "a number")
+        && let Some(n) = NUMBER_WORDS
             .iter()
             .position(|w| w.eq_ignore_ascii_case(found))
-        {
-            return Diag::error(
-                "bad-number",
-                span,
-                format!("expected a number, found `{found}`"),
-            )
-            .label("a number in words")
-            .hint(format!("write numbers in digits: `{n}`"));
-        }
+    {
+        return Diag::error(
+            "bad-number",
+            span,
+            format!("expected a number, found `{found}`"),
+        )
+        .label("a number in words")
+        .hint(format!("write numbers in digits: `{n}`"));
     }
     if let Some(k) = suggestion {
         let message = format!("unknown word `{found}`");
@@ -442,12 +441,12 @@ fn expected_words(err: &pest::error::Error<Rule>, found: &str) -> (Vec<String>, 
             }
         }
     }
-    if words.is_empty() {
-        if let pest::error::ErrorVariant::ParsingError { positives, .. } = &err.variant {
-            for rule in positives {
-                if let Some(w) = rule_words(*rule) {
-                    push(&mut words, w.to_string());
-                }
+    if words.is_empty()
+        && let pest::error::ErrorVariant::ParsingError { positives, .. } = &err.variant
+    {
+        for rule in positives {
+            if let Some(w) = rule_words(*rule) {
+                push(&mut words, w.to_string());
             }
         }
     }
