@@ -340,8 +340,8 @@ pub enum OutcomeKind {
     OutOfRound,
     /// `is out of the game`
     OutOfGame,
-    /// `the total resets`
-    Resets,
+    /// `the total resets`, `the total and the discard pile reset` (true)
+    Resets { pile: bool },
     /// `the round ends`
     RoundEnds,
     /// `takes the pot`

@@ -1950,7 +1950,7 @@ impl<'a> Compiler<'a> {
             ast::OutcomeKind::LosesRound => ir::OutcomeKind::LoseRound,
             ast::OutcomeKind::OutOfRound => ir::OutcomeKind::OutOfRound,
             ast::OutcomeKind::OutOfGame => ir::OutcomeKind::OutOfGame,
-            ast::OutcomeKind::Resets => ir::OutcomeKind::ResetTotal,
+            ast::OutcomeKind::Resets { pile } => ir::OutcomeKind::ResetTotal(*pile),
             ast::OutcomeKind::RoundEnds => ir::OutcomeKind::EndRound,
             ast::OutcomeKind::TakesPot => ir::OutcomeKind::TakePot,
         };
@@ -2049,7 +2049,7 @@ impl<'a> Compiler<'a> {
                 ir::OutcomeKind::WinRound
                 | ir::OutcomeKind::LoseRound
                 | ir::OutcomeKind::OutOfRound
-                | ir::OutcomeKind::ResetTotal
+                | ir::OutcomeKind::ResetTotal(_)
                 | ir::OutcomeKind::EndRound
                 | ir::OutcomeKind::TakePot => false,
             });

@@ -1114,10 +1114,14 @@ fn run_outcomes<S: Sink>(
                     eliminate(p, s, seat, sink);
                 }
             }
-            OutcomeKind::ResetTotal => {
-                // The count starts again; the cards stay in the discard pile, to be
-                // reshuffled when the stock runs out.
+            OutcomeKind::ResetTotal(pile) => {
+                // The count starts again. The cards stay in the discard pile, to be reshuffled
+                // when the stock runs out, unless the pile is reset too: then it is set aside
+                // until the next deal.
                 s.total = p.start;
+                if pile {
+                    s.aside.append(&mut s.discard);
+                }
                 if S::ON {
                     sink.event(Event::TotalReset { total: s.total });
                 }

@@ -178,7 +178,8 @@ pub enum OutcomeKind {
     LoseRound,
     OutOfRound,
     OutOfGame,
-    ResetTotal,
+    /// The total back to the start; with `true`, the discard pile set aside too.
+    ResetTotal(bool),
     EndRound,
     TakePot,
 }

@@ -59,7 +59,7 @@ pub fn outcomes_words(o: &Outcomes) -> String {
             } else {
                 format!("{} ", who_words(x.who))
             };
-            let subject_free = matches!(x.kind, OutcomeKind::ResetTotal | OutcomeKind::EndRound);
+            let subject_free = matches!(x.kind, OutcomeKind::ResetTotal(_) | OutcomeKind::EndRound);
             if !subject_free {
                 previous = Some(x.who);
             }
@@ -76,7 +76,8 @@ pub fn outcomes_words(o: &Outcomes) -> String {
                 OutcomeKind::LoseRound => format!("{who}loses the round"),
                 OutcomeKind::OutOfRound => format!("{who}is out of the round"),
                 OutcomeKind::OutOfGame => format!("{who}is out of the game"),
-                OutcomeKind::ResetTotal => "the total resets".to_string(),
+                OutcomeKind::ResetTotal(false) => "the total resets".to_string(),
+                OutcomeKind::ResetTotal(true) => "the total and the discard pile reset".to_string(),
                 OutcomeKind::EndRound => "the round ends".to_string(),
                 OutcomeKind::TakePot => format!("{who}takes the pot"),
             }

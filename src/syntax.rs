@@ -929,6 +929,7 @@ fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Diag> {
     };
     let span = sp(&pair, start);
     let rule = pair.as_rule();
+    let pile = pair.clone().into_inner().any(|p| p.as_rule() == Rule::pile_too);
     let mut subject = None;
     let mut amount_v = None;
     let mut to = Target::Bank;
@@ -956,7 +957,7 @@ fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Diag> {
         Rule::loses_round => OutcomeKind::LosesRound,
         Rule::out_of_round => OutcomeKind::OutOfRound,
         Rule::out_of_game => OutcomeKind::OutOfGame,
-        Rule::resets => OutcomeKind::Resets,
+        Rule::resets => OutcomeKind::Resets { pile },
         Rule::round_ends => OutcomeKind::RoundEnds,
         _ => OutcomeKind::TakesPot,
     };
