@@ -119,7 +119,7 @@ fn verb<'a>(name: &str, third: &'a str, plain: &'a str) -> &'a str {
     if name == "You" { plain } else { third }
 }
 
-/// An event as a sentence of the transcript.
+/// An event as a sentence of the transcript (empty for an event the next one tells).
 pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> String {
     let v = |seat: u8, third: &'static str, plain: &'static str| {
         let n = names(seat);
@@ -193,6 +193,8 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
                 to_words(to)
             )
         }
+        // The payment that follows names the bar: a transcript says it once.
+        Event::Bar { .. } => String::new(),
         Event::TakePot { seat, amount } => {
             format!("{} the pot: {amount} chips.", v(seat, "takes", "take"))
         }
@@ -278,6 +280,11 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
             };
             json!({"event": "pay", "seat": seat, "amount": amount, "to": to, "reason": reason.to_string()})
         }
+        Event::Bar { seat, value, passed } => json!({
+            "event": if passed { "bar_passed" } else { "bar_reached" },
+            "seat": seat,
+            "bar": value
+        }),
         Event::TakePot { seat, amount } => {
             json!({"event": "take_pot", "seat": seat, "amount": amount})
         }

@@ -228,6 +228,12 @@ pub enum Event {
         seat: u8,
         amount: i32,
     },
+    /// A bar with a rule was reached exactly (`passed` false) or passed by `seat`'s card.
+    Bar {
+        seat: u8,
+        value: i32,
+        passed: bool,
+    },
     OutOfRound {
         seat: u8,
     },
@@ -901,9 +907,15 @@ fn play_card<S: Sink>(
         };
         if reach {
             if let Some(i) = b.reach {
+                if S::ON {
+                    sink.event(Event::Bar { seat, value: v, passed: false });
+                }
                 run_outcomes(p, s, i, seat, Reason::Reached(v), sink);
             }
         } else if pass && let Some(i) = b.pass {
+            if S::ON {
+                sink.event(Event::Bar { seat, value: v, passed: true });
+            }
             run_outcomes(p, s, i, seat, Reason::Passed(v), sink);
         }
     }
@@ -1368,6 +1380,29 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Deals the cards `viewer` cannot see (the other hands and the stock) again at random,
+    /// keeping every hand's size: one possible world, for a bot that searches.
+    pub fn determinize(&mut self, _p: &Program, viewer: u8, rng: &mut [u64; 4]) {
+        let mut pool: Vec<Card> = std::mem::take(&mut self.stock);
+        let mut sizes = [0usize; MAX_SEATS];
+        for seat in 0..usize::from(self.seats) {
+            if seat != usize::from(viewer) {
+                sizes[seat] = self.hands[seat].len();
+                pool.extend_from_slice(self.hands[seat].cards());
+                self.hands[seat].clear();
+            }
+        }
+        shuffle(rng, &mut pool);
+        for seat in 0..usize::from(self.seats) {
+            for _ in 0..sizes[seat] {
+                if let Some(c) = pool.pop() {
+                    self.hands[seat].push(c);
+                }
+            }
+        }
+        self.stock = pool;
     }
 
     /// All chips: seats' accounts, the bank and the pot.

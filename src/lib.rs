@@ -20,3 +20,4 @@ pub mod scenario;
 pub mod session;
 pub mod sheet;
 pub mod syntax;
+pub mod sim;

@@ -55,6 +55,9 @@ enum Command {
         #[arg(long = "set", value_name = "NAME=VALUE")]
         sets: Vec<String>,
     },
+    /// Simulate many games with bots and report who wins, how long games last and why chips
+    /// are lost; two rulesets are compared on the same deals.
+    Sim(SimArgs),
     /// List the shipped rulesets with a line each.
     List,
     /// Print a ruleset as a rules sheet to read at the table.
@@ -67,6 +70,39 @@ enum Command {
         #[arg(long = "set", value_name = "NAME=VALUE")]
         sets: Vec<String>,
     },
+}
+
+#[derive(Args)]
+struct SimArgs {
+    /// One ruleset, or two to compare on the same seeded deals.
+    #[arg(required_unless_present = "merge")]
+    rulesets: Vec<String>,
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    #[arg(long)]
+    players: Option<usize>,
+    /// Bots by seat, repeated round the table: `cautious,random`.
+    #[arg(long, value_delimiter = ',')]
+    bots: Vec<String>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (the report is the same for any number).
+    #[arg(long)]
+    jobs: Option<usize>,
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+    #[arg(long)]
+    json: bool,
+    /// One option over several values, a row each: `--sweep chips=2,3,5`.
+    #[arg(long, value_name = "NAME=V1,V2,...")]
+    sweep: Option<String>,
+    /// Run the K-th of N slices of the games: `--shard 2/4` (merge the `--json` outputs with
+    /// `--merge`).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Merge the `--json` outputs of a run's shards into its report.
+    #[arg(long, num_args = 1.., value_name = "FILES")]
+    merge: Vec<String>,
 }
 
 #[derive(Args)]
@@ -212,6 +248,56 @@ fn main() -> ExitCode {
             }
         }
         Command::List => commands::list_cmd(&mut out),
+        Command::Sim(a) => {
+            if !a.merge.is_empty() {
+                return ExitCode::from(commands::merge_cmd(&a.merge, a.json, &mut out, &mut err) as u8);
+            }
+            let shard = match a.shard.as_deref().map(|s| {
+                s.split_once('/')
+                    .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)))
+                    .filter(|(k, n)| *n >= 1 && (1..=*n).contains(k))
+            }) {
+                None => None,
+                Some(Some(s)) => Some(s),
+                Some(None) => {
+                    let _ = writeln!(err, "error: `--shard K/N` needs 1 <= K <= N, like `--shard 2/4`");
+                    return ExitCode::from(2);
+                }
+            };
+            let sweep = match a.sweep.as_deref().map(|s| {
+                s.split_once('=').map(|(k, v)| {
+                    (k.trim().to_string(), v.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect::<Vec<_>>())
+                })
+            }) {
+                None => None,
+                Some(Some(sw)) if !sw.1.is_empty() => Some(sw),
+                Some(_) => {
+                    let _ = writeln!(err, "error: `--sweep NAME=V1,V2,...`, like `--sweep chips=2,3,5`");
+                    return ExitCode::from(2);
+                }
+            };
+            let sets = match sets(&a.sets) {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = writeln!(err, "error: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let _ = ctrlc::set_handler(|| ninety::sim::STOP.store(true, std::sync::atomic::Ordering::Relaxed));
+            let o = commands::SimOptions {
+                games: a.games,
+                players: a.players,
+                bots: a.bots,
+                seed: a.seed,
+                jobs: a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                sets,
+                json: a.json,
+                sweep,
+                shard,
+                progress: std::io::stderr().is_terminal(),
+            };
+            commands::sim_cmd(&Shipped, &a.rulesets, &o, &mut out, &mut err)
+        }
         Command::Play {
             ruleset,
             players,

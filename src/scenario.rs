@@ -306,7 +306,7 @@ impl Run<'_> {
 
     fn flush(&mut self) {
         for e in self.events.drain(..) {
-            if !matches!(e, Event::Deal { round: 1, .. }) {
+            if !matches!(e, Event::Deal { round: 1, .. } | Event::Bar { .. }) {
                 self.trace
                     .push(describe::event_text(self.p, &e, &|s| format!("Seat {s}")));
             }

@@ -254,6 +254,9 @@ impl Session {
         for e in events {
             let names = |s: u8| self.name(s);
             let mut line = describe::event_text(&self.program, e, &names);
+            if line.is_empty() {
+                continue;
+            }
             if let Event::Pay { rule, .. } = e
                 && let Some(o) = self.program.outcomes.get(usize::from(*rule))
             {
