@@ -64,12 +64,20 @@ impl Bot {
 }
 
 /// The highest-scoring move; ties broken at random.
-fn best(p: &Program, s: &State, moves: &Moves, rng: &mut [u64; 4], score: fn(&Program, &State, &View, Move) -> i64) -> Move {
+fn best(
+    p: &Program,
+    s: &State,
+    moves: &Moves,
+    rng: &mut [u64; 4],
+    score: fn(&Program, &State, &View, Move) -> i64,
+) -> Move {
     let view = View::new(p, s);
     let mut best = moves.as_slice()[0];
     let mut best_score = i64::MIN;
     for &m in moves.as_slice() {
-        let sc = score(p, s, &view, m).saturating_mul(16).saturating_add(rng_below(rng, 16) as i64);
+        let sc = score(p, s, &view, m)
+            .saturating_mul(16)
+            .saturating_add(rng_below(rng, 16) as i64);
         if sc > best_score {
             best_score = sc;
             best = m;
@@ -93,7 +101,10 @@ impl View {
         for c in engine::full_deck(p, n) {
             unseen[usize::from(rank_of(c))] += 1;
         }
-        let seen = s.hands[usize::from(s.turn)].cards().iter().chain(&s.discard);
+        let seen = s.hands[usize::from(s.turn)]
+            .cards()
+            .iter()
+            .chain(&s.discard);
         for &c in seen {
             let r = usize::from(rank_of(c));
             unseen[r] = unseen[r].saturating_sub(1);
@@ -102,10 +113,16 @@ impl View {
         let top = p.ceiling.map_or(i32::MAX, |c| c.value);
         for (r, e) in escape.iter_mut().enumerate() {
             *e = s.effect(p, r as u8).is_some_and(|fx| {
-                fx.choices().iter().any(|c| State::allowed(p, choice_total(p, c, top)))
+                fx.choices()
+                    .iter()
+                    .any(|c| State::allowed(p, choice_total(p, c, top)))
             });
         }
-        View { unseen, unseen_total: unseen.iter().sum(), escape }
+        View {
+            unseen,
+            unseen_total: unseen.iter().sum(),
+            escape,
+        }
     }
 
     /// The share (per thousand) of unseen cards that could not be played at `total`: how
@@ -119,7 +136,11 @@ impl View {
             if n == 0 {
                 continue;
             }
-            let ok = s.effect(p, r as u8).is_some_and(|fx| fx.choices().iter().any(|c| State::allowed(p, choice_total(p, c, total))));
+            let ok = s.effect(p, r as u8).is_some_and(|fx| {
+                fx.choices()
+                    .iter()
+                    .any(|c| State::allowed(p, choice_total(p, c, total)))
+            });
             if !ok {
                 bad += n;
             }
@@ -131,8 +152,12 @@ impl View {
 /// What a move costs or gains its player at once, in chips (losing a round counts as its
 /// payments, which the ruleset lists).
 fn immediate(p: &Program, s: &State, m: Move) -> (i64, i32) {
-    let Move::Play { card, choice } = m else { return (0, s.total) };
-    let Some(fx) = s.effect(p, rank_of(card)) else { return (0, s.total) };
+    let Move::Play { card, choice } = m else {
+        return (0, s.total);
+    };
+    let Some(fx) = s.effect(p, rank_of(card)) else {
+        return (0, s.total);
+    };
     let ch = &fx.choices()[usize::from(choice)];
     let old = s.total;
     let new = choice_total(p, ch, old);
@@ -176,13 +201,25 @@ fn cautious_score(p: &Program, s: &State, view: &View, m: Move) -> i64 {
     let Move::Play { card, .. } = m else { return 0 };
     let (value, new) = immediate(p, s, m);
     let mut score = value * 1000;
-    let top = p.ceiling.map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
+    let top = p
+        .ceiling
+        .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
     let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
     let escape = view.escape[usize::from(rank_of(card))];
-    let escapes_held = s.hands[usize::from(s.turn)].cards().iter().filter(|c| view.escape[usize::from(rank_of(**c))]).count();
+    let escapes_held = s.hands[usize::from(s.turn)]
+        .cards()
+        .iter()
+        .filter(|c| view.escape[usize::from(rank_of(**c))])
+        .count();
     if escape {
         // Keep an escape card for when the total is high (the texts' first tip).
-        score -= if high && escapes_held > 1 { 30 } else if high { 0 } else { 120 };
+        score -= if high && escapes_held > 1 {
+            30
+        } else if high {
+            0
+        } else {
+            120
+        };
     }
     let rise = i64::from(new - s.total);
     if high {
@@ -212,7 +249,9 @@ fn search(p: &Program, s: &State, moves: &Moves, rng: &mut [u64; 4]) -> Move {
     let mut best = moves.as_slice()[0];
     let mut best_value = i64::MIN;
     // The same samples for every move, so moves are compared on the same unseen cards.
-    let seeds: Vec<u64> = (0..SAMPLES).map(|_| rng_below(rng, usize::MAX) as u64).collect();
+    let seeds: Vec<u64> = (0..SAMPLES)
+        .map(|_| rng_below(rng, usize::MAX) as u64)
+        .collect();
     for &m in moves.as_slice() {
         let mut total = 0i64;
         for &seed in &seeds {
@@ -249,7 +288,10 @@ fn playout(p: &Program, mut s: State, m: Move, me: u8, rng: &mut [u64; 4]) -> i6
         }
     }
     let mine = i64::from(s.chips_of(p, me) - before[usize::from(me)]);
-    let others: i64 = (0..n).filter(|x| *x != me).map(|x| i64::from(s.chips_of(p, x) - before[usize::from(x)])).sum();
+    let others: i64 = (0..n)
+        .filter(|x| *x != me)
+        .map(|x| i64::from(s.chips_of(p, x) - before[usize::from(x)]))
+        .sum();
     let alive = if s.in_game(me) { 0 } else { -1000 };
     mine * 100 - others * 100 / i64::from(n.max(2) - 1) + alive
 }

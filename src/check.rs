@@ -36,17 +36,8 @@ impl Loader for Disk {
     }
 }
 
-/// The rulesets that ship with ninety, built into the binary so `ninety play` works from any
-/// folder.
-pub const SHIPPED: &[(&str, &str)] = &[
-    ("ninety-nine", include_str!("../rulesets/ninety-nine.rules")),
-    (
-        "ninety-eight",
-        include_str!("../rulesets/ninety-eight.rules"),
-    ),
-    ("33-66-99", include_str!("../rulesets/33-66-99.rules")),
-    ("ring-of-99", include_str!("../rulesets/ring-of-99.rules")),
-];
+// The rulesets that ship with ninety, built into the binary (see `build.rs`).
+include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 
 /// Reads the shipped rulesets by name (`ninety-nine` or `rulesets/ninety-nine.rules`),
 /// falling back to the disk.
@@ -1260,12 +1251,17 @@ impl<'a> Compiler<'a> {
                     *n < 2 || *n > max_p as i64
                 };
                 if never {
+                    let why = if *n < 2 {
+                        "a round is over when fewer than 2 players are left in it".to_string()
+                    } else {
+                        format!("at most {max_p} players play")
+                    };
                     self.err(
                         set.layer,
                         Diag::warning(
                             "never-applies",
                             set.span,
-                            format!("this line never applies: at most {max_p} players play"),
+                            format!("this line never applies: {why}"),
                         )
                         .hint("change the player count, or remove the line"),
                     );
@@ -1719,6 +1715,8 @@ impl<'a> Compiler<'a> {
             steps: [empty_step; MAX_STEPS],
             len: 0,
             simple: true,
+            fast: ir::Fast::Add(0),
+            turn: 0,
         };
         let mut out = ir::Effect {
             choices: [empty_choice; MAX_CHOICES],
@@ -1752,9 +1750,6 @@ impl<'a> Compiler<'a> {
                     None => ir::Act::Nothing,
                     Some(a) => self.act(layer, rank, a, &mut subject, origin)?,
                 };
-                if cond.is_some() || matches!(then, ir::Act::Outcomes(_)) {
-                    c.simple = false;
-                }
                 c.steps[c.len as usize] = ir::Step {
                     cond,
                     then,
@@ -1762,6 +1757,7 @@ impl<'a> Compiler<'a> {
                 };
                 c.len += 1;
             }
+            c.finish();
             let label = match &choice.label {
                 Some(l) => l.node.clone(),
                 None => default_label(&c, ci),

@@ -394,14 +394,31 @@ pub fn list_cmd(out: &mut dyn Write) -> i32 {
             Ok(Checked {
                 program: Some(p), ..
             }) => {
-                let _ = writeln!(out, "{name:<16} {} — {}", p.name, p.about);
+                let _ = writeln!(out, "{name:<29} {} — {}", p.name, p.about);
             }
             _ => {
-                let _ = writeln!(out, "{name:<16} (does not check)");
+                let _ = writeln!(out, "{name:<29} (does not check)");
             }
         }
     }
     OK
+}
+
+/// The compiled parent of a variant, to mark what the variant changes on its rules sheet.
+pub fn base_program(
+    loader: &dyn Loader,
+    p: &Program,
+    sets: &[(String, String)],
+) -> Option<Program> {
+    let parent = p.files.len().checked_sub(2).and_then(|i| p.files.get(i))?;
+    let known: Vec<(String, String)> = sets
+        .iter()
+        .filter(|(n, _)| p.option(n).is_some())
+        .cloned()
+        .collect();
+    load_program(loader, parent, &known)
+        .or_else(|_| load_program(loader, parent, &[]))
+        .ok()
 }
 
 /// `ninety rules RULESET`: the rules sheet.
@@ -415,7 +432,8 @@ pub fn rules_cmd(
 ) -> i32 {
     match load_program(loader, path, sets) {
         Ok(p) => {
-            let _ = write!(out, "{}", crate::sheet::rules_sheet(&p, md));
+            let base = base_program(loader, &p, sets);
+            let _ = write!(out, "{}", crate::sheet::rules_sheet(&p, base.as_ref(), md));
             OK
         }
         Err(e) => {
@@ -443,23 +461,42 @@ pub struct SimOptions {
 fn sim_bots(names: &[String]) -> Result<Vec<Bot>, String> {
     names
         .iter()
-        .map(|n| Bot::from_name(n).ok_or_else(|| format!("no bot `{n}`; the bots are {}", Bot::NAMES.join(", "))))
+        .map(|n| {
+            Bot::from_name(n)
+                .ok_or_else(|| format!("no bot `{n}`; the bots are {}", Bot::NAMES.join(", ")))
+        })
         .collect()
 }
 
-fn sim_one(loader: &dyn Loader, path: &str, o: &SimOptions, sets: &[(String, String)]) -> Result<(crate::sim::Config, crate::sim::Stats), String> {
+fn sim_one(
+    loader: &dyn Loader,
+    path: &str,
+    o: &SimOptions,
+    sets: &[(String, String)],
+) -> Result<(crate::sim::Config, crate::sim::Stats), String> {
     let p = load_program(loader, path, sets)?;
-    let players = o.players.unwrap_or_else(|| 3.clamp(usize::from(p.min_players), usize::from(p.max_players)));
+    let players = o
+        .players
+        .unwrap_or_else(|| 3.clamp(usize::from(p.min_players), usize::from(p.max_players)));
     if players < usize::from(p.min_players) || players > usize::from(p.max_players) {
-        return Err(format!("{} is played by {} to {} players, not {players}", p.name, p.min_players, p.max_players));
+        return Err(format!(
+            "{} is played by {} to {} players, not {players}",
+            p.name, p.min_players, p.max_players
+        ));
     }
-    let names = if o.bots.is_empty() { vec!["cautious".to_string()] } else { o.bots.clone() };
+    let names = if o.bots.is_empty() {
+        vec!["cautious".to_string()]
+    } else {
+        o.bots.clone()
+    };
     let bots = sim_bots(&names)?;
     let cfg = crate::sim::Config {
         ruleset: path.to_string(),
         name: p.name.clone(),
         players,
-        bots: (0..players).map(|i| names[i % names.len()].clone()).collect(),
+        bots: (0..players)
+            .map(|i| names[i % names.len()].clone())
+            .collect(),
         seed: o.seed,
         games: o.games,
         sets: sets.to_vec(),
@@ -471,8 +508,10 @@ fn sim_one(loader: &dyn Loader, path: &str, o: &SimOptions, sets: &[(String, Str
     let bar = (o.progress && planned >= 2000).then(|| {
         let bar = indicatif::ProgressBar::new(planned);
         bar.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
         );
         bar
     });
@@ -490,7 +529,13 @@ fn sim_one(loader: &dyn Loader, path: &str, o: &SimOptions, sets: &[(String, Str
 
 /// `ninety sim RULESET [RULESET_B]`: statistics of many bot games, or two rulesets side by
 /// side on the same deals, or one option swept over values.
-pub fn sim_cmd(loader: &dyn Loader, paths: &[String], o: &SimOptions, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn sim_cmd(
+    loader: &dyn Loader,
+    paths: &[String],
+    o: &SimOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let fail = |err: &mut dyn Write, e: String| {
         let _ = writeln!(err, "error: {e}");
         FAILED
@@ -499,7 +544,11 @@ pub fn sim_cmd(loader: &dyn Loader, paths: &[String], o: &SimOptions, out: &mut 
         ([path], None) => match sim_one(loader, path, o, &o.sets) {
             Ok((cfg, stats)) => {
                 if o.json {
-                    let output = crate::sim::Output { config: cfg.clone(), shard: o.shard, stats: stats.clone() };
+                    let output = crate::sim::Output {
+                        config: cfg.clone(),
+                        shard: o.shard,
+                        stats: stats.clone(),
+                    };
                     let figures = crate::sim::figures(&cfg, &stats);
                     let v = serde_json::json!({ "run": output, "figures": figures });
                     let _ = writeln!(out, "{v}");
@@ -511,7 +560,10 @@ pub fn sim_cmd(loader: &dyn Loader, paths: &[String], o: &SimOptions, out: &mut 
             Err(e) => fail(err, e),
         },
         ([a, b], None) => {
-            let (ra, rb) = (sim_one(loader, a, o, &o.sets), sim_one(loader, b, o, &o.sets));
+            let (ra, rb) = (
+                sim_one(loader, a, o, &o.sets),
+                sim_one(loader, b, o, &o.sets),
+            );
             match (ra, rb) {
                 (Ok(x), Ok(y)) => {
                     if o.json {
@@ -539,7 +591,10 @@ pub fn sim_cmd(loader: &dyn Loader, paths: &[String], o: &SimOptions, out: &mut 
                 }
             }
             if o.json {
-                let v: Vec<serde_json::Value> = rows.iter().map(|(v, f)| serde_json::json!({ "value": v, "figures": f })).collect();
+                let v: Vec<serde_json::Value> = rows
+                    .iter()
+                    .map(|(v, f)| serde_json::json!({ "value": v, "figures": f }))
+                    .collect();
                 let _ = writeln!(out, "{}", serde_json::Value::Array(v));
             } else {
                 let _ = writeln!(
@@ -584,14 +639,20 @@ pub fn merge_cmd(files: &[String], json: bool, out: &mut dyn Write, err: &mut dy
         let v: serde_json::Value = match serde_json::from_str(&text) {
             Ok(v) => v,
             Err(e) => {
-                let _ = writeln!(err, "error: `{f}` is not the JSON of `ninety sim --json`: {e}");
+                let _ = writeln!(
+                    err,
+                    "error: `{f}` is not the JSON of `ninety sim --json`: {e}"
+                );
                 return FAILED;
             }
         };
         match serde_json::from_value::<crate::sim::Output>(v["run"].clone()) {
             Ok(o) => parts.push(o),
             Err(e) => {
-                let _ = writeln!(err, "error: `{f}` is not the JSON of `ninety sim --json`: {e}");
+                let _ = writeln!(
+                    err,
+                    "error: `{f}` is not the JSON of `ninety sim --json`: {e}"
+                );
                 return FAILED;
             }
         }
@@ -600,7 +661,11 @@ pub fn merge_cmd(files: &[String], json: bool, out: &mut dyn Write, err: &mut dy
         Ok(whole) => {
             if json {
                 let figures = crate::sim::figures(&whole.config, &whole.stats);
-                let _ = writeln!(out, "{}", serde_json::json!({ "run": whole, "figures": figures }));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({ "run": whole, "figures": figures })
+                );
             } else {
                 let _ = write!(out, "{}", crate::sim::report(&whole.config, &whole.stats));
             }

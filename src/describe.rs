@@ -280,7 +280,11 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
             };
             json!({"event": "pay", "seat": seat, "amount": amount, "to": to, "reason": reason.to_string()})
         }
-        Event::Bar { seat, value, passed } => json!({
+        Event::Bar {
+            seat,
+            value,
+            passed,
+        } => json!({
             "event": if passed { "bar_passed" } else { "bar_reached" },
             "seat": seat,
             "bar": value

@@ -22,10 +22,12 @@ use crate::ir::{
 /// A card: `copy * 56 + rank * 4 + suit`. Ranks 0 to 12 are A to K, 13 is the joker.
 pub type Card = u8;
 
+#[inline]
 pub fn rank_of(card: Card) -> u8 {
     (card % 56) / 4
 }
 
+#[inline]
 pub fn suit_of(card: Card) -> u8 {
     card % 4
 }
@@ -56,6 +58,7 @@ pub struct Hand {
 }
 
 impl Hand {
+    #[inline]
     pub fn cards(&self) -> &[Card] {
         &self.cards[..usize::from(self.len)]
     }
@@ -94,12 +97,20 @@ pub enum Move {
 #[derive(Debug, Clone, Copy)]
 pub struct Moves {
     list: [Move; MAX_HAND * MAX_CHOICES + 1],
+    /// The total each move makes.
+    totals: [i32; MAX_HAND * MAX_CHOICES + 1],
     len: usize,
 }
 
 impl Moves {
+    #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.list[..self.len]
+    }
+    /// The total after each move of [`Moves::as_slice`].
+    #[inline]
+    pub fn totals(&self) -> &[i32] {
+        &self.totals[..self.len]
     }
     pub fn len(&self) -> usize {
         self.len
@@ -107,14 +118,17 @@ impl Moves {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
-    fn push(&mut self, m: Move) {
+    #[inline]
+    fn push(&mut self, m: Move, total: i32) {
         self.list[self.len] = m;
+        self.totals[self.len] = total;
         self.len += 1;
     }
     /// Keeps the cards only (drops `draw`).
     pub fn retain_plays(&mut self) {
         if self.len > 0 && self.list[0] == Move::Draw {
             self.list.copy_within(1..self.len, 0);
+            self.totals.copy_within(1..self.len, 0);
             self.len -= 1;
         }
     }
@@ -396,6 +410,11 @@ pub fn bot_rng(seed: u64) -> [u64; 4] {
 #[inline]
 pub fn choice_total(p: &Program, choice: &ir::Choice, total: i32) -> i32 {
     let mut t = total;
+    match choice.fast {
+        ir::Fast::Add(n) => return total.saturating_add(n),
+        ir::Fast::Set(n) => return n,
+        ir::Fast::General => {}
+    }
     if choice.simple {
         for s in choice.steps() {
             t = s.then.apply(t);
@@ -424,25 +443,35 @@ impl State {
         }
     }
 
+    #[inline]
     pub fn chips_of(&self, p: &Program, seat: u8) -> i32 {
         self.chips[self.account(p, seat)]
     }
 
+    #[inline]
     pub fn in_game(&self, seat: u8) -> bool {
         self.out_of_game & (1 << seat) == 0
     }
 
+    #[inline]
     pub fn in_round(&self, seat: u8) -> bool {
         self.out_of_round & (1 << seat) == 0
     }
 
     /// Seats still in the round.
+    #[inline]
     pub fn active(&self) -> usize {
-        (0..self.seats).filter(|s| self.in_round(*s)).count()
+        (self.seat_mask() & !self.out_of_round).count_ones() as usize
     }
 
+    #[inline]
     pub fn seats_in_game(&self) -> usize {
-        (0..self.seats).filter(|s| self.in_game(*s)).count()
+        (self.seat_mask() & !self.out_of_game).count_ones() as usize
+    }
+
+    #[inline]
+    fn seat_mask(&self) -> u16 {
+        ((1u32 << self.seats) - 1) as u16
     }
 
     /// The effect a rank has now (it may depend on how many players are left).
@@ -459,16 +488,18 @@ impl State {
     }
 
     /// The legal moves of whoever is to play.
+    #[inline]
     pub fn legal_moves(&self, p: &Program) -> Moves {
         let mut moves = Moves {
             list: [Move::Draw; MAX_HAND * MAX_CHOICES + 1],
+            totals: [0; MAX_HAND * MAX_CHOICES + 1],
             len: 0,
         };
         if self.over {
             return moves;
         }
         if self.pending_draw.is_some() {
-            moves.push(Move::Draw);
+            moves.push(Move::Draw, self.total);
         }
         let active = self.active().min(MAX_SEATS);
         let hand = &self.hands[usize::from(self.turn)];
@@ -483,17 +514,22 @@ impl State {
             }
             let fx = &p.effects[usize::from(idx)];
             for (k, choice) in fx.choices().iter().enumerate() {
-                if Self::allowed(p, choice_total(p, choice, self.total)) {
-                    moves.push(Move::Play {
-                        card,
-                        choice: k as u8,
-                    });
+                let total = choice_total(p, choice, self.total);
+                if Self::allowed(p, total) {
+                    moves.push(
+                        Move::Play {
+                            card,
+                            choice: k as u8,
+                        },
+                        total,
+                    );
                 }
             }
         }
         moves
     }
 
+    #[inline]
     fn can_play(&self, p: &Program) -> bool {
         let active = self.active().min(MAX_SEATS);
         self.hands[usize::from(self.turn)]
@@ -510,32 +546,28 @@ impl State {
     }
 
     /// The next seat still in the round, `steps` seats on in the direction of play.
+    #[inline]
     fn next_seat(&self, from: u8, clockwise: bool) -> u8 {
-        let n = self.seats;
-        let mut s = from;
-        for _ in 0..n {
-            s = if clockwise {
-                (s + 1) % n
-            } else {
-                (s + n - 1) % n
-            };
-            if self.in_round(s) {
-                return s;
-            }
-        }
-        from
+        self.next_in(self.out_of_round, from, clockwise)
     }
 
     fn next_in_game(&self, from: u8, clockwise: bool) -> u8 {
-        let n = self.seats;
+        self.next_in(self.out_of_game, from, clockwise)
+    }
+
+    /// The next seat not in `out`, going round the table (no division on the hot path).
+    #[inline]
+    fn next_in(&self, out: u16, from: u8, clockwise: bool) -> u8 {
+        let last = self.seats - 1;
         let mut s = from;
-        for _ in 0..n {
-            s = if clockwise {
-                (s + 1) % n
-            } else {
-                (s + n - 1) % n
+        for _ in 0..self.seats {
+            s = match (clockwise, s) {
+                (true, s) if s >= last => 0,
+                (true, s) => s + 1,
+                (false, 0) => last,
+                (false, s) => s - 1,
             };
-            if self.in_game(s) {
+            if out & (1 << s) == 0 {
                 return s;
             }
         }
@@ -763,6 +795,7 @@ fn leader(p: &Program, s: &State) -> u8 {
 }
 
 /// Applies one move by whoever is to play. An illegal move changes nothing.
+#[inline]
 pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Result<(), PlayError> {
     if s.over {
         return Err(PlayError::GameOver);
@@ -818,7 +851,7 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
             let ch = *ch;
             let real = s.hands[usize::from(seat)].remove(index);
             s.discard.push(real);
-            play_card(p, s, seat, rank, &ch, choice, real, sink);
+            play_card(p, s, seat, rank, (&ch, new_total), choice, real, sink);
             s.turns += 1;
             settle(p, s, sink);
             debug_assert!(s.check_invariants(p).is_ok(), "{:?}", s.check_invariants(p));
@@ -852,19 +885,29 @@ fn play_card<S: Sink>(
     s: &mut State,
     seat: u8,
     rank: u8,
-    ch: &ir::Choice,
+    (ch, new_total): (&ir::Choice, i32),
     choice: u8,
     card: Card,
     sink: &mut S,
 ) {
     let old = s.total;
     let mut t = old;
-    let mut skip = false;
-    let mut reverse = false;
-    let mut again = false;
+    let mut skip = ch.turn & ir::SKIP != 0;
+    let mut reverse = ch.turn & ir::REVERSE != 0;
+    let mut again = ch.turn & ir::AGAIN != 0;
     let mut outcome_lists = [0u16; ir::MAX_STEPS];
     let mut n_out = 0;
-    for st in ch.steps() {
+    // A simple choice is one superinstruction; others run step by step.
+    let steps = if ch.simple {
+        t = new_total;
+        &[][..]
+    } else {
+        skip = false;
+        reverse = false;
+        again = false;
+        ch.steps()
+    };
+    for st in steps {
         let act = match st.cond {
             Some(c) if !p.conds[usize::from(c)].holds(old) => st.otherwise,
             _ => st.then,
@@ -908,13 +951,21 @@ fn play_card<S: Sink>(
         if reach {
             if let Some(i) = b.reach {
                 if S::ON {
-                    sink.event(Event::Bar { seat, value: v, passed: false });
+                    sink.event(Event::Bar {
+                        seat,
+                        value: v,
+                        passed: false,
+                    });
                 }
                 run_outcomes(p, s, i, seat, Reason::Reached(v), sink);
             }
         } else if pass && let Some(i) = b.pass {
             if S::ON {
-                sink.event(Event::Bar { seat, value: v, passed: true });
+                sink.event(Event::Bar {
+                    seat,
+                    value: v,
+                    passed: true,
+                });
             }
             run_outcomes(p, s, i, seat, Reason::Passed(v), sink);
         }
@@ -1042,6 +1093,14 @@ fn resolve(p: &Program, s: &State, who: Who, actor: u8, out: &mut [u8; MAX_SEATS
     };
     match who {
         Who::Player => put(actor),
+        Who::Winner if s.winners != 0 => {
+            // At the end of the game: every winner.
+            for seat in 0..s.seats {
+                if s.winners & (1 << seat) != 0 {
+                    put(seat);
+                }
+            }
+        }
         Who::Winner => {
             if let Some(w) = s.round_winner {
                 put(w);
@@ -1139,13 +1198,19 @@ fn run_outcomes<S: Sink>(
                 }
             }
             OutcomeKind::TakePot => {
-                if let Some(&seat) = seats[..n].first() {
-                    let amount = s.pot;
-                    let acc = s.account(p, seat);
-                    s.chips[acc] += amount;
-                    s.pot = 0;
-                    if S::ON {
-                        sink.event(Event::TakePot { seat, amount });
+                // Several takers (tied winners) share the pot; what does not divide stays.
+                if n > 0 {
+                    let share = s.pot / n as i32;
+                    for &seat in &seats[..n] {
+                        let acc = s.account(p, seat);
+                        s.chips[acc] += share;
+                        s.pot -= share;
+                        if S::ON {
+                            sink.event(Event::TakePot {
+                                seat,
+                                amount: share,
+                            });
+                        }
                     }
                 }
             }
@@ -1212,9 +1277,16 @@ fn out_of_round<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
     check_round_left(p, s);
 }
 
-/// When one player is left in the round, the round ends and they win it.
-fn check_round_left(_p: &Program, s: &mut State) {
-    if s.active() <= 1 && !s.round_over {
+/// When one player (or one team) is left in the round, the round ends and they win it.
+fn check_round_left(p: &Program, s: &mut State) {
+    // Partners play for one team: the round is over when one team is left in it.
+    let mut teams = 0u16;
+    for x in 0..s.seats {
+        if s.in_round(x) {
+            teams |= 1 << s.account(p, x);
+        }
+    }
+    if teams.count_ones() <= 1 && !s.round_over {
         s.round_over = true;
         if s.round_winner.is_none() {
             s.round_winner = (0..s.seats).find(|x| s.in_round(*x));
@@ -1320,17 +1392,13 @@ fn finish_round<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
 
 fn end_game<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     s.over = true;
-    let in_game: Vec<u8> = (0..s.seats).filter(|x| s.in_game(*x)).collect();
+    let in_game = (0..s.seats).filter(|x| s.in_game(*x));
+    let best = in_game.clone().map(|x| s.chips_of(p, x)).max();
     let mut winners = 0u16;
-    if p.most_chips_wins || in_game.len() > 1 {
-        let best = in_game.iter().map(|&x| s.chips_of(p, x)).max();
-        for &x in &in_game {
-            if Some(s.chips_of(p, x)) == best {
-                winners |= 1 << x;
-            }
-        }
-    } else {
-        for &x in &in_game {
+    for x in in_game {
+        // The last player left wins; when several are left (a fixed number of rounds, or a
+        // team), the most chips win, tied players sharing.
+        if Some(s.chips_of(p, x)) == best {
             winners |= 1 << x;
         }
     }
@@ -1351,8 +1419,8 @@ impl State {
     /// Every card is in exactly one place, and chips are conserved.
     pub fn check_invariants(&self, p: &Program) -> Result<(), String> {
         let n = usize::from(self.seats);
-        let deck = full_deck(p, n);
-        let mut count = vec![0u8; 256];
+        // No allocation unless something is wrong: this runs after every step in debug builds.
+        let mut count = [0u8; 256];
         for h in &self.hands[..n] {
             for &c in h.cards() {
                 count[usize::from(c)] += 1;
@@ -1361,7 +1429,12 @@ impl State {
         for &c in self.stock.iter().chain(&self.discard).chain(&self.aside) {
             count[usize::from(c)] += 1;
         }
-        for &c in &deck {
+        let deck = (0..p.decks[n]).flat_map(|copy| {
+            (0..52u8)
+                .chain((0..p.jokers.min(4)).map(|j| ir::JOKER * 4 + j))
+                .map(move |c| copy * 56 + c)
+        });
+        for c in deck {
             if count[usize::from(c)] != 1 {
                 return Err(format!(
                     "{} is in {} places",

@@ -125,11 +125,62 @@ pub struct Choice {
     /// True when every step is unconditional arithmetic or a turn effect: the common case,
     /// whose new total needs no condition look-up.
     pub simple: bool,
+    /// The whole arithmetic of a simple choice in one instruction, when it has one.
+    pub fast: Fast,
+    /// The turn effects of a simple choice: [`SKIP`], [`REVERSE`], [`AGAIN`] bits.
+    pub turn: u8,
 }
+
+/// A simple choice's arithmetic folded into one "superinstruction".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Fast {
+    /// Add this to the total (`add 3`, `nothing`, `add 3 and skip`).
+    Add(i32),
+    /// Set the total (`set the total to 99`, `set 0 and add 5`).
+    Set(i32),
+    /// Anything else: run the steps.
+    General,
+}
+
+pub const SKIP: u8 = 1;
+pub const REVERSE: u8 = 2;
+pub const AGAIN: u8 = 4;
 
 impl Choice {
     pub fn steps(&self) -> &[Step] {
         &self.steps[..self.len as usize]
+    }
+
+    /// Derives [`Choice::simple`], [`Choice::fast`] and [`Choice::turn`] from the steps.
+    pub fn finish(&mut self) {
+        let steps = self.steps;
+        let steps = &steps[..usize::from(self.len)];
+        self.simple = steps
+            .iter()
+            .all(|s| s.cond.is_none() && !matches!(s.then, Act::Outcomes(_)));
+        self.turn = 0;
+        let mut fast = Fast::Add(0);
+        for s in steps {
+            fast = match (fast, s.then) {
+                (Fast::Add(a), Act::Add(b)) => Fast::Add(a.saturating_add(b)),
+                (Fast::Set(a), Act::Add(b)) => Fast::Set(a.saturating_add(b)),
+                (_, Act::Set(n)) => Fast::Set(n),
+                (f, Act::Nothing | Act::Skip | Act::Reverse | Act::Again | Act::Outcomes(_)) => f,
+                (_, Act::Mul(_) | Act::Div(_)) | (Fast::General, Act::Add(_)) => Fast::General,
+            };
+            match s.then {
+                Act::Skip => self.turn |= SKIP,
+                Act::Reverse => self.turn ^= REVERSE,
+                Act::Again => self.turn |= AGAIN,
+                Act::Add(_)
+                | Act::Set(_)
+                | Act::Mul(_)
+                | Act::Div(_)
+                | Act::Nothing
+                | Act::Outcomes(_) => {}
+            }
+        }
+        self.fast = if self.simple { fast } else { Fast::General };
     }
 }
 
@@ -173,7 +224,10 @@ pub enum Target {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum OutcomeKind {
-    Pay { amount: i32, to: Target },
+    Pay {
+        amount: i32,
+        to: Target,
+    },
     WinRound,
     LoseRound,
     OutOfRound,

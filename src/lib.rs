@@ -19,5 +19,5 @@ pub mod repl;
 pub mod scenario;
 pub mod session;
 pub mod sheet;
-pub mod syntax;
 pub mod sim;
+pub mod syntax;

@@ -250,29 +250,45 @@ fn main() -> ExitCode {
         Command::List => commands::list_cmd(&mut out),
         Command::Sim(a) => {
             if !a.merge.is_empty() {
-                return ExitCode::from(commands::merge_cmd(&a.merge, a.json, &mut out, &mut err) as u8);
+                return ExitCode::from(
+                    commands::merge_cmd(&a.merge, a.json, &mut out, &mut err) as u8
+                );
             }
             let shard = match a.shard.as_deref().map(|s| {
                 s.split_once('/')
-                    .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)))
+                    .and_then(|(k, n)| {
+                        Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?))
+                    })
                     .filter(|(k, n)| *n >= 1 && (1..=*n).contains(k))
             }) {
                 None => None,
                 Some(Some(s)) => Some(s),
                 Some(None) => {
-                    let _ = writeln!(err, "error: `--shard K/N` needs 1 <= K <= N, like `--shard 2/4`");
+                    let _ = writeln!(
+                        err,
+                        "error: `--shard K/N` needs 1 <= K <= N, like `--shard 2/4`"
+                    );
                     return ExitCode::from(2);
                 }
             };
             let sweep = match a.sweep.as_deref().map(|s| {
                 s.split_once('=').map(|(k, v)| {
-                    (k.trim().to_string(), v.split(',').map(|x| x.trim().to_string()).filter(|x| !x.is_empty()).collect::<Vec<_>>())
+                    (
+                        k.trim().to_string(),
+                        v.split(',')
+                            .map(|x| x.trim().to_string())
+                            .filter(|x| !x.is_empty())
+                            .collect::<Vec<_>>(),
+                    )
                 })
             }) {
                 None => None,
                 Some(Some(sw)) if !sw.1.is_empty() => Some(sw),
                 Some(_) => {
-                    let _ = writeln!(err, "error: `--sweep NAME=V1,V2,...`, like `--sweep chips=2,3,5`");
+                    let _ = writeln!(
+                        err,
+                        "error: `--sweep NAME=V1,V2,...`, like `--sweep chips=2,3,5`"
+                    );
                     return ExitCode::from(2);
                 }
             };
@@ -283,13 +299,17 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             };
-            let _ = ctrlc::set_handler(|| ninety::sim::STOP.store(true, std::sync::atomic::Ordering::Relaxed));
+            let _ = ctrlc::set_handler(|| {
+                ninety::sim::STOP.store(true, std::sync::atomic::Ordering::Relaxed)
+            });
             let o = commands::SimOptions {
                 games: a.games,
                 players: a.players,
                 bots: a.bots,
                 seed: a.seed,
-                jobs: a.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                jobs: a
+                    .jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 sets,
                 json: a.json,
                 sweep,

@@ -577,7 +577,10 @@ impl Session {
                 quit: false,
             },
             Some("rules") => Reply {
-                text: sheet::rules_sheet(&self.program, false),
+                text: {
+                    let base = crate::commands::base_program(loader, &self.program, &self.sets);
+                    sheet::rules_sheet(&self.program, base.as_ref(), false)
+                },
                 quit: false,
             },
             Some("undo") => self.undo(),

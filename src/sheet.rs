@@ -142,11 +142,24 @@ pub fn effect_words(p: &Program, fx: &Effect) -> String {
     choices.join(", or ")
 }
 
-fn mark(p: &Program, origin: Origin, md: bool) -> &'static str {
-    if p.files.len() > 1 && p.is_own(origin) {
-        if md { " **(changed)**" } else { "  [changed]" }
-    } else {
-        ""
+/// How a variant's sheet knows what it changed: the lines of its base's sheet, or, without
+/// them, where each piece was written.
+struct Marker<'a> {
+    base: Option<&'a std::collections::HashSet<String>>,
+    md: bool,
+}
+
+impl Marker<'_> {
+    fn mark(&self, p: &Program, line: &str, origin: Option<Origin>) -> &'static str {
+        let changed = match self.base {
+            Some(lines) => !lines.contains(line),
+            None => p.files.len() > 1 && origin.is_some_and(|o| p.is_own(o)),
+        };
+        match (changed, self.md) {
+            (false, _) => "",
+            (true, true) => " **(changed)**",
+            (true, false) => "  [changed]",
+        }
     }
 }
 
@@ -154,9 +167,34 @@ fn origin_of(p: &Program, name: &str) -> Option<Origin> {
     p.settings.iter().find(|(n, _)| n == name).map(|(_, o)| *o)
 }
 
-/// The rules sheet: a page a player can read at the table. Lines this variant changes from
-/// its base are marked.
-pub fn rules_sheet(p: &Program, md: bool) -> String {
+/// The rules sheet: a page a player can read at the table. For a variant, give its base's
+/// compiled program: every line that reads differently from the base's sheet is marked,
+/// whether the variant changed a line, an option's value or a card.
+pub fn rules_sheet(p: &Program, base: Option<&Program>, md: bool) -> String {
+    let lines: Option<std::collections::HashSet<String>> = base.map(|b| {
+        sheet_with(
+            b,
+            &Marker {
+                base: None,
+                md: false,
+            },
+            false,
+        )
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("- ").map(str::to_string))
+        .collect()
+    });
+    sheet_with(
+        p,
+        &Marker {
+            base: lines.as_ref(),
+            md,
+        },
+        md,
+    )
+}
+
+fn sheet_with(p: &Program, marker: &Marker<'_>, md: bool) -> String {
     let mut out = String::new();
     let h1 = |out: &mut String, t: &str| {
         if md {
@@ -173,7 +211,7 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
         }
     };
     let item = |out: &mut String, t: String, o: Option<Origin>| {
-        let m = o.map_or("", |o| mark(p, o, md));
+        let m = marker.mark(p, &t, o);
         let _ = writeln!(out, "- {t}{m}");
     };
     h1(&mut out, &p.name);
@@ -344,13 +382,12 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
                     .map(|k| k.to_string())
                     .collect();
                 let ofx = &p.effects[usize::from(other)];
-                let _ = writeln!(
-                    out,
-                    "  - with {} players left: {}.{}",
+                let line = format!(
+                    "with {} players left: {}.",
                     counts.join(" or "),
-                    effect_words(p, ofx),
-                    mark(p, ofx.origin, md)
+                    effect_words(p, ofx)
                 );
+                let _ = writeln!(out, "  - {line}{}", marker.mark(p, &line, Some(ofx.origin)));
             }
         }
     }
@@ -437,6 +474,7 @@ pub fn rules_sheet(p: &Program, md: bool) -> String {
     item(
         &mut out,
         match p.rounds {
+            Some(1) => "The game ends after 1 round, or when one player is left.".to_string(),
             Some(r) => format!("The game ends after {r} rounds, or when one player is left."),
             None => "The game ends when one player is left.".to_string(),
         },

@@ -47,7 +47,12 @@ pub struct Histogram {
 
 impl Default for Histogram {
     fn default() -> Self {
-        Self { counts: BTreeMap::new(), n: 0, sum: 0, sum_sq: 0 }
+        Self {
+            counts: BTreeMap::new(),
+            n: 0,
+            sum: 0,
+            sum_sq: 0,
+        }
     }
 }
 
@@ -69,7 +74,11 @@ impl Histogram {
     }
 
     pub fn mean(&self) -> f64 {
-        if self.n == 0 { 0.0 } else { self.sum as f64 / self.n as f64 }
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.n as f64
+        }
     }
 
     pub fn variance(&self) -> f64 {
@@ -196,7 +205,11 @@ impl Sink for Counter {
                 self.chips[k] += amount.max(0) as u64;
             }
             Event::Bar { value, passed, .. } => {
-                let list = if passed { &mut self.passed } else { &mut self.reached };
+                let list = if passed {
+                    &mut self.passed
+                } else {
+                    &mut self.reached
+                };
                 if let Some(slot) = list.iter_mut().find(|(v, c)| *v == value || *c == 0) {
                     slot.0 = value;
                     slot.1 += 1;
@@ -252,7 +265,11 @@ fn play_one(p: &Program, bots: &[Bot], players: usize, master: u64, index: u64, 
         out_order: [0; MAX_SEATS],
         outs: 0,
     };
-    let setup = Setup { players, seed, ..Setup::default() };
+    let setup = Setup {
+        players,
+        seed,
+        ..Setup::default()
+    };
     let Ok(mut s) = engine::new_game(p, &setup, &mut c) else {
         stats.failed += 1;
         return;
@@ -328,7 +345,10 @@ pub fn run(
     if bots.is_empty() {
         return Err("no bots given".into());
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs.max(1)).build().map_err(|e| e.to_string())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
     let players = cfg.players;
     let stats = pool.install(|| {
         (0..cfg.games)
@@ -365,7 +385,10 @@ pub fn wilson(k: f64, n: f64) -> (f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = p + z * z / (2.0 * n);
     let margin = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (100.0 * (centre - margin) / denom, 100.0 * (centre + margin) / denom)
+    (
+        100.0 * (centre - margin) / denom,
+        100.0 * (centre + margin) / denom,
+    )
 }
 
 /// The figures a report shows, computed from the sums.
@@ -396,11 +419,23 @@ pub struct Figures {
 pub fn figures(cfg: &Config, st: &Stats) -> Figures {
     let n = st.games.max(1) as f64;
     let rounds = st.rounds.sum.max(1) as f64;
-    let win_pct: Vec<f64> = st.wins.iter().map(|w| 100.0 * (*w as f64) / (WIN_UNIT as f64) / n).collect();
-    let win_ci = st.wins.iter().map(|w| wilson(*w as f64 / WIN_UNIT as f64, st.games as f64)).collect();
+    let win_pct: Vec<f64> = st
+        .wins
+        .iter()
+        .map(|w| 100.0 * (*w as f64) / (WIN_UNIT as f64) / n)
+        .collect();
+    let win_ci = st
+        .wins
+        .iter()
+        .map(|w| wilson(*w as f64 / WIN_UNIT as f64, st.games as f64))
+        .collect();
     let mut wins_by_bot: BTreeMap<String, (f64, f64)> = BTreeMap::new();
     for (seat, w) in st.wins.iter().enumerate() {
-        let bot = cfg.bots.get(seat % cfg.bots.len().max(1)).cloned().unwrap_or_default();
+        let bot = cfg
+            .bots
+            .get(seat % cfg.bots.len().max(1))
+            .cloned()
+            .unwrap_or_default();
         let e = wins_by_bot.entry(bot).or_insert((0.0, 0.0));
         e.0 += *w as f64 / WIN_UNIT as f64;
         e.1 += n;
@@ -410,7 +445,10 @@ pub fn figures(cfg: &Config, st: &Stats) -> Figures {
         games: st.games,
         win_pct,
         win_ci,
-        wins_by_bot: wins_by_bot.into_iter().map(|(k, (w, g))| (k, 100.0 * w / g)).collect(),
+        wins_by_bot: wins_by_bot
+            .into_iter()
+            .map(|(k, (w, g))| (k, 100.0 * w / g))
+            .collect(),
         turns_mean: st.turns.mean(),
         turns_median: st.turns.quantile(0.5),
         turns_p95: st.turns.quantile(0.95),
@@ -418,12 +456,28 @@ pub fn figures(cfg: &Config, st: &Stats) -> Figures {
         rounds_median: st.rounds.quantile(0.5),
         rounds_p95: st.rounds.quantile(0.95),
         chips_lost_per_round: total_lost as f64 / rounds,
-        chips_lost_per_round_by_why: st.chips_lost.iter().map(|(k, v)| (k.clone(), *v as f64 / rounds)).collect(),
-        bars_reached_per_game: st.bar_reached.iter().map(|(k, v)| (*k, *v as f64 / n)).collect(),
-        bars_passed_per_game: st.bar_passed.iter().map(|(k, v)| (*k, *v as f64 / n)).collect(),
+        chips_lost_per_round_by_why: st
+            .chips_lost
+            .iter()
+            .map(|(k, v)| (k.clone(), *v as f64 / rounds))
+            .collect(),
+        bars_reached_per_game: st
+            .bar_reached
+            .iter()
+            .map(|(k, v)| (*k, *v as f64 / n))
+            .collect(),
+        bars_passed_per_game: st
+            .bar_passed
+            .iter()
+            .map(|(k, v)| (*k, *v as f64 / n))
+            .collect(),
         forced_busts_per_game: st.forced_busts as f64 / n,
         chosen_busts_per_game: st.chosen_busts as f64 / n,
-        elimination_pct: st.elimination.iter().map(|row| row.iter().map(|c| 100.0 * *c as f64 / n).collect()).collect(),
+        elimination_pct: st
+            .elimination
+            .iter()
+            .map(|row| row.iter().map(|c| 100.0 * *c as f64 / n).collect())
+            .collect(),
         turn_limited: st.turn_limited,
         failed: st.failed,
     }
@@ -447,8 +501,14 @@ pub fn report(cfg: &Config, st: &Stats) -> String {
     }
     let _ = writeln!(out, "\nWins by seat (95% confidence):");
     for (seat, (pct, (lo, hi))) in f.win_pct.iter().zip(&f.win_ci).enumerate() {
-        let bot = cfg.bots.get(seat % cfg.bots.len().max(1)).map_or("", String::as_str);
-        let _ = writeln!(out, "  seat {seat} ({bot:<9}) {pct:5.1}%  [{lo:.1}, {hi:.1}]");
+        let bot = cfg
+            .bots
+            .get(seat % cfg.bots.len().max(1))
+            .map_or("", String::as_str);
+        let _ = writeln!(
+            out,
+            "  seat {seat} ({bot:<9}) {pct:5.1}%  [{lo:.1}, {hi:.1}]"
+        );
     }
     if cfg.bots.iter().any(|b| b != &cfg.bots[0]) {
         let _ = writeln!(out, "Wins by bot (share of its seats' games):");
@@ -475,10 +535,20 @@ pub fn report(cfg: &Config, st: &Stats) -> String {
             format!("{label} {v:.2}")
         })
         .collect();
-    let _ = writeln!(out, "Chips lost per round: {:.2} ({})", f.chips_lost_per_round, why.join(", "));
+    let _ = writeln!(
+        out,
+        "Chips lost per round: {:.2} ({})",
+        f.chips_lost_per_round,
+        why.join(", ")
+    );
     if !f.bars_reached_per_game.is_empty() || !f.bars_passed_per_game.is_empty() {
         let _ = writeln!(out, "Bars per game:");
-        let mut values: Vec<i32> = f.bars_reached_per_game.keys().chain(f.bars_passed_per_game.keys()).copied().collect();
+        let mut values: Vec<i32> = f
+            .bars_reached_per_game
+            .keys()
+            .chain(f.bars_passed_per_game.keys())
+            .copied()
+            .collect();
         values.sort_unstable();
         values.dedup();
         for v in values {
@@ -495,12 +565,19 @@ pub fn report(cfg: &Config, st: &Stats) -> String {
         "Busts per game: {:.2} forced (no legal card), {:.2} chosen (a card that lost the round)",
         f.forced_busts_per_game, f.chosen_busts_per_game
     );
-    let _ = writeln!(out, "Elimination order (share of games each seat went out 1st, 2nd, ...; last column: never out):");
+    let _ = writeln!(
+        out,
+        "Elimination order (share of games each seat went out 1st, 2nd, ...; last column: never out):"
+    );
     for (seat, row) in f.elimination_pct.iter().enumerate() {
         let cells: Vec<String> = row.iter().map(|p| format!("{p:5.1}%")).collect();
         let _ = writeln!(out, "  seat {seat}: {}", cells.join(" "));
     }
-    let _ = writeln!(out, "Games stopped by the turn limit ({TURN_LIMIT} turns): {}", f.turn_limited);
+    let _ = writeln!(
+        out,
+        "Games stopped by the turn limit ({TURN_LIMIT} turns): {}",
+        f.turn_limited
+    );
     if f.failed > 0 {
         let _ = writeln!(out, "Games that failed: {}", f.failed);
     }
@@ -533,29 +610,83 @@ pub fn compare(a: (&Config, &Stats), b: (&Config, &Stats)) -> String {
     let (cb, sb) = b;
     let (fa, fb) = (figures(ca, sa), figures(cb, sb));
     let mut out = String::new();
-    let _ = writeln!(out, "{} against {}: {} games each, seed {}, same deals", ca.name, cb.name, sa.games, ca.seed);
-    let _ = writeln!(out, "{:<34} {:>12} {:>12} {:>10}  significant?", "", short(&ca.name), short(&cb.name), "difference");
+    let _ = writeln!(
+        out,
+        "{} against {}: {} games each, seed {}, same deals",
+        ca.name, cb.name, sa.games, ca.seed
+    );
+    let _ = writeln!(
+        out,
+        "{:<34} {:>12} {:>12} {:>10}  significant?",
+        "",
+        short(&ca.name),
+        short(&cb.name),
+        "difference"
+    );
     let mut row = |label: String, x: f64, y: f64, sig: bool| {
-        let _ = writeln!(out, "{label:<34} {x:>12.2} {y:>12.2} {:>+10.2}  {}", y - x, if sig { "yes" } else { "no" });
+        let _ = writeln!(
+            out,
+            "{label:<34} {x:>12.2} {y:>12.2} {:>+10.2}  {}",
+            y - x,
+            if sig { "yes" } else { "no" }
+        );
     };
     for seat in 0..fa.win_pct.len().min(fb.win_pct.len()) {
         let ka = sa.wins[seat] as f64 / WIN_UNIT as f64;
         let kb = sb.wins[seat] as f64 / WIN_UNIT as f64;
-        row(format!("seat {seat} wins (%)"), fa.win_pct[seat], fb.win_pct[seat], two_prop(ka, sa.games as f64, kb, sb.games as f64));
+        row(
+            format!("seat {seat} wins (%)"),
+            fa.win_pct[seat],
+            fb.win_pct[seat],
+            two_prop(ka, sa.games as f64, kb, sb.games as f64),
+        );
     }
-    row("turns per game".into(), fa.turns_mean, fb.turns_mean, welch(&sa.turns, &sb.turns));
-    row("rounds per game".into(), fa.rounds_mean, fb.rounds_mean, welch(&sa.rounds, &sb.rounds));
+    row(
+        "turns per game".into(),
+        fa.turns_mean,
+        fb.turns_mean,
+        welch(&sa.turns, &sb.turns),
+    );
+    row(
+        "rounds per game".into(),
+        fa.rounds_mean,
+        fb.rounds_mean,
+        welch(&sa.rounds, &sb.rounds),
+    );
     row(
         "chips lost per game".into(),
         sa.chips_per_game.mean(),
         sb.chips_per_game.mean(),
         welch(&sa.chips_per_game, &sb.chips_per_game),
     );
-    row("chips lost per round".into(), fa.chips_lost_per_round, fb.chips_lost_per_round, false);
-    row("forced busts per game".into(), fa.forced_busts_per_game, fb.forced_busts_per_game, false);
-    row("chosen busts per game".into(), fa.chosen_busts_per_game, fb.chosen_busts_per_game, false);
-    row("games stopped by the turn limit".into(), fa.turn_limited as f64, fb.turn_limited as f64, false);
-    let _ = writeln!(out, "(\"significant\": the difference is beyond chance at 95%; rows without a test say no)");
+    row(
+        "chips lost per round".into(),
+        fa.chips_lost_per_round,
+        fb.chips_lost_per_round,
+        false,
+    );
+    row(
+        "forced busts per game".into(),
+        fa.forced_busts_per_game,
+        fb.forced_busts_per_game,
+        false,
+    );
+    row(
+        "chosen busts per game".into(),
+        fa.chosen_busts_per_game,
+        fb.chosen_busts_per_game,
+        false,
+    );
+    row(
+        "games stopped by the turn limit".into(),
+        fa.turn_limited as f64,
+        fb.turn_limited as f64,
+        false,
+    );
+    let _ = writeln!(
+        out,
+        "(\"significant\": the difference is beyond chance at 95%; rows without a test say no)"
+    );
     out
 }
 
@@ -573,7 +704,9 @@ pub struct Output {
 
 /// Merges shard outputs of one run: they must share the run's configuration.
 pub fn merge(parts: &[Output]) -> Result<Output, String> {
-    let Some(first) = parts.first() else { return Err("no files to merge".into()) };
+    let Some(first) = parts.first() else {
+        return Err("no files to merge".into());
+    };
     let mut stats = Stats::new(first.config.players);
     let mut seen = std::collections::BTreeSet::new();
     for part in parts {
@@ -587,5 +720,9 @@ pub fn merge(parts: &[Output]) -> Result<Output, String> {
         }
         stats.merge(&part.stats);
     }
-    Ok(Output { config: first.config.clone(), shard: None, stats })
+    Ok(Output {
+        config: first.config.clone(),
+        shard: None,
+        stats,
+    })
 }

@@ -929,7 +929,10 @@ fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Diag> {
     };
     let span = sp(&pair, start);
     let rule = pair.as_rule();
-    let pile = pair.clone().into_inner().any(|p| p.as_rule() == Rule::pile_too);
+    let pile = pair
+        .clone()
+        .into_inner()
+        .any(|p| p.as_rule() == Rule::pile_too);
     let mut subject = None;
     let mut amount_v = None;
     let mut to = Target::Bank;

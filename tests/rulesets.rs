@@ -25,7 +25,8 @@ fn shipped_rulesets() {
         );
         let program = checked.program.expect("compiled");
         insta::assert_snapshot!("compiled", sheet::dump(&program));
-        insta::assert_snapshot!("sheet", sheet::rules_sheet(&program, true));
+        let base = ninety::commands::base_program(&Disk, &program, &[]);
+        insta::assert_snapshot!("sheet", sheet::rules_sheet(&program, base.as_ref(), true));
 
         let o = RunOptions {
             seed: 7,

@@ -1,0 +1,81 @@
+//! The engine's hot path allocates nothing: a counting global allocator watches whole games
+//! after their setup, on every shipped ruleset.
+#![allow(unsafe_code)] // a global allocator is `unsafe` by nature; it only counts and forwards
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use ninety::bots::Bot;
+use ninety::check::Disk;
+use ninety::commands::load_program;
+use ninety::engine::{self, Setup};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        // SAFETY: the caller's contract is passed on as it is.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.with(|a| a.set(a.get() + 1));
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+#[test]
+fn no_allocation_per_turn() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("rulesets")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    for f in files {
+        let path = f.display().to_string();
+        let p = load_program(&Disk, &path, &[]).expect("checks");
+        for seed in 0..20 {
+            let players = usize::from(p.min_players.max(3).min(p.max_players));
+            let setup = Setup {
+                players,
+                seed,
+                ..Setup::default()
+            };
+            let mut s = engine::new_game(&p, &setup, &mut ()).expect("a game");
+            let mut rng = engine::bot_rng(seed);
+            let before = allocations();
+            let mut turns = 0;
+            while !s.over && turns < 5000 {
+                assert!(
+                    engine::bot_turn(&p, &mut s, Bot::Random, &mut rng, &mut ()).expect("legal")
+                );
+                turns += 1;
+            }
+            let during = allocations() - before;
+            assert_eq!(
+                during, 0,
+                "{path} seed {seed}: {during} allocations in {turns} turns"
+            );
+        }
+    }
+}
