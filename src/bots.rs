@@ -188,10 +188,11 @@ fn immediate(p: &Program, s: &State, m: Move) -> (i64, i32) {
             if let Some(i) = b.reach {
                 outcome(i);
             }
-        } else if old < b.value && new > b.value {
-            if let Some(i) = b.pass {
-                outcome(i);
-            }
+        } else if old < b.value
+            && new > b.value
+            && let Some(i) = b.pass
+        {
+            outcome(i);
         }
     }
     (value, new)

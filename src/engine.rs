@@ -1459,19 +1459,25 @@ impl State {
     /// keeping every hand's size: one possible world, for a bot that searches.
     pub fn determinize(&mut self, _p: &Program, viewer: u8, rng: &mut [u64; 4]) {
         let mut pool: Vec<Card> = std::mem::take(&mut self.stock);
+        let n = usize::from(self.seats);
         let mut sizes = [0usize; MAX_SEATS];
-        for seat in 0..usize::from(self.seats) {
+        for (seat, (size, hand)) in sizes
+            .iter_mut()
+            .zip(self.hands.iter_mut())
+            .enumerate()
+            .take(n)
+        {
             if seat != usize::from(viewer) {
-                sizes[seat] = self.hands[seat].len();
-                pool.extend_from_slice(self.hands[seat].cards());
-                self.hands[seat].clear();
+                *size = hand.len();
+                pool.extend_from_slice(hand.cards());
+                hand.clear();
             }
         }
         shuffle(rng, &mut pool);
-        for seat in 0..usize::from(self.seats) {
-            for _ in 0..sizes[seat] {
+        for (size, hand) in sizes.iter().zip(self.hands.iter_mut()).take(n) {
+            for _ in 0..*size {
                 if let Some(c) = pool.pop() {
-                    self.hands[seat].push(c);
+                    hand.push(c);
                 }
             }
         }

@@ -36,24 +36,13 @@ pub struct Config {
 }
 
 /// A histogram of small counts with exact sums, for mean, median and percentiles.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Histogram {
     /// `(value, count)` for every value seen, sorted (sparse, so JSON stays small).
     pub counts: BTreeMap<u32, u64>,
     pub n: u64,
     pub sum: u64,
     pub sum_sq: u128,
-}
-
-impl Default for Histogram {
-    fn default() -> Self {
-        Self {
-            counts: BTreeMap::new(),
-            n: 0,
-            sum: 0,
-            sum_sq: 0,
-        }
-    }
 }
 
 impl Histogram {
@@ -713,10 +702,10 @@ pub fn merge(parts: &[Output]) -> Result<Output, String> {
         if part.config != first.config {
             return Err("these files come from different runs (ruleset, players, bots, seed or games differ)".into());
         }
-        if let Some(s) = part.shard {
-            if !seen.insert(s) {
-                return Err(format!("shard {}/{} is given twice", s.0, s.1));
-            }
+        if let Some(s) = part.shard
+            && !seen.insert(s)
+        {
+            return Err(format!("shard {}/{} is given twice", s.0, s.1));
         }
         stats.merge(&part.stats);
     }
