@@ -45,6 +45,20 @@ pub type SAmount = Spanned<Amount>;
 pub struct File {
     pub statements: Vec<Statement>,
     pub scenarios: Vec<Scenario>,
+    /// Inline `script` blocks, in order.
+    pub scripts: Vec<ScriptSource>,
+}
+
+/// Rhai code: an inline `script ... end` block, or a file named by `script file "x.rhai"`.
+#[derive(Debug, Clone)]
+pub struct ScriptSource {
+    pub text: String,
+    /// The block in the ruleset (or the `script file` line).
+    pub span: Span,
+    /// The 1-based line of the ruleset where the code starts (1 for a file).
+    pub line: usize,
+    /// The `.rhai` file, for code from a file.
+    pub path: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -179,6 +193,13 @@ pub enum StatementKind {
     Winner { most_chips: bool },
     /// `players play in teams of 2 sharing chips`
     Teams(SAmount),
+    /// `script file "house.rhai"`
+    ScriptFile(Spanned<String>),
+    /// `on script lucky: each other player pays 1`
+    ScriptBar {
+        name: Spanned<String>,
+        outcomes: Vec<Outcome>,
+    },
 }
 
 /// When a `when` line applies.
@@ -257,6 +278,8 @@ pub enum Action {
     Reverse,
     /// `play again`
     PlayAgain,
+    /// `run swap_digits`
+    Run(Spanned<String>),
     /// `each other player pays 1`
     Outcome(Outcome),
 }
@@ -292,6 +315,8 @@ pub enum Test {
     Below(SAmount),
     /// `exactly 98`, `98`
     Exactly(SAmount),
+    /// `script lucky`
+    Script(Spanned<String>),
 }
 
 /// Who an outcome is about.

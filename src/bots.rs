@@ -307,3 +307,86 @@ pub fn unseen_cards(s: &State, viewer: u8) -> Vec<Card> {
     }
     out
 }
+
+/// Whoever plays a seat without a person: a built-in bot or a rhai script
+/// (`script:FILE.rhai`, see [`crate::script::ScriptBot`]).
+#[derive(Debug, Clone)]
+pub enum Player {
+    Bot(Bot),
+    Script(std::sync::Arc<crate::script::ScriptBot>),
+}
+
+impl Player {
+    /// `cautious`, `random`, `aggressive`, `search`, or `script:FILE.rhai`.
+    pub fn from_name(name: &str) -> Result<Player, String> {
+        if let Some(path) = name.strip_prefix("script:") {
+            return crate::script::ScriptBot::load(path)
+                .map(|b| Player::Script(std::sync::Arc::new(b)));
+        }
+        Bot::from_name(name).map(Player::Bot).ok_or_else(|| {
+            format!(
+                "no bot `{name}`; the bots are {}, or `script:FILE.rhai`",
+                Bot::NAMES.join(", ")
+            )
+        })
+    }
+
+    /// Plays the seat to move: a card, then a draw when players draw by hand (bots never
+    /// forget). When a card's script fails, the next legal card is tried, so a broken house
+    /// rule costs a bot its choice, never the game; `Ok(false)` when there is no move.
+    pub fn turn<S: engine::Sink>(
+        &self,
+        p: &Program,
+        s: &mut State,
+        rng: &mut [u64; 4],
+        sink: &mut S,
+    ) -> Result<bool, engine::PlayError> {
+        let first = match self {
+            Player::Bot(b) => b.choose(p, s, rng),
+            Player::Script(bot) => {
+                let mut moves = s.legal_moves(p);
+                moves.retain_plays();
+                if moves.is_empty() {
+                    None
+                } else {
+                    let names: Vec<String> = moves
+                        .as_slice()
+                        .iter()
+                        .map(|m| crate::describe::move_name(p, s, *m))
+                        .collect();
+                    let game = crate::script::Game::from_state(p, s, 0, s.total, s.total);
+                    let i = bot
+                        .choose(game, &names, moves.totals())
+                        .map_err(|e| engine::PlayError::Script(e.to_string()))?;
+                    Some(moves.as_slice()[i])
+                }
+            }
+        };
+        let Some(first) = first else { return Ok(false) };
+        let seat = s.turn;
+        let mut moves = s.legal_moves(p);
+        moves.retain_plays();
+        let others = moves.as_slice().iter().copied().filter(|m| *m != first);
+        let mut last_err = None;
+        for m in std::iter::once(first).chain(others) {
+            match engine::step(p, s, m, sink) {
+                Ok(()) => {
+                    if s.pending_draw == Some(seat) {
+                        engine::step(p, s, Move::Draw, sink)?;
+                    }
+                    return Ok(true);
+                }
+                Err(e @ engine::PlayError::Script(_)) => last_err = Some(e),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last_err.unwrap_or(engine::PlayError::GameOver))
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Player::Bot(b) => b.name().to_string(),
+            Player::Script(s) => format!("script:{}", s.file),
+        }
+    }
+}

@@ -160,9 +160,50 @@ fn load_chain(
             return;
         }
     };
-    let (file, parse_diags) = syntax::parse(&text);
+    let (mut file, parse_diags) = syntax::parse(&text);
     let source = Source::new(path.clone(), text);
     diags.extend(parse_diags.into_iter().map(|d| d.in_source(&source)));
+    // `script file "x.rhai"`: the code of a file beside the ruleset.
+    for st in &file.statements {
+        let StatementKind::ScriptFile(name) = &st.kind else {
+            continue;
+        };
+        let script_path = match Path::new(&path).parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir.join(&name.node).display().to_string(),
+            _ => name.node.clone(),
+        };
+        match loader
+            .read(&script_path)
+            .map(|b| String::from_utf8(b).map_err(|_| "it is not UTF-8 text".to_string()))
+        {
+            Ok(Ok(code)) => file.scripts.push(ast::ScriptSource {
+                text: code,
+                span: name.span,
+                line: 1,
+                path: Some(script_path),
+            }),
+            Ok(Err(why)) => diags.push(
+                Diag::error(
+                    "missing-script",
+                    name.span,
+                    format!("the script file `{}` cannot be read: {why}", name.node),
+                )
+                .label("not a script")
+                .hint("a script file is plain UTF-8 text")
+                .in_source(&source),
+            ),
+            Err(_) => diags.push(
+                Diag::error(
+                    "missing-script",
+                    name.span,
+                    format!("there is no script file `{}` beside the ruleset", name.node),
+                )
+                .label("no such script")
+                .hint("a script file lies beside the ruleset; its name is written with `.rhai`")
+                .in_source(&source),
+            ),
+        }
+    }
     let extends: Vec<Spanned<String>> = file
         .statements
         .iter()
@@ -365,6 +406,8 @@ struct Declared {
 
 /// What happens on reaching or passing a bar: the outcomes, `either way`, the line's text.
 type BarLine = Set<(Vec<ast::Outcome>, bool, String)>;
+/// `on script NAME: ...`: layer, line, the function, the outcomes and the line's text.
+type ScriptBarLine = (usize, usize, Spanned<String>, Vec<ast::Outcome>, String);
 /// What happens at a moment: the outcomes and the line's text.
 type WhenLine = Set<(Vec<ast::Outcome>, String)>;
 
@@ -384,6 +427,16 @@ struct Compiler<'a> {
     card_errors: bool,
     /// An option was used but never declared (perhaps misspelt).
     undeclared: bool,
+    /// The ruleset's compiled scripts.
+    host: Option<std::sync::Arc<crate::script::Host>>,
+    /// The totals scripts are tabulated over.
+    window: (i32, i32),
+    script_fx: Vec<ir::ScriptFx>,
+    /// Where each `run NAME` was written.
+    fx_spans: Vec<(usize, Span)>,
+    script_tests: Vec<ir::ScriptTest>,
+    /// A script did not compile: names it would define are not reported missing.
+    script_errors: bool,
 }
 
 impl<'a> Compiler<'a> {
@@ -397,6 +450,12 @@ impl<'a> Compiler<'a> {
             attempted: BTreeSet::new(),
             card_errors: false,
             undeclared: false,
+            host: None,
+            window: (-200, 300),
+            script_fx: Vec::new(),
+            fx_spans: Vec::new(),
+            script_tests: Vec::new(),
+            script_errors: false,
         }
     }
 
@@ -611,6 +670,7 @@ impl<'a> Compiler<'a> {
         let mut cards: BTreeMap<(u8, Mode), Set<(ast::Effect, String)>> = BTreeMap::new();
         let mut bars: BTreeMap<(i64, bool), BarLine> = BTreeMap::new();
         let mut triggers: BTreeMap<u8, WhenLine> = BTreeMap::new();
+        let mut script_bars: Vec<ScriptBarLine> = Vec::new();
 
         for (li, layer) in layers.iter().enumerate() {
             // Settings said twice in one file: the second wins, with a warning.
@@ -792,6 +852,16 @@ impl<'a> Compiler<'a> {
                             continue;
                         };
                         set!(teams, n, "the teams");
+                    }
+                    StatementKind::ScriptFile(_) => {}
+                    StatementKind::ScriptBar { name, outcomes } => {
+                        script_bars.push((
+                            li,
+                            st.line,
+                            name.clone(),
+                            outcomes.clone(),
+                            text.clone(),
+                        ));
                     }
                     StatementKind::Card {
                         ranks,
@@ -1216,6 +1286,23 @@ impl<'a> Compiler<'a> {
             );
         }
 
+        // ---- Scripts: compiled once, tabulated over the totals a game can hold.
+        self.compile_scripts();
+        {
+            let top = bars
+                .keys()
+                .map(|(v, _)| *v as i32)
+                .max()
+                .unwrap_or(0)
+                .max(start_n as i32)
+                .max(100);
+            let lo = floor
+                .as_ref()
+                .map_or((start_n as i32).min(0) - 200, |f| f.value as i32);
+            let hi = ceiling.as_ref().map_or(top + 200, |c| c.value as i32);
+            self.window = (lo, hi.max(lo));
+        }
+
         // ---- Cards.
         let mut effects: Vec<ir::Effect> = Vec::new();
         let mut effect_of: BTreeMap<(u8, Mode), u16> = BTreeMap::new();
@@ -1522,7 +1609,13 @@ impl<'a> Compiler<'a> {
             bars: ir_bars.into_values().collect(),
             triggers: ir_triggers,
             settings,
+            script_fx: std::mem::take(&mut self.script_fx),
+            script_tests: std::mem::take(&mut self.script_tests),
+            script_bars: Vec::new(),
+            scripts: self.host.clone().map(ir::Scripts),
         };
+        let mut program = program;
+        self.tabulate(&mut program, &script_bars);
         let reach = reachable(&program);
         self.check_reachability(&program, &bar_list, &reach);
         if program.triggers.cannot_play.is_none() && !self.attempted.contains("cannot play") {
@@ -1568,6 +1661,191 @@ impl<'a> Compiler<'a> {
             .map(|t| (t.layer, t.span));
         self.check_can_end(&program, bust_line);
         Some(program)
+    }
+
+    /// Compiles every script of the chain; a syntax error is a diagnostic at its line.
+    fn compile_scripts(&mut self) {
+        let engine = crate::script::sandbox();
+        let mut pieces = Vec::new();
+        let layers = self.layers;
+        for (li, layer) in layers.iter().enumerate() {
+            for src in &layer.file.scripts {
+                match crate::script::compile(&engine, &src.text) {
+                    Ok(ast) => {
+                        let file = src.path.clone().unwrap_or_else(|| layer.path.clone());
+                        pieces.push((ast, file, src.line, src.text.clone()));
+                    }
+                    Err(e) => {
+                        self.script_errors = true;
+                        let message = format!("the script does not compile: {}", e.message);
+                        let hint = "scripts are rhai: see https://rhai.rs/book/ (functions look like `fn name(game) { ... }`)";
+                        match &src.path {
+                            None => {
+                                // Inline: the error's line in the block is a line of the ruleset.
+                                let at =
+                                    offset_of(&layer.source.text, src.line + e.line - 1, e.column);
+                                self.err(
+                                    li,
+                                    Diag::error("script-syntax", Span::new(at, at + 1), message)
+                                        .label("here")
+                                        .hint(hint),
+                                );
+                            }
+                            Some(path) => {
+                                let source = Source::new(path.clone(), src.text.clone());
+                                let at = offset_of(&src.text, e.line, e.column);
+                                self.diags.push(
+                                    Diag::error("script-syntax", Span::new(at, at + 1), message)
+                                        .label("here")
+                                        .hint(hint)
+                                        .in_source(&source),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !pieces.is_empty() {
+            self.host = Some(std::sync::Arc::new(crate::script::Host::new(pieces)));
+        }
+    }
+
+    /// Checks that a script function exists and takes `game`.
+    fn script_fn(&mut self, layer: usize, name: &Spanned<String>) -> Option<()> {
+        if self.script_errors
+            && self
+                .host
+                .as_ref()
+                .is_none_or(|h| h.arity(&name.node).is_none())
+        {
+            // Probably in the script that did not compile: one diagnostic is enough.
+            return None;
+        }
+        let Some(host) = self.host.clone() else {
+            self.err(
+                layer,
+                Diag::error("no-scripts", name.span, format!("`{}` is a script, but this ruleset has no scripts", name.node))
+                    .hint("write the function in a block `script` ... `end`, or in a file named by `script file \"house.rhai\"`"),
+            );
+            return None;
+        };
+        match host.arity(&name.node) {
+            Some(1) => Some(()),
+            Some(n) => {
+                self.err(
+                    layer,
+                    Diag::error(
+                        "script-arity",
+                        name.span,
+                        format!(
+                            "the script function `{}` takes {n} arguments, not 1",
+                            name.node
+                        ),
+                    )
+                    .hint(format!("write it `fn {}(game) {{ ... }}`", name.node)),
+                );
+                None
+            }
+            None => {
+                let names: Vec<&str> = host.functions.iter().map(|f| f.name.as_str()).collect();
+                let hint = match did_you_mean(&name.node, names.iter().copied()) {
+                    Some(n) => format!("did you mean `{n}`?"),
+                    None => format!(
+                        "the scripts define {}",
+                        names
+                            .iter()
+                            .map(|n| format!("`{n}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                self.err(
+                    layer,
+                    Diag::error(
+                        "unknown-script",
+                        name.span,
+                        format!("no script defines `{}`", name.node),
+                    )
+                    .label("unknown function")
+                    .hint(hint),
+                );
+                None
+            }
+        }
+    }
+
+    /// A test written in rhai: tabulated now, so it must read only the total and the card.
+    fn script_test(&mut self, layer: usize, name: &Spanned<String>) -> Option<u16> {
+        self.script_fn(layer, name)?;
+        let host = self.host.clone()?;
+        let (lo, hi) = self.window;
+        match host.tabulate_test(&name.node, 0, lo, hi) {
+            Ok(Some(table)) => {
+                self.script_tests.push(ir::ScriptTest {
+                    func: name.node.clone(),
+                    lo,
+                    table,
+                });
+                Some((self.script_tests.len() - 1) as u16)
+            }
+            Ok(None) => {
+                self.err(
+                    layer,
+                    Diag::error("script-test-live", name.span, format!("the test `{}` reads more than the total and the card", name.node))
+                        .hint("a test is worked out for every total when the ruleset is checked; make the rule a card effect (`run ...`) to read the rest of the game"),
+                );
+                None
+            }
+            Err((t, e)) => {
+                self.err(layer, script_diag(name.span, t, &e));
+                None
+            }
+        }
+    }
+
+    /// Tabulates the card scripts that read only the total and the card, and tries the others
+    /// and the script bars, so their mistakes show now rather than in a game.
+    fn tabulate(&mut self, p: &mut ir::Program, bars: &[ScriptBarLine]) {
+        let Some(host) = self.host.clone() else {
+            if let Some((layer, _, name, _, _)) = bars.first() {
+                let name = name.clone();
+                self.script_fn(*layer, &name);
+            }
+            return;
+        };
+        let (lo, hi) = self.window;
+        for (i, fx) in p.script_fx.iter_mut().enumerate() {
+            match host.tabulate_effect(&fx.func, fx.rank, lo, hi) {
+                Ok(table) => fx.table = table,
+                Err((t, e)) => {
+                    let (layer, span) = self.fx_spans[i];
+                    self.err(layer, script_diag(span, t, &e));
+                }
+            }
+        }
+        for (layer, line, name, outcomes, text) in bars {
+            if self.script_fn(*layer, name).is_none() {
+                continue;
+            }
+            if let Err((t, e)) = host.probe_bar(&name.node, lo, hi) {
+                self.err(*layer, script_diag(name.span, t, &e));
+                continue;
+            }
+            let origin = self.origin(*layer, *line);
+            // The program owns the outcome lists by now: move this one over.
+            if self
+                .outcomes(*layer, outcomes, origin, text.clone())
+                .is_some()
+                && let Some(list) = self.outcomes.pop()
+            {
+                p.outcomes.push(list);
+                p.script_bars.push(ir::ScriptBar {
+                    func: name.node.clone(),
+                    outcomes: (p.outcomes.len() - 1) as u16,
+                });
+            }
+        }
     }
 
     /// A per-player-count table from `with N players` lines.
@@ -1717,6 +1995,7 @@ impl<'a> Compiler<'a> {
             simple: true,
             fast: ir::Fast::Add(0),
             turn: 0,
+            scripted: false,
         };
         let mut out = ir::Effect {
             choices: [empty_choice; MAX_CHOICES],
@@ -1840,6 +2119,18 @@ impl<'a> Compiler<'a> {
             A::Skip => ir::Act::Skip,
             A::Reverse => ir::Act::Reverse,
             A::PlayAgain => ir::Act::Again,
+            A::Run(name) => {
+                self.script_fn(layer, name)?;
+                self.script_fx.push(ir::ScriptFx {
+                    func: name.node.clone(),
+                    rank,
+                    lo: self.window.0,
+                    table: None,
+                    origin,
+                });
+                self.fx_spans.push((layer, name.span));
+                ir::Act::Script((self.script_fx.len() - 1) as u16)
+            }
             A::Outcome(o) => {
                 let text = self.layers[layer].source.text[o.span.start..o.span.end].to_string();
                 let list = vec![self.outcome(layer, o, subject)?];
@@ -1860,6 +2151,7 @@ impl<'a> Compiler<'a> {
                 ast::Test::Above(a) => ir::Test::Above(self.amount_i32(layer, a)?),
                 ast::Test::Below(a) => ir::Test::Below(self.amount_i32(layer, a)?),
                 ast::Test::Exactly(a) => ir::Test::Exactly(self.amount_i32(layer, a)?),
+                ast::Test::Script(name) => ir::Test::Script(self.script_test(layer, name)?),
             };
             if !and {
                 any_of.push(Vec::new());
@@ -2185,4 +2477,28 @@ fn trigger_words(t: ast::Trigger) -> &'static str {
         ast::Trigger::RoundEnd => "the end of each round",
         ast::Trigger::GameEnd => "the end of the game",
     }
+}
+
+/// The byte offset of a 1-based line and column.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let mut offset = 0;
+    for (i, l) in text.split_inclusive('\n').enumerate() {
+        if i + 1 == line {
+            return (offset + column.saturating_sub(1))
+                .min(offset + l.trim_end_matches(['\n', '\r']).len());
+        }
+        offset += l.len();
+    }
+    text.len()
+}
+
+/// A script that failed when tried at check time.
+fn script_diag(span: Span, total: i32, e: &crate::script::ScriptError) -> Diag {
+    Diag::error(
+        "script-fails",
+        span,
+        format!("the script `{}` fails when the total is {total}: {}", e.function, e.message),
+    )
+    .label(format!("in {}", e.place))
+    .hint("scripts are tried on every total when the ruleset is checked; fix the function, or check `game.total` before using it")
 }

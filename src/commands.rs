@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::bots::Bot;
+use crate::bots::Player;
 use crate::check::{self, Checked, Loader};
 use crate::describe;
 use crate::diag::Diag;
@@ -250,19 +250,12 @@ pub fn run_cmd(
             return FAILED;
         }
     };
-    let bot = match o.bots.as_deref() {
-        None => None,
-        Some(name) => match Bot::from_name(name) {
-            Some(b) => Some(b),
-            None => {
-                let _ = writeln!(
-                    err,
-                    "error: no bot `{name}`; the bots are {}",
-                    Bot::NAMES.join(", ")
-                );
-                return USAGE;
-            }
-        },
+    let bot = match o.bots.as_deref().map(Player::from_name).transpose() {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return USAGE;
+        }
     };
     let setup = match setup_from(&p, o) {
         Ok(s) => s,
@@ -318,7 +311,7 @@ pub fn run_cmd(
                 code = FAILED;
                 break;
             }
-            match engine::bot_turn(&p, &mut s, bot, &mut rng, &mut events) {
+            match bot.turn(&p, &mut s, &mut rng, &mut events) {
                 Ok(true) => {}
                 Ok(false) => break,
                 Err(e) => {
@@ -458,14 +451,8 @@ pub struct SimOptions {
     pub progress: bool,
 }
 
-fn sim_bots(names: &[String]) -> Result<Vec<Bot>, String> {
-    names
-        .iter()
-        .map(|n| {
-            Bot::from_name(n)
-                .ok_or_else(|| format!("no bot `{n}`; the bots are {}", Bot::NAMES.join(", ")))
-        })
-        .collect()
+fn sim_bots(names: &[String]) -> Result<Vec<Player>, String> {
+    names.iter().map(|n| Player::from_name(n)).collect()
 }
 
 fn sim_one(

@@ -13,11 +13,27 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rand_xoshiro::rand_core::{RngCore, SeedableRng};
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
+
+use crate::script::{Game, ScriptError, ScriptOut};
 
 use crate::ir::{
     self, Act, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, OutcomeKind, Program, Who,
 };
+
+/// What the scripts of a move say, asked before the move changes anything (a failing script
+/// leaves the game as it was).
+#[derive(Debug)]
+pub struct Pre<'p> {
+    /// The total after the card.
+    pub total: i32,
+    /// Each script step's result, by step.
+    outs: [Option<Cow<'p, ScriptOut>>; ir::MAX_STEPS],
+    /// The script bars that fire, as bits.
+    bars: u32,
+}
 
 /// A card: `copy * 56 + rank * 4 + suit`. Ranks 0 to 12 are A to K, 13 is the joker.
 pub type Card = u8;
@@ -166,6 +182,8 @@ pub enum Reason {
     RoundStart,
     RoundEnd,
     GameEnd,
+    /// A bar whose test is a script (its index in `Program::script_bars`).
+    Script(u16),
 }
 
 impl std::fmt::Display for Reason {
@@ -179,6 +197,7 @@ impl std::fmt::Display for Reason {
             Reason::RoundStart => f.write_str("start of the round"),
             Reason::RoundEnd => f.write_str("end of the round"),
             Reason::GameEnd => f.write_str("end of the game"),
+            Reason::Script(_) => f.write_str("a house rule"),
         }
     }
 }
@@ -356,6 +375,8 @@ pub enum PlayError {
     NoDraw(String),
     #[error("the game went on for {0} turns without ending: the ruleset may never end")]
     TurnLimit(u64),
+    #[error("{0}; the move was not played")]
+    Script(String),
 }
 
 /// The most turns a game may take before it is stopped as never-ending.
@@ -422,10 +443,18 @@ pub fn choice_total(p: &Program, choice: &ir::Choice, total: i32) -> i32 {
     } else {
         for s in choice.steps() {
             let act = match s.cond {
-                Some(c) if !p.conds[usize::from(c)].holds(total) => s.otherwise,
+                Some(c) if !p.conds[usize::from(c)].holds(p, total) => s.otherwise,
                 _ => s.then,
             };
-            t = act.apply(t);
+            t = match act {
+                // Without the game at hand, a live script leaves the total as it is; the
+                // engine asks it with the game (see `State::move_total`).
+                Act::Script(i) => p.script_fx[usize::from(i)]
+                    .lookup(t)
+                    .and_then(|o| o.total)
+                    .unwrap_or(t),
+                other => other.apply(t),
+            };
         }
     }
     t
@@ -487,6 +516,78 @@ impl State {
         p.ceiling.is_none_or(|c| total <= c.value) && p.floor.is_none_or(|f| total >= f.value)
     }
 
+    /// Asks a move's scripts, tabulated or live: the total it makes, each script's result and
+    /// the script bars that fire.
+    pub fn ask_scripts<'p>(
+        &self,
+        p: &'p Program,
+        rank: u8,
+        ch: &ir::Choice,
+    ) -> Result<Pre<'p>, ScriptError> {
+        let old = self.total;
+        let mut t = old;
+        let mut outs: [Option<Cow<'p, ScriptOut>>; ir::MAX_STEPS] = [const { None }; ir::MAX_STEPS];
+        let host = p.scripts.as_ref().map(|h| &h.0);
+        let missing = || ScriptError {
+            function: String::new(),
+            place: String::new(),
+            message: "the ruleset's scripts are not loaded".into(),
+            line: None,
+        };
+        if ch.simple {
+            t = choice_total(p, ch, old);
+        } else {
+            for (k, st) in ch.steps().iter().enumerate() {
+                let act = match st.cond {
+                    Some(c) if !p.conds[usize::from(c)].holds(p, old) => st.otherwise,
+                    _ => st.then,
+                };
+                match act {
+                    Act::Script(i) => {
+                        let fx = &p.script_fx[usize::from(i)];
+                        let out = match fx.lookup(t) {
+                            Some(o) => Cow::Borrowed(o),
+                            None => {
+                                let host = host.ok_or_else(missing)?;
+                                Cow::Owned(
+                                    host.effect(&fx.func, Game::from_state(p, self, rank, old, t))?,
+                                )
+                            }
+                        };
+                        if let Some(n) = out.total {
+                            t = n;
+                        }
+                        outs[k] = Some(out);
+                    }
+                    other => t = other.apply(t),
+                }
+            }
+        }
+        let mut bars = 0u32;
+        for (j, b) in p.script_bars.iter().enumerate().take(32) {
+            let host = host.ok_or_else(missing)?;
+            if host.test(&b.func, Game::from_state(p, self, rank, old, t))? {
+                bars |= 1 << j;
+            }
+        }
+        Ok(Pre {
+            total: t,
+            outs,
+            bars,
+        })
+    }
+
+    /// The total a choice makes here, asking live scripts when it has any. A script that
+    /// fails gives `None`: the move is offered anyway, and playing it reports the failure (a
+    /// broken house rule must not pass for a player who cannot play).
+    pub fn move_total(&self, p: &Program, rank: u8, ch: &ir::Choice) -> Option<i32> {
+        if ch.scripted {
+            self.ask_scripts(p, rank, ch).ok().map(|pre| pre.total)
+        } else {
+            Some(choice_total(p, ch, self.total))
+        }
+    }
+
     /// The legal moves of whoever is to play.
     #[inline]
     pub fn legal_moves(&self, p: &Program) -> Moves {
@@ -514,7 +615,23 @@ impl State {
             }
             let fx = &p.effects[usize::from(idx)];
             for (k, choice) in fx.choices().iter().enumerate() {
-                let total = choice_total(p, choice, self.total);
+                let total = if choice.scripted {
+                    match self.move_total(p, rank_of(card), choice) {
+                        Some(t) => t,
+                        None => {
+                            moves.push(
+                                Move::Play {
+                                    card,
+                                    choice: k as u8,
+                                },
+                                self.total,
+                            );
+                            continue;
+                        }
+                    }
+                } else {
+                    choice_total(p, choice, self.total)
+                };
                 if Self::allowed(p, total) {
                     moves.push(
                         Move::Play {
@@ -538,10 +655,14 @@ impl State {
             .any(|&card| {
                 let idx = p.rank_fx[active][usize::from(rank_of(card))];
                 idx != NO_EFFECT
-                    && p.effects[usize::from(idx)]
-                        .choices()
-                        .iter()
-                        .any(|c| Self::allowed(p, choice_total(p, c, self.total)))
+                    && p.effects[usize::from(idx)].choices().iter().any(|c| {
+                        let total = if c.scripted {
+                            self.move_total(p, rank_of(card), c)
+                        } else {
+                            Some(choice_total(p, c, self.total))
+                        };
+                        total.is_none_or(|t| Self::allowed(p, t))
+                    })
             })
     }
 
@@ -835,7 +956,18 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
                     why: format!("it has no choice {}", choice + 1),
                 });
             };
-            let new_total = choice_total(p, ch, s.total);
+            // Scripts run before anything changes: a failing one leaves the game as it was.
+            let pre = if ch.scripted || !p.script_bars.is_empty() {
+                Some(
+                    s.ask_scripts(p, rank, ch)
+                        .map_err(|e| PlayError::Script(e.to_string()))?,
+                )
+            } else {
+                None
+            };
+            let new_total = pre
+                .as_ref()
+                .map_or_else(|| choice_total(p, ch, s.total), |pre| pre.total);
             if !State::allowed(p, new_total) {
                 return Err(PlayError::Illegal {
                     card: card_name(card),
@@ -851,7 +983,17 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
             let ch = *ch;
             let real = s.hands[usize::from(seat)].remove(index);
             s.discard.push(real);
-            play_card(p, s, seat, rank, (&ch, new_total), choice, real, sink);
+            play_card(
+                p,
+                s,
+                seat,
+                rank,
+                (&ch, new_total),
+                choice,
+                real,
+                pre.as_ref(),
+                sink,
+            );
             s.turns += 1;
             settle(p, s, sink);
             debug_assert!(s.check_invariants(p).is_ok(), "{:?}", s.check_invariants(p));
@@ -888,6 +1030,7 @@ fn play_card<S: Sink>(
     (ch, new_total): (&ir::Choice, i32),
     choice: u8,
     card: Card,
+    pre: Option<&Pre<'_>>,
     sink: &mut S,
 ) {
     let old = s.total;
@@ -895,7 +1038,8 @@ fn play_card<S: Sink>(
     let mut skip = ch.turn & ir::SKIP != 0;
     let mut reverse = ch.turn & ir::REVERSE != 0;
     let mut again = ch.turn & ir::AGAIN != 0;
-    let mut outcome_lists = [0u16; ir::MAX_STEPS];
+    // The card's own outcomes, run after the card is told: a line's, or a script's (by step).
+    let mut outcome_lists = [(0u16, false); ir::MAX_STEPS];
     let mut n_out = 0;
     // A simple choice is one superinstruction; others run step by step.
     let steps = if ch.simple {
@@ -907,9 +1051,9 @@ fn play_card<S: Sink>(
         again = false;
         ch.steps()
     };
-    for st in steps {
+    for (k, st) in steps.iter().enumerate() {
         let act = match st.cond {
-            Some(c) if !p.conds[usize::from(c)].holds(old) => st.otherwise,
+            Some(c) if !p.conds[usize::from(c)].holds(p, old) => st.otherwise,
             _ => st.then,
         };
         match act {
@@ -917,8 +1061,20 @@ fn play_card<S: Sink>(
             Act::Reverse => reverse = !reverse,
             Act::Again => again = true,
             Act::Outcomes(i) => {
-                outcome_lists[n_out] = i;
+                outcome_lists[n_out] = (i, false);
                 n_out += 1;
+            }
+            Act::Script(_) => {
+                if let Some(out) = pre.and_then(|pre| pre.outs[k].as_deref()) {
+                    if let Some(n) = out.total {
+                        t = n;
+                    }
+                    skip |= out.turn & ir::SKIP != 0;
+                    reverse ^= out.turn & ir::REVERSE != 0;
+                    again |= out.turn & ir::AGAIN != 0;
+                    outcome_lists[n_out] = (k as u16, true);
+                    n_out += 1;
+                }
             }
             Act::Add(_) | Act::Set(_) | Act::Mul(_) | Act::Div(_) | Act::Nothing => {
                 t = act.apply(t)
@@ -936,8 +1092,23 @@ fn play_card<S: Sink>(
             fx,
         });
     }
-    for &i in &outcome_lists[..n_out] {
-        run_outcomes(p, s, i, seat, Reason::Card(rank), sink);
+    for &(i, scripted) in &outcome_lists[..n_out] {
+        match (scripted, pre) {
+            (true, Some(pre)) => {
+                if let Some(out) = pre.outs[usize::from(i)].as_deref() {
+                    run_list(
+                        p,
+                        s,
+                        &out.outcomes,
+                        u16::MAX,
+                        seat,
+                        Reason::Card(rank),
+                        sink,
+                    );
+                }
+            }
+            _ => run_outcomes(p, s, i, seat, Reason::Card(rank), sink),
+        }
     }
     for b in &p.bars {
         let v = b.value;
@@ -968,6 +1139,13 @@ fn play_card<S: Sink>(
                 });
             }
             run_outcomes(p, s, i, seat, Reason::Passed(v), sink);
+        }
+    }
+    if let Some(pre) = pre {
+        for (j, b) in p.script_bars.iter().enumerate() {
+            if pre.bars & (1 << j) != 0 {
+                run_outcomes(p, s, b.outcomes, seat, Reason::Script(j as u16), sink);
+            }
         }
     }
     if s.round_over || s.over {
@@ -1141,8 +1319,31 @@ fn run_outcomes<S: Sink>(
     reason: Reason,
     sink: &mut S,
 ) {
+    run_list(
+        p,
+        s,
+        &p.outcomes[usize::from(list)].list,
+        list,
+        actor,
+        reason,
+        sink,
+    );
+}
+
+/// Applies outcomes in order. `list` names the ruleset line they come from, for events
+/// (`u16::MAX` for a script's own outcomes).
+#[allow(clippy::too_many_arguments)]
+fn run_list<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    outcomes: &[ir::Outcome],
+    list: u16,
+    actor: u8,
+    reason: Reason,
+    sink: &mut S,
+) {
     let mut seats = [0u8; MAX_SEATS];
-    for o in &p.outcomes[usize::from(list)].list {
+    for o in outcomes {
         let n = resolve(p, s, o.who, actor, &mut seats);
         match o.kind {
             OutcomeKind::Pay { amount, to } => {

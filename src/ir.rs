@@ -51,6 +51,8 @@ pub enum Act {
     Again,
     /// Payments and round results: an index into [`Program::outcomes`].
     Outcomes(u16),
+    /// A rhai function decides: an index into [`Program::script_fx`].
+    Script(u16),
 }
 
 impl Act {
@@ -62,7 +64,12 @@ impl Act {
             Act::Set(n) => n,
             Act::Mul(n) => total.saturating_mul(n),
             Act::Div(n) => total.div_euclid(n),
-            Act::Nothing | Act::Skip | Act::Reverse | Act::Again | Act::Outcomes(_) => total,
+            Act::Nothing
+            | Act::Skip
+            | Act::Reverse
+            | Act::Again
+            | Act::Outcomes(_)
+            | Act::Script(_) => total,
         }
     }
 }
@@ -77,11 +84,13 @@ pub enum Test {
     Above(i32),
     Below(i32),
     Exactly(i32),
+    /// A rhai function of the total: an index into [`Program::script_tests`].
+    Script(u16),
 }
 
 impl Test {
     #[inline]
-    pub fn holds(self, total: i32) -> bool {
+    pub fn holds(self, p: &Program, total: i32) -> bool {
         match self {
             Test::Even => total % 2 == 0,
             Test::Odd => total % 2 != 0,
@@ -90,6 +99,7 @@ impl Test {
             Test::Above(n) => total > n,
             Test::Below(n) => total < n,
             Test::Exactly(n) => total == n,
+            Test::Script(i) => p.script_tests[usize::from(i)].holds(total),
         }
     }
 }
@@ -101,10 +111,10 @@ pub struct Cond {
 }
 
 impl Cond {
-    pub fn holds(&self, total: i32) -> bool {
+    pub fn holds(&self, p: &Program, total: i32) -> bool {
         self.any_of
             .iter()
-            .any(|all| all.iter().all(|t| t.holds(total)))
+            .any(|all| all.iter().all(|t| t.holds(p, total)))
     }
 }
 
@@ -129,6 +139,8 @@ pub struct Choice {
     pub fast: Fast,
     /// The turn effects of a simple choice: [`SKIP`], [`REVERSE`], [`AGAIN`] bits.
     pub turn: u8,
+    /// A step runs a script: the engine asks it before the move changes anything.
+    pub scripted: bool,
 }
 
 /// A simple choice's arithmetic folded into one "superinstruction".
@@ -157,7 +169,10 @@ impl Choice {
         let steps = &steps[..usize::from(self.len)];
         self.simple = steps
             .iter()
-            .all(|s| s.cond.is_none() && !matches!(s.then, Act::Outcomes(_)));
+            .all(|s| s.cond.is_none() && !matches!(s.then, Act::Outcomes(_) | Act::Script(_)));
+        self.scripted = steps
+            .iter()
+            .any(|s| matches!(s.then, Act::Script(_)) || matches!(s.otherwise, Act::Script(_)));
         self.turn = 0;
         let mut fast = Fast::Add(0);
         for s in steps {
@@ -165,7 +180,15 @@ impl Choice {
                 (Fast::Add(a), Act::Add(b)) => Fast::Add(a.saturating_add(b)),
                 (Fast::Set(a), Act::Add(b)) => Fast::Set(a.saturating_add(b)),
                 (_, Act::Set(n)) => Fast::Set(n),
-                (f, Act::Nothing | Act::Skip | Act::Reverse | Act::Again | Act::Outcomes(_)) => f,
+                (
+                    f,
+                    Act::Nothing
+                    | Act::Skip
+                    | Act::Reverse
+                    | Act::Again
+                    | Act::Outcomes(_)
+                    | Act::Script(_),
+                ) => f,
                 (_, Act::Mul(_) | Act::Div(_)) | (Fast::General, Act::Add(_)) => Fast::General,
             };
             match s.then {
@@ -177,7 +200,8 @@ impl Choice {
                 | Act::Mul(_)
                 | Act::Div(_)
                 | Act::Nothing
-                | Act::Outcomes(_) => {}
+                | Act::Outcomes(_)
+                | Act::Script(_) => {}
             }
         }
         self.fast = if self.simple { fast } else { Fast::General };
@@ -357,7 +381,79 @@ pub struct Program {
     pub triggers: Triggers,
     /// Where each top-level setting was decided, for the rules sheet: name → origin.
     pub settings: Vec<(String, Origin)>,
+    /// Card effects written in rhai (`run NAME`).
+    pub script_fx: Vec<ScriptFx>,
+    /// Tests written in rhai (`if script NAME`), always tabulated.
+    pub script_tests: Vec<ScriptTest>,
+    /// Bars whose test is written in rhai (`on script NAME: ...`).
+    pub script_bars: Vec<ScriptBar>,
+    /// The compiled scripts, when the ruleset has any.
+    #[serde(skip)]
+    pub scripts: Option<Scripts>,
 }
+
+/// A card effect in rhai: tabulated by total when it reads only the total and the card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ScriptFx {
+    pub func: String,
+    pub rank: u8,
+    /// The total of `table[0]`.
+    pub lo: i32,
+    /// The effect at every total from `lo`, or `None` for a script that runs live.
+    #[serde(skip)]
+    pub table: Option<Vec<crate::script::ScriptOut>>,
+    pub origin: Origin,
+}
+
+impl ScriptFx {
+    /// The tabulated effect at `total`, if there is one.
+    #[inline]
+    pub fn lookup(&self, total: i32) -> Option<&crate::script::ScriptOut> {
+        let i = usize::try_from(total.checked_sub(self.lo)?).ok()?;
+        self.table.as_ref()?.get(i)
+    }
+}
+
+/// A test in rhai, tabulated (totals outside the table fail the test).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ScriptTest {
+    pub func: String,
+    pub lo: i32,
+    #[serde(skip)]
+    pub table: Vec<bool>,
+}
+
+impl ScriptTest {
+    #[inline]
+    pub fn holds(&self, total: i32) -> bool {
+        total
+            .checked_sub(self.lo)
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| self.table.get(i))
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+/// A bar whose test is a rhai function of the totals before and after a card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ScriptBar {
+    pub func: String,
+    /// Index into [`Program::outcomes`].
+    pub outcomes: u16,
+}
+
+/// The compiled scripts of a ruleset, shared by every copy of the program.
+#[derive(Debug, Clone)]
+pub struct Scripts(pub std::sync::Arc<crate::script::Host>);
+
+impl PartialEq for Scripts {
+    fn eq(&self, other: &Self) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Scripts {}
 
 impl Program {
     /// The cards of the deck for `players` seats: `decks` times 52 plus the jokers.

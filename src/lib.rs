@@ -17,6 +17,7 @@ pub mod engine;
 pub mod ir;
 pub mod repl;
 pub mod scenario;
+pub mod script;
 pub mod session;
 pub mod sheet;
 pub mod sim;

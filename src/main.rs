@@ -46,7 +46,8 @@ enum Command {
         /// How many of the seats are people (the rest are bots); 2 or more is hot-seat play.
         #[arg(long, default_value_t = 1)]
         humans: usize,
-        /// The bots' strategy: `cautious` or `random`.
+        /// The bots' strategy: `cautious`, `random`, `aggressive`, `search`, or
+        /// `script:FILE.rhai` (a bot written in rhai).
         #[arg(long, default_value = "cautious")]
         bot: String,
         /// The seed of the deal (a random one when not given).
@@ -326,14 +327,6 @@ fn main() -> ExitCode {
             seed,
             sets: raw,
         } => {
-            let Some(bot) = ninety::bots::Bot::from_name(&bot) else {
-                let _ = writeln!(
-                    err,
-                    "error: no bot `{bot}`; the bots are {}",
-                    ninety::bots::Bot::NAMES.join(", ")
-                );
-                return ExitCode::from(2);
-            };
             let sets = match sets(&raw) {
                 Ok(s) => s,
                 Err(e) => {

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bots::Bot;
+use crate::bots::Player;
 use crate::check::{self, Loader};
 use crate::describe;
 use crate::engine::{self, Event, Move, PlayError, Setup, State, card_name, rank_of};
@@ -27,7 +27,8 @@ pub struct Options {
     pub ruleset: String,
     pub players: Option<usize>,
     pub humans: usize,
-    pub bot: Bot,
+    /// The bots' strategy: a built-in name or `script:FILE.rhai`.
+    pub bot: String,
     pub seed: u64,
     pub sets: Vec<(String, String)>,
     pub color: bool,
@@ -72,6 +73,8 @@ pub struct Session {
     /// Moves since the last save.
     pub unsaved: bool,
     games: u64,
+    /// The bots' players, loaded once by name.
+    players: Vec<(String, Player)>,
 }
 
 /// The format version of save files.
@@ -148,11 +151,7 @@ impl Session {
                 o.humans
             ));
         }
-        let bot_name = Bot::NAMES
-            .iter()
-            .find(|n| Bot::from_name(n) == Some(o.bot))
-            .copied()
-            .unwrap_or("cautious");
+        let bot_name = Player::from_name(&o.bot)?.name();
         let seats: Vec<Seat> = (0..players)
             .map(|i| {
                 if i < o.humans {
@@ -192,6 +191,7 @@ impl Session {
             color: o.color,
             unsaved: false,
             games: 1,
+            players: Vec::new(),
         };
         let mut text = String::new();
         let p = &session.program;
@@ -296,16 +296,27 @@ impl Session {
                 }
                 return out;
             }
-            let bot = self.seats[usize::from(seat)]
+            let name = self.seats[usize::from(seat)]
                 .bot
-                .as_deref()
-                .and_then(Bot::from_name)
-                .unwrap_or(Bot::Cautious);
+                .clone()
+                .unwrap_or_default();
+            let bot = match self.players.iter().find(|(n, _)| *n == name) {
+                Some((_, b)) => b.clone(),
+                None => match Player::from_name(&name) {
+                    Ok(b) => {
+                        self.players.push((name, b.clone()));
+                        b
+                    }
+                    Err(e) => {
+                        let _ = writeln!(out, "{}: {e}", self.name(seat));
+                        return out;
+                    }
+                },
+            };
             let mut events = Vec::new();
-            match engine::bot_turn(
+            match bot.turn(
                 &self.program,
                 &mut self.state,
-                bot,
                 &mut self.bot_rng,
                 &mut events,
             ) {

@@ -8,7 +8,7 @@ use crate::ir::{
     Role, Target, Test, Who,
 };
 
-fn test_words(t: Test) -> String {
+fn test_words(p: &Program, t: Test) -> String {
     match t {
         Test::Even => "even".into(),
         Test::Odd => "odd".into(),
@@ -17,16 +17,20 @@ fn test_words(t: Test) -> String {
         Test::Above(n) => format!("above {n}"),
         Test::Below(n) => format!("below {n}"),
         Test::Exactly(n) => format!("exactly {n}"),
+        Test::Script(i) => format!(
+            "as the script `{}` says",
+            p.script_tests[usize::from(i)].func
+        ),
     }
 }
 
-fn cond_words(c: &Cond) -> String {
+fn cond_words(p: &Program, c: &Cond) -> String {
     let groups: Vec<String> = c
         .any_of
         .iter()
         .map(|all| {
             all.iter()
-                .map(|t| test_words(*t))
+                .map(|t| test_words(p, *t))
                 .collect::<Vec<_>>()
                 .join(" and ")
         })
@@ -104,6 +108,10 @@ fn act_words(p: &Program, a: Act) -> String {
         Act::Reverse => "reverse the direction".into(),
         Act::Again => "play again".into(),
         Act::Outcomes(i) => outcomes_words(&p.outcomes[usize::from(i)]),
+        Act::Script(i) => format!(
+            "what the script `{}` says",
+            p.script_fx[usize::from(i)].func
+        ),
     }
 }
 
@@ -123,7 +131,7 @@ pub fn effect_words(p: &Program, fx: &Effect) -> String {
                         let mut w = format!(
                             "{} {}",
                             act_words(p, s.then),
-                            cond_words(&p.conds[usize::from(ci)])
+                            cond_words(p, &p.conds[usize::from(ci)])
                         );
                         if s.otherwise != Act::Nothing {
                             w.push_str(&format!(", otherwise {}", act_words(p, s.otherwise)));

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::bots::Bot;
+use crate::bots::Player;
 use crate::engine::{self, Event, Reason, Setup, Sink, TURN_LIMIT};
 use crate::ir::{MAX_SEATS, Program};
 
@@ -189,7 +189,11 @@ impl Sink for Counter {
                     Reason::CannotPlay | Reason::NoCards => 0,
                     Reason::Passed(_) => 1,
                     Reason::Reached(_) => 2,
-                    Reason::Card(_) | Reason::RoundStart | Reason::RoundEnd | Reason::GameEnd => 3,
+                    Reason::Card(_)
+                    | Reason::RoundStart
+                    | Reason::RoundEnd
+                    | Reason::GameEnd
+                    | Reason::Script(_) => 3,
                 };
                 self.chips[k] += amount.max(0) as u64;
             }
@@ -242,7 +246,14 @@ pub fn game_seed(master: u64, index: u64) -> u64 {
 }
 
 /// Plays game `index` and adds it to `stats`.
-fn play_one(p: &Program, bots: &[Bot], players: usize, master: u64, index: u64, stats: &mut Stats) {
+fn play_one(
+    p: &Program,
+    bots: &[Player],
+    players: usize,
+    master: u64,
+    index: u64,
+    stats: &mut Stats,
+) {
     let seed = game_seed(master, index);
     let mut c = Counter {
         chips: [0; 4],
@@ -270,10 +281,11 @@ fn play_one(p: &Program, bots: &[Bot], players: usize, master: u64, index: u64, 
             limited = true;
             break;
         }
-        let bot = bots[usize::from(s.turn) % bots.len()];
-        match engine::bot_turn(p, &mut s, bot, &mut rng, &mut c) {
+        let bot = &bots[usize::from(s.turn) % bots.len()];
+        match bot.turn(p, &mut s, &mut rng, &mut c) {
             Ok(true) => {}
             Ok(false) | Err(_) => {
+                // A script that fails every move, or a bot with no move: counted, not fatal.
                 stats.failed += 1;
                 return;
             }
@@ -325,7 +337,7 @@ pub static STOP: AtomicBool = AtomicBool::new(false);
 /// `n`) on `jobs` threads; `tick` is called after each game (a progress bar).
 pub fn run(
     p: &Program,
-    bots: &[Bot],
+    bots: &[Player],
     cfg: &Config,
     shard: Option<(u64, u64)>,
     jobs: usize,

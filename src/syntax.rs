@@ -45,6 +45,7 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("a", "a player is out at 0 chips"),
     ("scenario", "scenario \"N99-6: a 9 at 95\""),
     ("if", "if {by_hand}: players draw by hand"),
+    ("script", "script file \"house.rhai\""),
 ];
 
 const SCENARIO_STEPS: &[(&str, &str)] = &[
@@ -95,10 +96,25 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
     }
     let mut open: Option<Scenario> = None;
     let mut offset = 0;
+    // An open `script` block: its first line, and where its code starts.
+    let mut script: Option<(usize, Span, usize)> = None;
     for (index, raw) in text.split_inclusive('\n').enumerate() {
         let start = offset;
         offset += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
+        if let Some((first_line, head, code_start)) = script {
+            // Inside a script block every line is rhai code, up to a line `end`.
+            if line.trim() == "end" {
+                file.scripts.push(ScriptSource {
+                    text: text[code_start..start].to_string(),
+                    span: Span::new(head.start, start + line.len()),
+                    line: first_line,
+                    path: None,
+                });
+                script = None;
+            }
+            continue;
+        }
         let content = strip_comment(line).trim();
         if content.is_empty() {
             continue;
@@ -149,6 +165,8 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                         let step = build_step(pair, start);
                         scenario.steps.push(Spanned { node: step, span });
                     }
+                } else if pair.as_rule() == Rule::script_block {
+                    script = Some((lineno + 1, span, offset));
                 } else if pair.as_rule() == Rule::scenario_stmt {
                     let name = pair.into_inner().next().map(|p| string(p, start));
                     open = Some(Scenario {
@@ -174,6 +192,13 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
             }
             Err(err) => diags.push(syntax_error(&err, line, start, open.is_some())),
         }
+    }
+    if let Some((_, head, _)) = script {
+        diags.push(
+            Diag::error("unclosed-script", head, "this script block is never closed")
+                .label("opened here")
+                .hint("end the rhai code with a line that says `end`"),
+        );
     }
     if let Some(scenario) = open {
         diags.push(
@@ -767,6 +792,18 @@ fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, 
             most_chips: next().as_rule() == Rule::most_chips,
         },
         Rule::teams_stmt => StatementKind::Teams(amount(next(), start)?),
+        Rule::script_file => StatementKind::ScriptFile(string(next(), start)),
+        Rule::script_bar => {
+            let name = next();
+            let name = Spanned {
+                node: name.as_str().to_string(),
+                span: sp(&name, start),
+            };
+            StatementKind::ScriptBar {
+                name,
+                outcomes: outcomes(next(), start)?,
+            }
+        }
         other => {
             return Err(Diag::error(
                 "syntax",
@@ -858,6 +895,13 @@ fn action(pair: Pair<'_, Rule>, start: usize) -> Result<Spanned<Action>, Diag> {
         Rule::skip => Action::Skip,
         Rule::reverse => Action::Reverse,
         Rule::play_again => Action::PlayAgain,
+        Rule::run_script => {
+            let name = pair.into_inner().next().expect("a name");
+            Action::Run(Spanned {
+                node: name.as_str().to_string(),
+                span: sp(&name, start),
+            })
+        }
         _ => Action::Outcome(outcome(pair, start)?),
     };
     Ok(Spanned { node, span })
@@ -887,6 +931,13 @@ fn build_condition(pair: Pair<'_, Rule>, start: usize) -> Result<Condition, Diag
                     Rule::at_most => Test::AtMost(num(pred)?),
                     Rule::above_n => Test::Above(num(pred)?),
                     Rule::below_n => Test::Below(num(pred)?),
+                    Rule::script_test => {
+                        let name = pred.into_inner().next().expect("a name");
+                        Test::Script(Spanned {
+                            node: name.as_str().to_string(),
+                            span: sp(&name, start),
+                        })
+                    }
                     _ => Test::Exactly(num(pred)?),
                 };
                 tests.push((

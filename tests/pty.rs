@@ -7,7 +7,11 @@ use rexpect::session::{PtySession, spawn_command};
 
 fn play(args: &[&str], home: &std::path::Path) -> PtySession {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ninety"));
-    cmd.arg("play").args(args).env("TERM", "xterm").env("NO_COLOR", "1").env("NINETY_HOME", home);
+    cmd.arg("play")
+        .args(args)
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .env("NINETY_HOME", home);
     spawn_command(cmd, Some(10_000)).expect("the binary starts in a pty")
 }
 
@@ -33,7 +37,8 @@ fn tab_completes_a_card_and_keys_act_at_once() {
     send(&mut p, "K");
     send(&mut p, "\t");
     send(&mut p, "\r");
-    p.exp_string("You play KD").expect("Tab completed KD and it was played");
+    p.exp_string("You play KD")
+        .expect("Tab completed KD and it was played");
     p.exp_string("> ").expect("a prompt");
     // `c` and `s` on an empty line act without Enter.
     send(&mut p, "c");
@@ -42,24 +47,31 @@ fn tab_completes_a_card_and_keys_act_at_once() {
     p.exp_string("Chips: You 3").expect("s tells the scores");
     // Space on an empty line draws: here the game draws for everyone, and says so.
     send(&mut p, " ");
-    p.exp_string("everyone draws automatically").expect("Space asks to draw");
+    p.exp_string("everyone draws automatically")
+        .expect("Space asks to draw");
     // Ctrl-C clears a half-typed line: nothing of it is played.
     send(&mut p, "garbage");
     p.send_control('c').expect("ctrl-c");
     // Let the editor take the next line before the next key.
     std::thread::sleep(std::time::Duration::from_millis(300));
     send(&mut p, "c");
-    p.exp_string("You to play.").expect("the line was cleared, `c` works on the empty line");
+    p.exp_string("You to play.")
+        .expect("the line was cleared, `c` works on the empty line");
     // Ctrl-D leaves, offering to save the unfinished game first.
     p.send_control('d').expect("ctrl-d");
-    p.exp_string("Save the game before leaving?").expect("an offer to save");
+    p.exp_string("Save the game before leaving?")
+        .expect("an offer to save");
     let save = dir.join("left.json");
-    p.send_line(&save.display().to_string()).expect("a file name");
+    p.send_line(&save.display().to_string())
+        .expect("a file name");
     p.exp_string("Saved to").expect("saved");
     p.exp_string("Goodbye.").expect("goodbye");
     p.exp_eof().expect("the program ends");
     assert!(save.exists(), "the game was saved on the way out");
-    assert!(dir.join(".ninety_history").exists(), "the history is kept between sessions");
+    assert!(
+        dir.join(".ninety_history").exists(),
+        "the history is kept between sessions"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -70,11 +82,13 @@ fn space_draws_in_the_game_that_draws_by_hand() {
     p.exp_string("Your hand:").expect("the hand");
     p.exp_string("> ").expect("a prompt");
     p.send_line("1").expect("play the first card");
-    p.exp_string("Draw a card").expect("the game offers to draw");
+    p.exp_string("Draw a card")
+        .expect("the game offers to draw");
     send(&mut p, " ");
     p.exp_string("You draw.").expect("Space drew");
     p.send_control('d').expect("ctrl-d");
-    p.exp_string("Save the game before leaving?").expect("an offer to save");
+    p.exp_string("Save the game before leaving?")
+        .expect("an offer to save");
     p.send_line("").expect("no");
     p.exp_string("Goodbye.").expect("goodbye");
     p.exp_eof().expect("the program ends");

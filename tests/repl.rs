@@ -9,7 +9,6 @@
 
 use std::path::Path;
 
-use ninety::bots::Bot;
 use ninety::check::Shipped;
 use ninety::session::{Options, Session};
 
@@ -36,7 +35,7 @@ fn repl_sessions() {
             ruleset: "ninety-nine".into(),
             players: None,
             humans: 1,
-            bot: Bot::Cautious,
+            bot: "cautious".into(),
             seed: 1,
             sets: Vec::new(),
             color: false,
@@ -55,7 +54,7 @@ fn repl_sessions() {
                 "players" => o.players = Some(v.parse().expect("a number")),
                 "humans" => o.humans = v.parse().expect("a number"),
                 "seed" => o.seed = v.parse().expect("a number"),
-                "bot" => o.bot = Bot::from_name(&v).expect("a bot"),
+                "bot" => o.bot = v,
                 "set" => {
                     let (a, b) = v.split_once('=').expect("name=value");
                     o.sets.push((a.into(), b.into()));

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use ninety::bots::Bot;
+use ninety::bots::{Bot, Player};
 use ninety::check::Disk;
 use ninety::commands::load_program;
 use ninety::sim::{self, Config, Output};
@@ -15,6 +15,10 @@ fn ruleset(name: &str) -> String {
         .join(format!("{name}.rules"))
         .display()
         .to_string()
+}
+
+fn players(bots: &[Bot]) -> Vec<Player> {
+    bots.iter().map(|b| Player::Bot(*b)).collect()
 }
 
 fn config(name: &str, bots: &[Bot], games: u64, seed: u64) -> Config {
@@ -36,9 +40,9 @@ fn the_report_is_the_same_for_any_number_of_threads() {
     let p = load_program(&Disk, &ruleset("33-66-99"), &[]).expect("checks");
     let bots = [Bot::Cautious, Bot::Random, Bot::Aggressive];
     let cfg = config("33-66-99", &bots, 400, 11);
-    let one = sim::run(&p, &bots, &cfg, None, 1, &|| {}).expect("runs");
-    let two = sim::run(&p, &bots, &cfg, None, 2, &|| {}).expect("runs");
-    let three = sim::run(&p, &bots, &cfg, None, 3, &|| {}).expect("runs");
+    let one = sim::run(&p, &players(&bots), &cfg, None, 1, &|| {}).expect("runs");
+    let two = sim::run(&p, &players(&bots), &cfg, None, 2, &|| {}).expect("runs");
+    let three = sim::run(&p, &players(&bots), &cfg, None, 3, &|| {}).expect("runs");
     assert_eq!(one.games, 400);
     assert_eq!(one, two);
     assert_eq!(one, three);
@@ -50,12 +54,12 @@ fn merged_shards_give_the_whole_run() {
     let p = load_program(&Disk, &ruleset("ninety-nine"), &[]).expect("checks");
     let bots = [Bot::Cautious];
     let cfg = config("ninety-nine", &bots, 301, 5);
-    let whole = sim::run(&p, &bots, &cfg, None, 2, &|| {}).expect("runs");
+    let whole = sim::run(&p, &players(&bots), &cfg, None, 2, &|| {}).expect("runs");
     let parts: Vec<Output> = (1..=3)
         .map(|k| Output {
             config: cfg.clone(),
             shard: Some((k, 3)),
-            stats: sim::run(&p, &bots, &cfg, Some((k, 3)), 2, &|| {}).expect("runs"),
+            stats: sim::run(&p, &players(&bots), &cfg, Some((k, 3)), 2, &|| {}).expect("runs"),
         })
         .collect();
     assert!(
@@ -189,7 +193,7 @@ fn share(p: &ninety::ir::Program, hero: Bot, villain: Bot, games: u64) -> f64 {
         let mut bots = [villain; 3];
         bots[seat] = hero;
         let cfg = config("ninety-nine", &bots, games, 1000 + seat as u64);
-        let st = sim::run(p, &bots, &cfg, None, 2, &|| {}).expect("runs");
+        let st = sim::run(p, &players(&bots), &cfg, None, 2, &|| {}).expect("runs");
         won += st.wins[seat] as f64 / sim::WIN_UNIT as f64;
     }
     won / (3 * games) as f64
