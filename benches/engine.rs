@@ -13,12 +13,12 @@ use std::time::Instant;
 
 use ninety::check::Disk;
 use ninety::commands::load_program;
-use ninety::engine::{self, Move, Setup, State};
+use ninety::engine::{self, Move, Moves, Setup, State};
 use ninety::ir::Program;
 
 /// The interpreted bot: the legal move with the lowest new total.
-fn lowest(p: &Program, s: &State) -> Option<Move> {
-    let moves = s.legal_moves(p);
+fn lowest(p: &Program, s: &State, moves: &mut Moves) -> Option<Move> {
+    s.legal_moves_into(p, moves);
     let mut best: Option<(i32, Move)> = None;
     for (&m, &t) in moves.as_slice().iter().zip(moves.totals()) {
         if best.is_none_or(|(b, _)| t < b) {
@@ -38,8 +38,9 @@ fn interpreted(p: &Program, players: usize, games: u64, first_seed: u64) -> u64 
             ..Setup::default()
         };
         let mut s = engine::new_game(p, &setup, &mut ()).expect("a game");
+        let mut moves = Moves::new();
         while !s.over {
-            let m = lowest(p, &s).expect("a move");
+            let m = lowest(p, &s, &mut moves).expect("a move");
             engine::step(p, &mut s, m, &mut ()).expect("legal");
         }
         turns += s.turns;
@@ -356,6 +357,41 @@ fn main() {
     println!(
         "  on {cores} cores: {:.1} M turns/s",
         turns_p as f64 / tp / 1e6
+    );
+
+    // The 33/66/99 game's 2 (halve an even total above 49, else double), three ways.
+    println!(
+        "33/66/99, {players} players, {} games: its 2 written natively, as a tabulated script, as a live script:",
+        games / 10
+    );
+    let n33 = |file: &str| {
+        load_program(&Disk, &root.join(file).display().to_string(), &[]).expect("checks")
+    };
+    let native_two = n33("rulesets/33-66-99-auto.rules");
+    let tabulated = n33("benches/rulesets/33-two-tabulated.rules");
+    let live = n33("benches/rulesets/33-two-live.rules");
+    assert!(
+        tabulated.script_fx.iter().all(|f| f.table.is_some())
+            && live.script_fx.iter().all(|f| f.table.is_none())
+    );
+    let (t0, turns0) = best_of(3, || interpreted(&native_two, players, games / 10, 1));
+    let (t1, turns1) = best_of(3, || interpreted(&tabulated, players, games / 10, 1));
+    let (t2, turns2) = best_of(3, || interpreted(&live, players, games / 10, 1));
+    assert_eq!(turns0, turns1, "the tabulated script plays the same games");
+    assert_eq!(turns0, turns2, "the live script plays the same games");
+    println!(
+        "  native 2:           {:>6.1} ns/turn",
+        t0 * 1e9 / turns0 as f64
+    );
+    println!(
+        "  tabulated script:   {:>6.1} ns/turn  ({:.2}x native)",
+        t1 * 1e9 / turns1 as f64,
+        t1 / t0
+    );
+    println!(
+        "  live script:        {:>6.1} ns/turn  ({:.2}x native)",
+        t2 * 1e9 / turns2 as f64,
+        t2 / t0
     );
 
     // `check` on every shipped ruleset.

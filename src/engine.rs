@@ -23,6 +23,52 @@ use crate::ir::{
     self, Act, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, OutcomeKind, Program, Who,
 };
 
+/// Answers of live scripts, remembered by what each script read: a script is a function of
+/// the fields of the game it reads, so the same values of those fields give the same answer.
+/// Per thread, bounded, keyed by the scripts' host (unique per compiled ruleset).
+#[derive(Default)]
+struct Memo {
+    /// Per (host, script): every field any call of it has read.
+    reads: std::collections::HashMap<(u64, usize), u16>,
+    answers: std::collections::HashMap<(u64, usize, u64), ScriptOut>,
+}
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Memo> = std::cell::RefCell::new(Memo::default());
+}
+
+/// A live script's answer: remembered, or asked (and remembered).
+fn live_effect(
+    host: &crate::script::Host,
+    fx: &ir::ScriptFx,
+    index: usize,
+    game: Game,
+) -> Result<ScriptOut, ScriptError> {
+    let id = (host.id, index);
+    let known = MEMO.with(|m| {
+        let m = m.borrow();
+        let mask = *m.reads.get(&id)?;
+        m.answers
+            .get(&(host.id, index, game.fingerprint(mask)))
+            .cloned()
+    });
+    if let Some(out) = known {
+        return Ok(out);
+    }
+    let (out, read) = crate::script::reading(|| host.effect(&fx.func, game));
+    let out = out?;
+    MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        let mask = *m.reads.entry(id).and_modify(|r| *r |= read).or_insert(read);
+        if m.answers.len() >= 65_536 {
+            m.answers.clear();
+        }
+        m.answers
+            .insert((host.id, index, game.fingerprint(mask)), out.clone());
+    });
+    Ok(out)
+}
+
 /// What the scripts of a move say, asked before the move changes anything (a failing script
 /// leaves the game as it was).
 #[derive(Debug)]
@@ -118,7 +164,22 @@ pub struct Moves {
     len: usize,
 }
 
+impl Default for Moves {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl Moves {
+    /// An empty list.
+    pub fn new() -> Moves {
+        Moves {
+            list: [Move::Draw; MAX_HAND * MAX_CHOICES + 1],
+            totals: [0; MAX_HAND * MAX_CHOICES + 1],
+            len: 0,
+        }
+    }
+
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.list[..self.len]
@@ -427,15 +488,21 @@ pub fn bot_rng(seed: u64) -> [u64; 4] {
     seed_state(seed ^ 0x9E37_79B9_7F4A_7C15)
 }
 
-/// The total after one choice of a card, from `total`.
-#[inline]
+/// The total after one choice of a card, from `total`: one folded instruction for most
+/// cards, the steps for the others.
+#[inline(always)]
 pub fn choice_total(p: &Program, choice: &ir::Choice, total: i32) -> i32 {
-    let mut t = total;
     match choice.fast {
-        ir::Fast::Add(n) => return total.saturating_add(n),
-        ir::Fast::Set(n) => return n,
-        ir::Fast::General => {}
+        ir::Fast::Add(n) => total.saturating_add(n),
+        ir::Fast::Set(n) => n,
+        ir::Fast::General => general_total(p, choice, total),
     }
+}
+
+/// The total after a choice that needs its steps run (conditions, products, scripts).
+#[inline(never)]
+fn general_total(p: &Program, choice: &ir::Choice, total: i32) -> i32 {
+    let mut t = total;
     if choice.simple {
         for s in choice.steps() {
             t = s.then.apply(t);
@@ -549,9 +616,12 @@ impl State {
                             Some(o) => Cow::Borrowed(o),
                             None => {
                                 let host = host.ok_or_else(missing)?;
-                                Cow::Owned(
-                                    host.effect(&fx.func, Game::from_state(p, self, rank, old, t))?,
-                                )
+                                Cow::Owned(live_effect(
+                                    host,
+                                    fx,
+                                    usize::from(i),
+                                    Game::from_state(p, self, rank, old, t),
+                                )?)
                             }
                         };
                         if let Some(n) = out.total {
@@ -580,6 +650,7 @@ impl State {
     /// The total a choice makes here, asking live scripts when it has any. A script that
     /// fails gives `None`: the move is offered anyway, and playing it reports the failure (a
     /// broken house rule must not pass for a player who cannot play).
+    #[inline(never)]
     pub fn move_total(&self, p: &Program, rank: u8, ch: &ir::Choice) -> Option<i32> {
         if ch.scripted {
             self.ask_scripts(p, rank, ch).ok().map(|pre| pre.total)
@@ -591,13 +662,18 @@ impl State {
     /// The legal moves of whoever is to play.
     #[inline]
     pub fn legal_moves(&self, p: &Program) -> Moves {
-        let mut moves = Moves {
-            list: [Move::Draw; MAX_HAND * MAX_CHOICES + 1],
-            totals: [0; MAX_HAND * MAX_CHOICES + 1],
-            len: 0,
-        };
+        let mut moves = Moves::new();
+        self.legal_moves_into(p, &mut moves);
+        moves
+    }
+
+    /// The legal moves of whoever is to play, into a list the caller keeps (no copy of it
+    /// per turn).
+    #[inline]
+    pub fn legal_moves_into(&self, p: &Program, moves: &mut Moves) {
+        moves.len = 0;
         if self.over {
-            return moves;
+            return;
         }
         if self.pending_draw.is_some() {
             moves.push(Move::Draw, self.total);
@@ -616,19 +692,10 @@ impl State {
             let fx = &p.effects[usize::from(idx)];
             for (k, choice) in fx.choices().iter().enumerate() {
                 let total = if choice.scripted {
-                    match self.move_total(p, rank_of(card), choice) {
-                        Some(t) => t,
-                        None => {
-                            moves.push(
-                                Move::Play {
-                                    card,
-                                    choice: k as u8,
-                                },
-                                self.total,
-                            );
-                            continue;
-                        }
-                    }
+                    // A script that fails gives the current total: the move is offered, and
+                    // playing it reports the failure.
+                    self.move_total(p, rank_of(card), choice)
+                        .unwrap_or(self.total)
                 } else {
                     choice_total(p, choice, self.total)
                 };
@@ -643,27 +710,32 @@ impl State {
                 }
             }
         }
-        moves
     }
 
     #[inline]
     fn can_play(&self, p: &Program) -> bool {
         let active = self.active().min(MAX_SEATS);
-        self.hands[usize::from(self.turn)]
-            .cards()
-            .iter()
-            .any(|&card| {
+        let hand = self.hands[usize::from(self.turn)].cards();
+        // Cards without scripts first: a live script is asked only when no other card will do.
+        let playable = |scripted: bool| {
+            hand.iter().any(|&card| {
                 let idx = p.rank_fx[active][usize::from(rank_of(card))];
                 idx != NO_EFFECT
-                    && p.effects[usize::from(idx)].choices().iter().any(|c| {
-                        let total = if c.scripted {
-                            self.move_total(p, rank_of(card), c)
-                        } else {
-                            Some(choice_total(p, c, self.total))
-                        };
-                        total.is_none_or(|t| Self::allowed(p, t))
-                    })
+                    && p.effects[usize::from(idx)]
+                        .choices()
+                        .iter()
+                        .filter(|c| c.scripted == scripted)
+                        .any(|c| {
+                            let total = if scripted {
+                                self.move_total(p, rank_of(card), c)
+                            } else {
+                                Some(choice_total(p, c, self.total))
+                            };
+                            total.is_none_or(|t| Self::allowed(p, t))
+                        })
             })
+        };
+        playable(false) || playable(true)
     }
 
     /// The next seat still in the round, `steps` seats on in the direction of play.
@@ -980,7 +1052,7 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
                     sink.event(Event::Forgot { seat: pending });
                 }
             }
-            let ch = *ch;
+
             let real = s.hands[usize::from(seat)].remove(index);
             s.discard.push(real);
             play_card(
@@ -988,7 +1060,7 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
                 s,
                 seat,
                 rank,
-                (&ch, new_total),
+                (ch, new_total),
                 choice,
                 real,
                 pre.as_ref(),

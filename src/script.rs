@@ -8,8 +8,7 @@
 //! no file, network or process access: a runaway script fails with a clear error and the game
 //! stays as it was before the move.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use rhai::{
     AST, Array, CallFnOptions, Dynamic, Engine, EvalAltResult, ImmutableString, Map, Scope,
@@ -31,73 +30,147 @@ pub const MAX_MAP: usize = 1_000;
 /// tests), `game.card` (`"Q"`), `game.face` (12), `game.player` (the seat), `game.chips` and
 /// `game.hand_sizes` (by seat), `game.direction` (`"cw"` or `"ccw"`), `game.players_left`,
 /// `game.round`, `game.seats`, `game.hand` (bots only: the player's cards).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct Game {
-    pub total: i64,
-    pub previous: i64,
-    pub card: ImmutableString,
-    pub face: i64,
-    pub player: i64,
-    pub chips: Array,
-    pub hand_sizes: Array,
-    pub direction: ImmutableString,
-    pub players_left: i64,
-    pub round: i64,
-    pub seats: i64,
-    pub hand: Array,
-    /// Set when the script reads anything but the total and the card: it must run live.
-    live: Arc<AtomicBool>,
+    total: i32,
+    previous: i32,
+    rank: u8,
+    player: u8,
+    seats: u8,
+    players_left: u8,
+    clockwise: bool,
+    round: u32,
+    chips: [i32; ir::MAX_SEATS],
+    hand_sizes: [u8; ir::MAX_SEATS],
+    hand: [u8; ir::MAX_HAND],
+    hand_len: u8,
+}
+
+/// What a script read of the game, as bits (set by the getters as the script runs).
+pub mod read {
+    pub const TOTAL: u16 = 1;
+    pub const PREVIOUS: u16 = 2;
+    pub const CARD: u16 = 4;
+    pub const PLAYER: u16 = 8;
+    pub const CHIPS: u16 = 16;
+    pub const HAND_SIZES: u16 = 32;
+    pub const DIRECTION: u16 = 64;
+    pub const PLAYERS_LEFT: u16 = 128;
+    pub const ROUND: u16 = 256;
+    pub const SEATS: u16 = 512;
+    pub const HAND: u16 = 1024;
+    /// Reading only these, a script can be tabulated by total.
+    pub const PURE: u16 = TOTAL | PREVIOUS | CARD;
+}
+
+thread_local! {
+    /// The fields read by the script running on this thread.
+    static READ: std::cell::Cell<u16> = const { std::cell::Cell::new(0) };
+}
+
+fn mark(bit: u16) {
+    READ.with(|r| r.set(r.get() | bit));
+}
+
+/// Runs `f` and says which fields of the game it read.
+pub fn reading<T>(f: impl FnOnce() -> T) -> (T, u16) {
+    READ.with(|r| r.set(0));
+    let out = f();
+    (out, READ.with(std::cell::Cell::get))
 }
 
 impl Game {
-    fn touched(&mut self) {
-        self.live.store(true, Ordering::Relaxed);
+    /// A fingerprint of the fields in `mask`: two games alike in them are alike to a script
+    /// that reads only them.
+    pub fn fingerprint(&self, mask: u16) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |v: i64| {
+            h ^= v as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3).rotate_left(29);
+        };
+        mix(i64::from(mask));
+        if mask & read::TOTAL != 0 {
+            mix(i64::from(self.total));
+        }
+        if mask & read::PREVIOUS != 0 {
+            mix(i64::from(self.previous));
+        }
+        if mask & read::CARD != 0 {
+            mix(i64::from(self.rank));
+        }
+        if mask & read::PLAYER != 0 {
+            mix(i64::from(self.player));
+        }
+        if mask & (read::CHIPS | read::HAND_SIZES | read::SEATS) != 0 {
+            mix(i64::from(self.seats));
+            for x in 0..usize::from(self.seats) {
+                mix((i64::from(self.chips[x]) << 8) | i64::from(self.hand_sizes[x]));
+            }
+        }
+        if mask & read::DIRECTION != 0 {
+            mix(i64::from(self.clockwise));
+        }
+        if mask & read::PLAYERS_LEFT != 0 {
+            mix(i64::from(self.players_left));
+        }
+        if mask & read::ROUND != 0 {
+            mix(i64::from(self.round));
+        }
+        if mask & read::HAND != 0 {
+            for c in &self.hand[..usize::from(self.hand_len)] {
+                mix(i64::from(*c));
+            }
+        }
+        h
     }
 
-    /// The game as the player to move sees it, with `rank` the card being played.
+    /// The game as the player to move sees it, with `rank` the card being played. Plain
+    /// numbers: the script's lists are built only if it reads them.
     pub fn from_state(p: &Program, s: &State, rank: u8, previous: i32, total: i32) -> Game {
-        let n = s.seats;
+        let mut chips = [0; ir::MAX_SEATS];
+        let mut hand_sizes = [0; ir::MAX_SEATS];
+        for x in 0..s.seats {
+            chips[usize::from(x)] = s.chips_of(p, x);
+            hand_sizes[usize::from(x)] = s.hands[usize::from(x)].len() as u8;
+        }
+        let cards = s.hands[usize::from(s.turn)].cards();
+        let mut hand = [0; ir::MAX_HAND];
+        hand[..cards.len()].copy_from_slice(cards);
         Game {
-            total: i64::from(total),
-            previous: i64::from(previous),
-            card: ir::RANK_NAMES[usize::from(rank.min(13))].into(),
-            face: i64::from(crate::check::face_value(rank.min(13))),
-            player: i64::from(s.turn),
-            chips: (0..n)
-                .map(|x| Dynamic::from(i64::from(s.chips_of(p, x))))
-                .collect(),
-            hand_sizes: (0..n)
-                .map(|x| Dynamic::from(s.hands[usize::from(x)].len() as i64))
-                .collect(),
-            direction: if s.clockwise { "cw" } else { "ccw" }.into(),
-            players_left: s.active() as i64,
-            round: i64::from(s.round),
-            seats: i64::from(n),
-            hand: s.hands[usize::from(s.turn)]
-                .cards()
-                .iter()
-                .map(|c| Dynamic::from(card_name(*c)))
-                .collect(),
-            live: Arc::new(AtomicBool::new(false)),
+            total,
+            previous,
+            rank: rank.min(13),
+            player: s.turn,
+            seats: s.seats,
+            players_left: s.active() as u8,
+            clockwise: s.clockwise,
+            round: s.round,
+            chips,
+            hand_sizes,
+            hand,
+            hand_len: cards.len() as u8,
         }
     }
 
     /// A made-up game for tabulating and trying a script at check time.
-    fn probe(rank: u8, previous: i32, total: i32, live: &Arc<AtomicBool>) -> Game {
+    fn probe(rank: u8, previous: i32, total: i32) -> Game {
+        let mut chips = [0; ir::MAX_SEATS];
+        chips[..3].fill(3);
+        let mut hand_sizes = [0; ir::MAX_SEATS];
+        hand_sizes[..3].fill(3);
         Game {
-            total: i64::from(total),
-            previous: i64::from(previous),
-            card: ir::RANK_NAMES[usize::from(rank.min(13))].into(),
-            face: i64::from(crate::check::face_value(rank.min(13))),
+            total,
+            previous,
+            rank: rank.min(13),
             player: 0,
-            chips: vec![Dynamic::from(3_i64); 3],
-            hand_sizes: vec![Dynamic::from(3_i64); 3],
-            direction: "cw".into(),
-            players_left: 3,
-            round: 1,
             seats: 3,
-            hand: Array::new(),
-            live: live.clone(),
+            players_left: 3,
+            clockwise: true,
+            round: 1,
+            chips,
+            hand_sizes,
+            hand: [0; ir::MAX_HAND],
+            hand_len: 0,
         }
     }
 }
@@ -118,7 +191,11 @@ pub struct Host {
     engine: Engine,
     ast: AST,
     pub functions: Vec<FnSource>,
+    /// Unique among hosts, for the engine's memo of live answers.
+    pub id: u64,
 }
+
+static HOSTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl std::fmt::Debug for Host {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -141,7 +218,14 @@ pub struct ScriptError {
 
 /// A sandboxed engine: no printing, no `eval`, limits on everything that can grow.
 pub fn sandbox() -> Engine {
-    let mut engine = Engine::new();
+    // A raw engine with the core language only (arithmetic, logic, strings, arrays, maps):
+    // fewer functions to resolve, and nothing that reaches outside.
+    let mut engine = Engine::new_raw();
+    {
+        use rhai::packages::{Package, StandardPackage};
+        engine.register_global_module(StandardPackage::new().as_shared_module());
+    }
+    engine.set_optimization_level(rhai::OptimizationLevel::Full);
     engine
         .set_max_operations(MAX_OPERATIONS)
         .set_max_call_levels(MAX_CALL_LEVELS)
@@ -154,41 +238,62 @@ pub fn sandbox() -> Engine {
     engine.disable_symbol("eval");
     engine
         .register_type_with_name::<Game>("Game")
-        .register_get("total", |g: &mut Game| g.total)
-        .register_get("card", |g: &mut Game| g.card.clone())
-        .register_get("face", |g: &mut Game| g.face)
-        .register_get("previous", |g: &mut Game| g.previous)
+        .register_get("total", |g: &mut Game| {
+            mark(read::TOTAL);
+            i64::from(g.total)
+        })
+        .register_get("card", |g: &mut Game| {
+            mark(read::CARD);
+            ImmutableString::from(ir::RANK_NAMES[usize::from(g.rank)])
+        })
+        .register_get("face", |g: &mut Game| {
+            mark(read::CARD);
+            i64::from(crate::check::face_value(g.rank))
+        })
+        .register_get("previous", |g: &mut Game| {
+            mark(read::PREVIOUS);
+            i64::from(g.previous)
+        })
         .register_get("player", |g: &mut Game| {
-            g.touched();
-            g.player
+            mark(read::PLAYER);
+            i64::from(g.player)
         })
         .register_get("chips", |g: &mut Game| {
-            g.touched();
-            g.chips.clone()
+            mark(read::CHIPS);
+            g.chips[..usize::from(g.seats)]
+                .iter()
+                .map(|c| Dynamic::from(i64::from(*c)))
+                .collect::<Array>()
         })
         .register_get("hand_sizes", |g: &mut Game| {
-            g.touched();
-            g.hand_sizes.clone()
+            mark(read::HAND_SIZES);
+            g.hand_sizes[..usize::from(g.seats)]
+                .iter()
+                .map(|c| Dynamic::from(i64::from(*c)))
+                .collect::<Array>()
         })
         .register_get("direction", |g: &mut Game| {
-            g.touched();
-            g.direction.clone()
+            mark(read::DIRECTION);
+            ImmutableString::from(if g.clockwise { "cw" } else { "ccw" })
         })
         .register_get("players_left", |g: &mut Game| {
-            g.touched();
-            g.players_left
+            mark(read::PLAYERS_LEFT);
+            i64::from(g.players_left)
         })
         .register_get("round", |g: &mut Game| {
-            g.touched();
-            g.round
+            mark(read::ROUND);
+            i64::from(g.round)
         })
         .register_get("seats", |g: &mut Game| {
-            g.touched();
-            g.seats
+            mark(read::SEATS);
+            i64::from(g.seats)
         })
         .register_get("hand", |g: &mut Game| {
-            g.touched();
-            g.hand.clone()
+            mark(read::HAND);
+            g.hand[..usize::from(g.hand_len)]
+                .iter()
+                .map(|c| Dynamic::from(card_name(*c)))
+                .collect::<Array>()
         });
     engine
 }
@@ -237,6 +342,7 @@ impl Host {
             engine,
             ast,
             functions,
+            id: HOSTS.fetch_add(1, Ordering::Relaxed),
         }
     }
 
@@ -451,15 +557,14 @@ impl Host {
         lo: i32,
         hi: i32,
     ) -> Result<Option<Vec<ScriptOut>>, (i32, ScriptError)> {
-        let live = Arc::new(AtomicBool::new(false));
+        let mut all = 0;
         let mut table = Vec::with_capacity((hi - lo + 1).max(0) as usize);
         for t in lo..=hi {
-            let out = self
-                .effect(name, Game::probe(rank, t, t, &live))
-                .map_err(|e| (t, e))?;
-            table.push(out);
+            let (out, read) = reading(|| self.effect(name, Game::probe(rank, t, t)));
+            all |= read;
+            table.push(out.map_err(|e| (t, e))?);
         }
-        Ok((!live.load(Ordering::Relaxed)).then_some(table))
+        Ok((all & !read::PURE == 0).then_some(table))
     }
 
     /// As [`Host::tabulate_effect`] for a test.
@@ -470,28 +575,28 @@ impl Host {
         lo: i32,
         hi: i32,
     ) -> Result<Option<Vec<bool>>, (i32, ScriptError)> {
-        let live = Arc::new(AtomicBool::new(false));
+        let mut all = 0;
         let mut table = Vec::with_capacity((hi - lo + 1).max(0) as usize);
         for t in lo..=hi {
-            table.push(
-                self.test(name, Game::probe(rank, t, t, &live))
-                    .map_err(|e| (t, e))?,
-            );
+            let (out, read) = reading(|| self.test(name, Game::probe(rank, t, t)));
+            all |= read;
+            table.push(out.map_err(|e| (t, e))?);
         }
-        Ok((!live.load(Ordering::Relaxed)).then_some(table))
+        Ok((all & !read::PURE == 0).then_some(table))
     }
 
     /// Tries a bar test on a few moves; whether it reads more than the totals and the card.
     pub fn probe_bar(&self, name: &str, lo: i32, hi: i32) -> Result<bool, (i32, ScriptError)> {
-        let live = Arc::new(AtomicBool::new(false));
+        let mut all = 0;
         let step = ((hi - lo) / 16).max(1);
         let mut t = lo;
         while t <= hi {
-            self.test(name, Game::probe(0, t, (t + 7).min(hi), &live))
-                .map_err(|e| (t, e))?;
+            let (out, read) = reading(|| self.test(name, Game::probe(0, t, (t + 7).min(hi))));
+            all |= read;
+            out.map_err(|e| (t, e))?;
             t += step;
         }
-        Ok(live.load(Ordering::Relaxed))
+        Ok(all & !read::PURE != 0)
     }
 }
 
