@@ -121,6 +121,9 @@ fn hash(p: &Program) -> String {
     format!("{h:016x}")
 }
 
+/// The ANSI colour of a warning.
+const YELLOW: &str = "33";
+
 fn plural(n: i32, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -455,7 +458,7 @@ impl Session {
                 if !legal.as_slice().contains(&mv) {
                     w = self.paint("2", &format!("{w} (illegal)"));
                 } else if let Some(cost) = self.cost(mv) {
-                    w = self.paint("33", &format!("{w} (costs {cost})"));
+                    w = self.paint(YELLOW, &format!("{w} (costs {cost})"));
                 }
                 ways.push(w);
             }
