@@ -555,6 +555,17 @@ impl State {
     }
 
     /// Seats still in the round.
+    /// How many teams (or players, without teams) have a seat not in `out`.
+    pub fn teams(&self, p: &Program, out: u16) -> u32 {
+        let mut accounts = 0u16;
+        for x in 0..self.seats {
+            if out & (1 << x) == 0 {
+                accounts |= 1 << self.account(p, x);
+            }
+        }
+        accounts.count_ones()
+    }
+
     #[inline]
     pub fn active(&self) -> usize {
         (self.seat_mask() & !self.out_of_round).count_ones() as usize
@@ -1553,13 +1564,7 @@ fn out_of_round<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
 /// When one player (or one team) is left in the round, the round ends and they win it.
 fn check_round_left(p: &Program, s: &mut State) {
     // Partners play for one team: the round is over when one team is left in it.
-    let mut teams = 0u16;
-    for x in 0..s.seats {
-        if s.in_round(x) {
-            teams |= 1 << s.account(p, x);
-        }
-    }
-    if teams.count_ones() <= 1 && !s.round_over {
+    if s.teams(p, s.out_of_round) <= 1 && !s.round_over {
         s.round_over = true;
         if s.round_winner.is_none() {
             s.round_winner = (0..s.seats).find(|x| s.in_round(*x));
@@ -1584,15 +1589,7 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
             }
         }
     }
-    let teams_left = {
-        let mut accounts = 0u16;
-        for x in 0..s.seats {
-            if s.in_game(x) {
-                accounts |= 1 << s.account(p, x);
-            }
-        }
-        accounts.count_ones()
-    };
+    let teams_left = s.teams(p, s.out_of_game);
     if teams_left <= 1 {
         s.round_over = true;
         s.over = true;
@@ -1615,15 +1612,7 @@ fn finish_round<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
         let actor = s.round_winner.or(s.round_loser).unwrap_or(s.turn);
         run_outcomes(p, s, i, actor, Reason::RoundEnd, sink);
     }
-    let teams_left = {
-        let mut accounts = 0u16;
-        for x in 0..s.seats {
-            if s.in_game(x) {
-                accounts |= 1 << s.account(p, x);
-            }
-        }
-        accounts.count_ones()
-    };
+    let teams_left = s.teams(p, s.out_of_game);
     if s.over || teams_left <= 1 || p.rounds.is_some_and(|r| s.round >= r) {
         end_game(p, s, sink);
         return;
