@@ -114,6 +114,14 @@ fn to_words(to: PayTo) -> String {
     }
 }
 
+/// The label of the choice a card was played with, when its effect offers several.
+fn choice_label(p: &Program, fx: u16, choice: u8) -> Option<String> {
+    p.effects
+        .get(usize::from(fx))
+        .filter(|fx| fx.len > 1)
+        .and_then(|fx| fx.labels.get(usize::from(choice)).cloned())
+}
+
 /// The verb for a subject: "You play", "Seat 1 plays".
 fn verb<'a>(name: &str, third: &'a str, plain: &'a str) -> &'a str {
     if name == "You" { plain } else { third }
@@ -145,18 +153,9 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
             total,
             fx,
         } => {
-            let shown = match p.effects.get(usize::from(fx)) {
-                Some(fx) if fx.len > 1 => {
-                    format!(
-                        "{}:{}",
-                        card_name(card),
-                        fx.labels
-                            .get(usize::from(choice))
-                            .cloned()
-                            .unwrap_or_default()
-                    )
-                }
-                _ => card_name(card),
+            let shown = match choice_label(p, fx, choice) {
+                Some(label) => format!("{}:{label}", card_name(card)),
+                None => card_name(card),
             };
             format!("{} {shown}: total {total}.", v(seat, "plays", "play"))
         }
@@ -249,11 +248,7 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
             total,
             fx,
         } => {
-            let label = p
-                .effects
-                .get(usize::from(fx))
-                .filter(|fx| fx.len > 1)
-                .and_then(|fx| fx.labels.get(usize::from(choice)).cloned());
+            let label = choice_label(p, fx, choice);
             json!({"event": "play", "seat": seat, "card": card_name(card), "choice": label, "total": total})
         }
         Event::Draw { seat } => json!({"event": "draw", "seat": seat}),
