@@ -11,6 +11,8 @@ use ninety::{scenario, syntax};
 #[test]
 fn games() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // Every failing game is reported, not only the first.
+    let failures: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     insta::glob!("games/*.txt", |path| {
         let text = std::fs::read_to_string(path).expect("readable");
         let name = path
@@ -63,8 +65,18 @@ fn games() {
             Err(d) => {
                 let source =
                     ninety::diag::Source::new(format!("games/{name}.txt"), wrapped.clone());
-                panic!("{}", d.in_source(&source).render_plain(100));
+                failures
+                    .lock()
+                    .expect("lock")
+                    .push(d.in_source(&source).render_plain(100));
             }
         }
     });
+    let failures = failures.into_inner().expect("lock");
+    assert!(
+        failures.is_empty(),
+        "{} games failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
