@@ -121,8 +121,8 @@ fn hash(p: &Program) -> String {
     format!("{h:016x}")
 }
 
-/// The ANSI colour of a warning.
-const YELLOW: &str = "33";
+/// The ANSI colour of a warning (bright yellow).
+const YELLOW: &str = "93";
 
 fn plural(n: i32, word: &str) -> String {
     if n == 1 {

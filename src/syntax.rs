@@ -29,11 +29,11 @@ const STATEMENTS: &[(&str, &str)] = &[
     ("jokers", "jokers 2 per deck"),
     ("hand", "hand 3 cards"),
     ("each", "each player starts with 3 chips"),
-    ("the", "the total may not go above 99"),
+    ("the", "the total may not go above 50"),
     ("total", "total starts at 0"),
     ("play", "play goes clockwise"),
     ("card", "card A: add 1 or add 11"),
-    ("on", "on passing 33 or 66: the player pays 1"),
+    ("on", "on passing 25 or 75: the player pays 1"),
     (
         "when",
         "when a player cannot play: the player pays 1 and loses the round",
