@@ -557,18 +557,8 @@ impl<'a> Compiler<'a> {
         for (name, text) in sets {
             let Some(decl) = self.options.get_mut(name) else {
                 let names: Vec<&str> = self.options.keys().map(String::as_str).collect();
-                let hint = match did_you_mean(name, names.iter().copied()) {
-                    Some(n) => format!("did you mean `--set {n}={text}`?"),
-                    None if names.is_empty() => "this ruleset declares no options".to_string(),
-                    None => format!(
-                        "its options are {}",
-                        names
-                            .iter()
-                            .map(|n| format!("`{n}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                };
+                let hint =
+                    crate::diag::unknown_option_hint(name, &names, |n| format!("--set {n}={text}"));
                 self.diags.push(
                     Diag::error(
                         "unknown-option",

@@ -241,3 +241,20 @@ pub fn did_you_mean<'a>(
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }
+
+/// The hint for an option name nobody declared: the closest declared one, as `write` puts it
+/// (`--set chips=5`, `set chips = 5`), or the list of options.
+pub fn unknown_option_hint(name: &str, names: &[&str], write: impl Fn(&str) -> String) -> String {
+    match did_you_mean(name, names.iter().copied()) {
+        Some(n) => format!("did you mean `{}`?", write(n)),
+        None if names.is_empty() => "this ruleset declares no options".to_string(),
+        None => format!(
+            "its options are {}",
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}

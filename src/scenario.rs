@@ -34,18 +34,9 @@ pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
         });
         let result = if let Some((span, name, value)) = unknown {
             let names: Vec<&str> = p.options.iter().map(|o| o.name.as_str()).collect();
-            let hint = match crate::diag::did_you_mean(&name, names.iter().copied()) {
-                Some(n) => format!("did you mean `set {n} = {}`?", value.as_number()),
-                None if names.is_empty() => "this ruleset declares no options".to_string(),
-                None => format!(
-                    "its options are {}",
-                    names
-                        .iter()
-                        .map(|n| format!("`{n}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            };
+            let hint = crate::diag::unknown_option_hint(&name, &names, |n| {
+                format!("set {n} = {}", value.as_number())
+            });
             Err(Diag::error(
                 "scenario-position",
                 span,
