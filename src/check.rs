@@ -693,6 +693,25 @@ impl<'a> Compiler<'a> {
                         );
                     }
                 };
+                // A setting by player count: `hand 3 cards with 6 or more players`.
+                macro_rules! set_for {
+                    ($map:ident, $amount:expr, $with:expr, $key:expr) => {{
+                        let Some(n) = self.amount(li, $amount) else {
+                            continue;
+                        };
+                        let mode = self.mode(li, $with.as_ref());
+                        once(self, format!("{}{}", $key, mode_words(mode)));
+                        $map.insert(
+                            mode,
+                            Set {
+                                value: n,
+                                layer: li,
+                                span: st.span,
+                                line: st.line,
+                            },
+                        );
+                    }};
+                }
                 macro_rules! set {
                     ($slot:ident, $value:expr, $key:expr) => {{
                         once(self, String::from($key));
@@ -721,37 +740,11 @@ impl<'a> Compiler<'a> {
                         );
                     }
                     StatementKind::Decks { count, with } => {
-                        let Some(n) = self.amount(li, count) else {
-                            continue;
-                        };
-                        let mode = self.mode(li, with.as_ref());
-                        once(self, format!("the decks{}", mode_words(mode)));
-                        decks.insert(
-                            mode,
-                            Set {
-                                value: n,
-                                layer: li,
-                                span: st.span,
-                                line: st.line,
-                            },
-                        );
+                        set_for!(decks, count, with, "the decks")
                     }
                     StatementKind::Hand { size, with } => {
                         self.attempted.insert("hand");
-                        let Some(n) = self.amount(li, size) else {
-                            continue;
-                        };
-                        let mode = self.mode(li, with.as_ref());
-                        once(self, format!("the hand size{}", mode_words(mode)));
-                        hands.insert(
-                            mode,
-                            Set {
-                                value: n,
-                                layer: li,
-                                span: st.span,
-                                line: st.line,
-                            },
-                        );
+                        set_for!(hands, size, with, "the hand size");
                     }
                     StatementKind::Jokers(n) => {
                         let Some(n) = self.amount(li, n) else {
