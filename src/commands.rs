@@ -358,11 +358,7 @@ pub fn state_text(p: &Program, s: &State) -> String {
     let mut text = format!(
         "Total {}, {}, round {}, chips {} (bank {}, pot {}).",
         s.total,
-        if s.clockwise {
-            "clockwise"
-        } else {
-            "counterclockwise"
-        },
+        crate::describe::direction_word(s.clockwise),
         s.round,
         chips.join(" "),
         s.bank,

@@ -122,6 +122,15 @@ fn choice_label(p: &Program, fx: u16, choice: u8) -> Option<String> {
         .and_then(|fx| fx.labels.get(usize::from(choice)).cloned())
 }
 
+/// How the direction of play is said: `clockwise` or `counterclockwise`.
+pub fn direction_word(clockwise: bool) -> &'static str {
+    if clockwise {
+        "clockwise"
+    } else {
+        "counterclockwise"
+    }
+}
+
 /// The verb for a subject: "You play", "Seat 1 plays".
 fn verb<'a>(name: &str, third: &'a str, plain: &'a str) -> &'a str {
     if name == "You" { plain } else { third }
@@ -167,14 +176,7 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
         ),
         Event::Skip { seat } => format!("{} skipped.", v(seat, "is", "are")),
         Event::Reverse { clockwise } => {
-            format!(
-                "Play turns {}.",
-                if clockwise {
-                    "clockwise"
-                } else {
-                    "counterclockwise"
-                }
-            )
+            format!("Play turns {}.", crate::describe::direction_word(clockwise))
         }
         Event::PlayAgain { seat } => format!("{} again.", v(seat, "plays", "play")),
         Event::CannotPlay { seat } => format!("{} cannot play.", names(seat)),

@@ -508,7 +508,7 @@ impl Run<'_> {
                 (s.clockwise != cw).then(|| {
                     format!(
                         "expected play to go {}, but it goes the other way",
-                        if cw { "clockwise" } else { "counterclockwise" }
+                        crate::describe::direction_word(cw)
                     )
                 })
             }

@@ -375,11 +375,7 @@ impl Session {
                     "── Round {} · total {} · play goes {} ──",
                     s.round,
                     s.total,
-                    if s.clockwise {
-                        "clockwise"
-                    } else {
-                        "counterclockwise"
-                    }
+                    crate::describe::direction_word(s.clockwise)
                 )
             )
         );
@@ -687,11 +683,7 @@ impl Session {
         format!(
             "Total {}, play goes {}, round {}. {} to play.\n",
             s.total,
-            if s.clockwise {
-                "clockwise"
-            } else {
-                "counterclockwise"
-            },
+            crate::describe::direction_word(s.clockwise),
             s.round,
             self.name(s.turn)
         )

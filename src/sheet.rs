@@ -304,11 +304,7 @@ fn sheet_with(p: &Program, marker: &Marker<'_>, md: bool) -> String {
         &mut out,
         format!(
             "Play goes {} at the start of each round.",
-            if p.clockwise {
-                "clockwise"
-            } else {
-                "counterclockwise"
-            }
+            crate::describe::direction_word(p.clockwise)
         ),
         origin_of(p, "direction"),
     );
