@@ -11,8 +11,8 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
 
-use ninety::check::Disk;
-use ninety::commands::load_program;
+use ninety::app::load::load_program;
+use ninety::compile::Disk;
 use ninety::engine::{self, Move, Moves, Setup, State};
 use ninety::ir::Program;
 
@@ -406,7 +406,7 @@ fn main() {
     for f in files {
         let path = f.display().to_string();
         let (t, checked) = best_of(5, || {
-            ninety::commands::check_one(&Disk, &path, &[]).expect("readable")
+            ninety::app::load::check_one(&Disk, &path, &[]).expect("readable")
         });
         println!(
             "  {:<36} {:>8.2} ms  ({} scenarios)",

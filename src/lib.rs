@@ -1,24 +1,25 @@
 //! ninety: a rules-scripting engine for the running-total card games.
 //!
-//! The pipeline, one module per stage:
+//! The crate is its pipeline, one folder per stage, each importing only the stages below it
+//! (`ARCHITECTURE.md` draws the arrows; `tests/layers.rs` keeps them):
 //!
-//! 1. [`syntax`] parses each line of a ruleset (`grammar/ninety.pest`) into an [`ast::File`];
-//! 2. [`check`] loads the `extends` chain, resolves options and validates everything, reporting
-//!    every problem as a [`diag::Diag`], and compiles the result to an [`ir::Program`];
-//! 3. [`engine`] plays a [`ir::Program`]: a seeded, replayable game state and a step function.
+//! 1. [`base`]: spans, the card vocabulary, the seeded RNG, diagnostics and their codes;
+//! 2. [`lang`]: the pest parser, ruleset text to a spanned [`lang::ast::File`];
+//! 3. [`ir`]: the compiled form, inert data, its pure evaluation and its verifier;
+//! 4. [`script`]: the sandboxed rhai host behind the IR's `ScriptHost` trait;
+//! 5. [`compile`]: loading, `extends`, options, lowering to an [`ir::Program`], lints;
+//! 6. [`engine`]: a game's state and the step function;
+//! 7. [`play`]: bots and move notation; [`sim`]: many games and their statistics;
+//!    [`present`]: events, refusals and the rules sheet in words;
+//! 8. [`app`]: entry points, scenarios, commands, the REPL, the command line.
 
-pub mod ast;
-pub mod bots;
-pub mod check;
-pub mod commands;
-pub mod describe;
-pub mod diag;
+pub mod app;
+pub mod base;
+pub mod compile;
 pub mod engine;
 pub mod ir;
-pub mod repl;
-pub mod scenario;
+pub mod lang;
+pub mod play;
+pub mod present;
 pub mod script;
-pub mod session;
-pub mod sheet;
 pub mod sim;
-pub mod syntax;

@@ -5,10 +5,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use ninety::bots::Bot;
-use ninety::check::Disk;
-use ninety::commands::load_program;
+use ninety::app::load::load_program;
+use ninety::compile::Disk;
 use ninety::engine::{self, Setup};
+use ninety::play::Bot;
 
 struct Counting;
 
@@ -62,12 +62,13 @@ fn no_allocation_per_turn() {
                 ..Setup::default()
             };
             let mut s = engine::new_game(&p, &setup, &mut ()).expect("a game");
-            let mut rng = engine::bot_rng(seed);
+            let mut rng = ninety::base::Rng::for_bots(seed);
             let before = allocations();
             let mut turns = 0;
             while !s.over && turns < 5000 {
                 assert!(
-                    engine::bot_turn(&p, &mut s, Bot::Random, &mut rng, &mut ()).expect("legal")
+                    ninety::play::bot_turn(&p, &mut s, Bot::Random, &mut rng, &mut ())
+                        .expect("legal")
                 );
                 turns += 1;
             }

@@ -3,8 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use ninety::check::Loader;
-use ninety::commands::check_one;
+use ninety::app::load::check_one;
+use ninety::compile::Loader;
 
 /// Reads paths relative to `tests/`, so diagnostics name `check-inputs/x.rules` on every
 /// machine.
@@ -47,7 +47,7 @@ fn a_huge_file_is_refused_without_reading_it_all() {
     let line = "# a comment line that goes on and on and on and on and on and on and on\n";
     std::fs::write(&path, line.repeat(5 * 1024 * 1024 / line.len())).expect("write");
     let checked =
-        check_one(&ninety::check::Disk, path.to_str().expect("utf-8"), &[]).expect("readable");
+        check_one(&ninety::compile::Disk, path.to_str().expect("utf-8"), &[]).expect("readable");
     assert_eq!(checked.errors(), 1);
     assert!(
         checked.diags[0].message.contains("too big"),
@@ -64,7 +64,7 @@ fn a_binary_file_is_refused() {
     let path = dir.join("bin.rules");
     std::fs::write(&path, [0x7f, b'E', b'L', b'F', 0, 1, 2, 0xff, 0xfe]).expect("write");
     let checked =
-        check_one(&ninety::check::Disk, path.to_str().expect("utf-8"), &[]).expect("readable");
+        check_one(&ninety::compile::Disk, path.to_str().expect("utf-8"), &[]).expect("readable");
     assert_eq!(checked.errors(), 1);
     assert!(
         checked.diags[0].message.contains("binary"),

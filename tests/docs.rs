@@ -32,7 +32,7 @@ fn check_examples(file: &str, at_least: usize) {
         examples.len()
     );
     for (line, body) in examples {
-        let (_, diags) = ninety::syntax::parse(&body);
+        let (_, diags) = ninety::lang::parse(&body);
         let problems: Vec<String> = diags.iter().map(|d| d.message.clone()).collect();
         assert!(
             problems.is_empty(),

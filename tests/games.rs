@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use ninety::check::Disk;
-use ninety::commands::load_program;
-use ninety::{scenario, syntax};
+use ninety::app::load::load_program;
+use ninety::app::scenario;
+use ninety::compile::Disk;
 
 #[test]
 fn games() {
@@ -49,7 +49,7 @@ fn games() {
         let program =
             load_program(&Disk, file.to_str().expect("utf-8"), &sets).expect("the ruleset checks");
         let wrapped = format!("scenario \"{name}\"\n{body}\nend\n");
-        let (parsed, diags) = syntax::parse(&wrapped);
+        let (parsed, diags) = ninety::lang::parse(&wrapped);
         assert!(
             diags.is_empty(),
             "{name}: {}",
@@ -64,7 +64,7 @@ fn games() {
             Ok(trace) => insta::assert_snapshot!(trace.lines.join("\n")),
             Err(d) => {
                 let source =
-                    ninety::diag::Source::new(format!("games/{name}.txt"), wrapped.clone());
+                    ninety::base::Source::new(format!("games/{name}.txt"), wrapped.clone());
                 failures
                     .lock()
                     .expect("lock")

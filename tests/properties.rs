@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use ninety::bots::Bot;
-use ninety::check::{self, Disk, Loader};
+use ninety::compile::{self, Disk, Loader};
 use ninety::engine::{self, Setup, TURN_LIMIT};
+use ninety::play::Bot;
 use proptest::prelude::*;
 
 struct Memory(HashMap<String, Vec<u8>>);
@@ -55,7 +55,7 @@ fn check_bytes(bytes: Vec<u8>) {
         })
         .collect();
     files.insert("rulesets/fuzz.rules".into(), bytes);
-    let checked = check::check(&Memory(files), "rulesets/fuzz.rules", &[]).expect("in memory");
+    let checked = compile::check(&Memory(files), "rulesets/fuzz.rules", &[]).expect("in memory");
     for d in &checked.diags {
         // Rendering must not panic either, and spans must lie inside the file.
         let _ = d.render_plain(80);
@@ -95,7 +95,7 @@ proptest! {
 fn thousands_of_seeded_games_keep_every_invariant() {
     let games_per_file: u64 = if cfg!(debug_assertions) { 300 } else { 3000 };
     for (path, _) in shipped() {
-        let program = ninety::commands::load_program(&Disk, &path, &[]).expect("checks");
+        let program = ninety::app::load::load_program(&Disk, &path, &[]).expect("checks");
         for players in [program.min_players, program.max_players] {
             for seed in 0..games_per_file {
                 let bot = if seed % 2 == 0 {
@@ -110,10 +110,10 @@ fn thousands_of_seeded_games_keep_every_invariant() {
                 };
                 let mut s = engine::new_game(&program, &setup, &mut ()).expect("a game starts");
                 let chips = s.chips_total(&program);
-                let mut rng = engine::bot_rng(seed);
+                let mut rng = ninety::base::Rng::for_bots(seed);
                 while !s.over {
                     assert!(s.turns < TURN_LIMIT, "{path}: seed {seed} never ends");
-                    let moved = engine::bot_turn(&program, &mut s, bot, &mut rng, &mut ())
+                    let moved = ninety::play::bot_turn(&program, &mut s, bot, &mut rng, &mut ())
                         .expect("a legal move");
                     assert!(moved, "{path} seed {seed}: the player to move has no move");
                     assert_eq!(s.check_invariants(&program), Ok(()), "{path} seed {seed}");

@@ -9,8 +9,8 @@
 
 use std::path::Path;
 
-use ninety::check::Shipped;
-use ninety::session::{Options, Session};
+use ninety::app::session::{Options, Session};
+use ninety::compile::Shipped;
 
 #[test]
 fn repl_sessions() {
@@ -105,9 +105,7 @@ fn repl_sessions() {
                 "<first>" => {
                     let moves = session.state.legal_moves(&session.program);
                     match moves.as_slice().first() {
-                        Some(m) => {
-                            ninety::describe::move_name(&session.program, &session.state, *m)
-                        }
+                        Some(m) => ninety::play::move_name(&session.program, &session.state, *m),
                         None => "total".to_string(),
                     }
                 }

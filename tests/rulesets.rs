@@ -1,10 +1,11 @@
 //! Every shipped ruleset: it checks clean (scenarios included), its compiled form and rules
 //! sheet are snapshotted, and one seeded game with bots is played to the end and snapshotted.
 
-use ninety::bots::Bot;
-use ninety::check::Disk;
-use ninety::commands::{RunOptions, check_one, run_cmd};
-use ninety::sheet;
+use ninety::app::load::check_one;
+use ninety::app::run::{RunOptions, run_cmd};
+use ninety::compile::Disk;
+use ninety::play::Bot;
+use ninety::present;
 
 #[test]
 fn shipped_rulesets() {
@@ -24,9 +25,9 @@ fn shipped_rulesets() {
             problems.join("\n")
         );
         let program = checked.program.expect("compiled");
-        insta::assert_snapshot!("compiled", sheet::dump(&program));
-        let base = ninety::commands::base_program(&Disk, &program, &[]);
-        insta::assert_snapshot!("sheet", sheet::rules_sheet(&program, base.as_ref(), true));
+        insta::assert_snapshot!("compiled", present::dump(&program));
+        let base = ninety::app::load::base_program(&Disk, &program, &[]);
+        insta::assert_snapshot!("sheet", present::rules_sheet(&program, base.as_ref(), true));
 
         let o = RunOptions {
             seed: 7,

@@ -5,9 +5,10 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use ninety::check::Disk;
-use ninety::commands::load_program;
-use ninety::engine::{self, Move, PlayError, Setup, parse_card};
+use ninety::app::load::load_program;
+use ninety::base::cards::{card_name, parse_card};
+use ninety::compile::Disk;
+use ninety::engine::{self, Move, PlayError, Setup};
 
 fn path(rel: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -74,9 +75,10 @@ fn misbehave(card: &str, expect: &str) {
         "stopped after {:?}",
         started.elapsed()
     );
-    let PlayError::Script(message) = &err else {
+    let PlayError::Script(e) = &err else {
         panic!("not a script error: {err}")
     };
+    let message = e.to_string();
     assert!(message.contains(expect), "{message}");
     assert!(
         message.contains("runaway.rules line"),
@@ -114,7 +116,7 @@ fn a_script_building_a_huge_string_is_stopped() {
 
 #[test]
 fn the_repl_reports_a_failing_script_and_the_game_goes_on() {
-    let o = ninety::session::Options {
+    let o = ninety::app::session::Options {
         ruleset: path("tests/script-inputs/runaway.rules"),
         players: Some(3),
         humans: 3,
@@ -126,13 +128,13 @@ fn the_repl_reports_a_failing_script_and_the_game_goes_on() {
     // A deal where the first player holds a card whose script runs away.
     let (mut session, trap) = (1..100)
         .find_map(|seed| {
-            let o = ninety::session::Options { seed, ..o.clone() };
-            let (mut session, _) = ninety::session::Session::start(&Disk, &o).expect("starts");
+            let o = ninety::app::session::Options { seed, ..o.clone() };
+            let (mut session, _) = ninety::app::session::Session::start(&Disk, &o).expect("starts");
             let _ = session.handle(&Disk, ""); // take the keyboard
             let hand: Vec<String> = session.state.hands[usize::from(session.state.turn)]
                 .cards()
                 .iter()
-                .map(|c| engine::card_name(*c))
+                .map(|c| card_name(*c))
                 .collect();
             let trap = hand
                 .into_iter()

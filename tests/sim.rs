@@ -4,10 +4,10 @@
 use std::path::Path;
 use std::process::Command;
 
-use ninety::bots::{Bot, Player};
-use ninety::check::Disk;
-use ninety::commands::load_program;
-use ninety::sim::{self, Config, Output};
+use ninety::app::load::load_program;
+use ninety::compile::Disk;
+use ninety::play::{Bot, Player};
+use ninety::sim::{self, Config, Control, Output};
 
 fn ruleset(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -40,9 +40,9 @@ fn the_report_is_the_same_for_any_number_of_threads() {
     let p = load_program(&Disk, &ruleset("33-66-99"), &[]).expect("checks");
     let bots = [Bot::Cautious, Bot::Random, Bot::Aggressive];
     let cfg = config("33-66-99", &bots, 400, 11);
-    let one = sim::run(&p, &players(&bots), &cfg, None, 1, &|| {}).expect("runs");
-    let two = sim::run(&p, &players(&bots), &cfg, None, 2, &|| {}).expect("runs");
-    let three = sim::run(&p, &players(&bots), &cfg, None, 3, &|| {}).expect("runs");
+    let one = sim::run(&p, &players(&bots), &cfg, &Control::jobs(1)).expect("runs");
+    let two = sim::run(&p, &players(&bots), &cfg, &Control::jobs(2)).expect("runs");
+    let three = sim::run(&p, &players(&bots), &cfg, &Control::jobs(3)).expect("runs");
     assert_eq!(one.games, 400);
     assert_eq!(one, two);
     assert_eq!(one, three);
@@ -54,12 +54,21 @@ fn merged_shards_give_the_whole_run() {
     let p = load_program(&Disk, &ruleset("ninety-nine"), &[]).expect("checks");
     let bots = [Bot::Cautious];
     let cfg = config("ninety-nine", &bots, 301, 5);
-    let whole = sim::run(&p, &players(&bots), &cfg, None, 2, &|| {}).expect("runs");
+    let whole = sim::run(&p, &players(&bots), &cfg, &Control::jobs(2)).expect("runs");
     let parts: Vec<Output> = (1..=3)
         .map(|k| Output {
             config: cfg.clone(),
             shard: Some((k, 3)),
-            stats: sim::run(&p, &players(&bots), &cfg, Some((k, 3)), 2, &|| {}).expect("runs"),
+            stats: sim::run(
+                &p,
+                &players(&bots),
+                &cfg,
+                &Control {
+                    shard: Some((k, 3)),
+                    ..Control::jobs(2)
+                },
+            )
+            .expect("runs"),
         })
         .collect();
     assert!(
@@ -193,7 +202,7 @@ fn share(p: &ninety::ir::Program, hero: Bot, villain: Bot, games: u64) -> f64 {
         let mut bots = [villain; 3];
         bots[seat] = hero;
         let cfg = config("ninety-nine", &bots, games, 1000 + seat as u64);
-        let st = sim::run(p, &players(&bots), &cfg, None, 2, &|| {}).expect("runs");
+        let st = sim::run(p, &players(&bots), &cfg, &Control::jobs(2)).expect("runs");
         won += st.wins[seat] as f64 / sim::WIN_UNIT as f64;
     }
     won / (3 * games) as f64

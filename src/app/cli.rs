@@ -1,0 +1,346 @@
+//! The command line: clap's definitions, and each command's arguments turned into a call of
+//! the library. The only terminal and file I/O the binary does is here and in the commands.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use clap::{Args, Parser, Subcommand};
+
+use super::commands::{self, CheckOptions};
+use super::{repl, run, session, sim_cmd};
+use crate::compile::Shipped;
+
+#[derive(Parser)]
+#[command(
+    name = "ninety",
+    version,
+    about = "Play, check and simulate running-total card games and their house rules"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check rulesets (files or folders of `.rules` files) and run their scenarios.
+    Check(CheckArgs),
+    /// Play a game from the command line: given moves, then bots to the end with `--bots`.
+    Run(RunArgs),
+    /// Play at the terminal against bots or friends (the standard Ninety-Nine by default).
+    Play(PlayArgs),
+    /// Simulate many games with bots and report who wins, how long games last and why chips
+    /// are lost; two rulesets are compared on the same deals.
+    Sim(SimArgs),
+    /// List the shipped rulesets with a line each.
+    List,
+    /// Print a ruleset as a rules sheet to read at the table.
+    Rules(RulesArgs),
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    #[arg(required = true)]
+    paths: Vec<String>,
+    /// `text` (default) or `json`: one JSON object per diagnostic.
+    #[arg(long, default_value = "text")]
+    format: String,
+    /// Fail on warnings too.
+    #[arg(long)]
+    deny_warnings: bool,
+    /// Give an option a value: `--set chips=5`.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    /// A ruleset file, or the name of a shipped one.
+    #[arg(default_value = "ninety-nine")]
+    ruleset: String,
+    #[arg(long)]
+    players: Option<usize>,
+    /// How many of the seats are people (the rest are bots); 2 or more is hot-seat play.
+    #[arg(long, default_value_t = 1)]
+    humans: usize,
+    /// The bots' strategy: `cautious`, `random`, `aggressive`, `search`, or
+    /// `script:FILE.rhai` (a bot written in rhai).
+    #[arg(long, default_value = "cautious")]
+    bot: String,
+    /// The seed of the deal (a random one when not given).
+    #[arg(long)]
+    seed: Option<u64>,
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+}
+
+#[derive(Args)]
+struct RulesArgs {
+    /// A ruleset file, or the name of a shipped one.
+    ruleset: String,
+    /// `text` (default) or `md` (Markdown).
+    #[arg(long, default_value = "text")]
+    format: String,
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+}
+
+#[derive(Args)]
+struct SimArgs {
+    /// One ruleset, or two to compare on the same seeded deals.
+    #[arg(required_unless_present = "merge")]
+    rulesets: Vec<String>,
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    #[arg(long)]
+    players: Option<usize>,
+    /// Bots by seat, repeated round the table: `cautious,random`.
+    #[arg(long, value_delimiter = ',')]
+    bots: Vec<String>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (the report is the same for any number).
+    #[arg(long)]
+    jobs: Option<usize>,
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+    #[arg(long)]
+    json: bool,
+    /// One option over several values, a row each: `--sweep chips=2,3,5`.
+    #[arg(long, value_name = "NAME=V1,V2,...")]
+    sweep: Option<String>,
+    /// Run the K-th of N slices of the games: `--shard 2/4` (merge the `--json` outputs with
+    /// `--merge`).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Merge the `--json` outputs of a run's shards into its report.
+    #[arg(long, num_args = 1.., value_name = "FILES")]
+    merge: Vec<String>,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// A ruleset file, or the name of a shipped one (`ninety-nine`).
+    ruleset: String,
+    #[arg(long)]
+    players: Option<usize>,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+    /// Moves, separated by `;`: `"AS:11; 9H; draw"`.
+    #[arg(long)]
+    moves: Option<String>,
+    /// A file of moves, separated by `;` or new lines.
+    #[arg(long)]
+    moves_file: Option<String>,
+    /// One JSON object per event, then the state.
+    #[arg(long)]
+    json: bool,
+    /// When the moves run out, a bot plays every seat to the end (`random` or `cautious`).
+    #[arg(long, num_args = 0..=1, default_missing_value = "cautious")]
+    bots: Option<String>,
+    /// The stock's top cards, top first: `"9H KS 4D"`.
+    #[arg(long)]
+    deck: Option<String>,
+    /// Every seat's hand, seat 0 first: `"AS 2H 3D | KC 4S 9D"`.
+    #[arg(long)]
+    hands: Option<String>,
+    /// The discard pile, top card last.
+    #[arg(long)]
+    discard: Option<String>,
+    #[arg(long, allow_negative_numbers = true)]
+    total: Option<i32>,
+    /// Every seat's chips: `9,9,1`.
+    #[arg(long)]
+    chips: Option<String>,
+    #[arg(long)]
+    turn: Option<u8>,
+    /// `cw` or `ccw`.
+    #[arg(long)]
+    direction: Option<String>,
+    /// The seat that dealt the first round.
+    #[arg(long)]
+    dealer: Option<u8>,
+}
+
+fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
+    list.iter()
+        .map(|s| {
+            s.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| format!("`--set {s}`: write NAME=VALUE, like `--set chips=5`"))
+        })
+        .collect()
+}
+
+fn color() -> bool {
+    std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
+}
+
+/// Parses the command line and runs the command. A usage error is said on standard error
+/// with exit code 2.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => play(a),
+        command => {
+            let mut out = std::io::stdout().lock();
+            let mut err = std::io::stderr().lock();
+            let result = match command {
+                Command::Check(a) => check(&a, &mut out, &mut err),
+                Command::Run(a) => run_command(a, &mut out, &mut err),
+                Command::Sim(a) => sim(a, &mut out, &mut err),
+                Command::List => Ok(commands::list_cmd(&mut out)),
+                Command::Rules(a) => rules(&a, &mut out, &mut err),
+                Command::Play(_) => Ok(commands::OK),
+            };
+            let _ = out.flush();
+            result
+        }
+    };
+    let code = result.unwrap_or_else(|e| {
+        let _ = writeln!(std::io::stderr(), "error: {e}");
+        commands::USAGE
+    });
+    ExitCode::from(code as u8)
+}
+
+fn check(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+    let json = match a.format.as_str() {
+        "json" => true,
+        "text" => false,
+        other => return Err(format!("`--format {other}`: use `text` or `json`")),
+    };
+    let opts = CheckOptions {
+        json,
+        deny_warnings: a.deny_warnings,
+        sets: sets(&a.sets)?,
+        color: color(),
+    };
+    Ok(commands::check_cmd(&a.paths, &opts, out, err))
+}
+
+fn run_command(a: RunArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+    let mut text = a.moves.clone().unwrap_or_default();
+    if let Some(f) = &a.moves_file {
+        let t = std::fs::read_to_string(f).map_err(|e| format!("cannot read `{f}`: {e}"))?;
+        text.push(';');
+        text.push_str(&t.replace('\n', ";"));
+    }
+    let moves = text
+        .split(';')
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(String::from)
+        .collect();
+    let o = run::RunOptions {
+        players: a.players,
+        seed: a.seed,
+        sets: sets(&a.sets)?,
+        moves,
+        json: a.json,
+        bots: a.bots,
+        deck: a.deck,
+        hands: a.hands,
+        discard: a.discard,
+        total: a.total,
+        chips: a.chips,
+        turn: a.turn,
+        direction: a.direction,
+        dealer: a.dealer,
+    };
+    Ok(run::run_cmd(&Shipped, &a.ruleset, &o, out, err))
+}
+
+/// `--shard K/N`.
+fn shard(text: &str) -> Result<(u64, u64), String> {
+    text.split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)))
+        .filter(|(k, n)| *n >= 1 && (1..=*n).contains(k))
+        .ok_or_else(|| "`--shard K/N` needs 1 <= K <= N, like `--shard 2/4`".to_string())
+}
+
+/// `--sweep NAME=V1,V2,...`.
+fn sweep(text: &str) -> Result<(String, Vec<String>), String> {
+    text.split_once('=')
+        .map(|(k, v)| {
+            (
+                k.trim().to_string(),
+                v.split(',')
+                    .map(|x| x.trim().to_string())
+                    .filter(|x| !x.is_empty())
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .filter(|(_, values)| !values.is_empty())
+        .ok_or_else(|| "`--sweep NAME=V1,V2,...`, like `--sweep chips=2,3,5`".to_string())
+}
+
+fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+    if !a.merge.is_empty() {
+        return Ok(sim_cmd::merge_cmd(&a.merge, a.json, out, err));
+    }
+    let shard = a.shard.as_deref().map(shard).transpose()?;
+    let sweep = a.sweep.as_deref().map(sweep).transpose()?;
+    let sets = sets(&a.sets)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
+    let o = sim_cmd::SimOptions {
+        games: a.games,
+        players: a.players,
+        bots: a.bots,
+        seed: a.seed,
+        jobs: a
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        sets,
+        json: a.json,
+        sweep,
+        shard,
+        progress: std::io::stderr().is_terminal(),
+        cancel,
+    };
+    Ok(sim_cmd::sim_cmd(&Shipped, &a.rulesets, &o, out, err))
+}
+
+fn play(a: PlayArgs) -> Result<i32, String> {
+    let sets = sets(&a.sets)?;
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let o = session::Options {
+        ruleset: a.ruleset,
+        players: a.players,
+        humans: a.humans,
+        bot: a.bot,
+        seed,
+        sets,
+        color: color(),
+    };
+    let (session, welcome) = session::Session::start(&Shipped, &o)?;
+    match repl::run(&Shipped, session, &welcome) {
+        Ok(()) => Ok(commands::OK),
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "error: {e}");
+            Ok(commands::FAILED)
+        }
+    }
+}
+
+fn rules(a: &RulesArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+    let md = match a.format.as_str() {
+        "md" | "markdown" => true,
+        "text" => false,
+        other => return Err(format!("`--format {other}`: use `text` or `md`")),
+    };
+    let sets = sets(&a.sets)?;
+    Ok(commands::rules_cmd(
+        &Shipped, &a.ruleset, md, &sets, out, err,
+    ))
+}

@@ -1,0 +1,115 @@
+//! The commands behind the binary, as functions that write to any output and return an exit
+//! code, so tests can call them directly: `check`, `list` and `rules` here, `run` and `sim` in
+//! their own modules.
+
+use std::io::Write;
+
+use super::load::{base_program, check_one, expand, load_program};
+use crate::compile::{self, Checked, Loader};
+use crate::present;
+
+/// Exit codes.
+pub const OK: i32 = 0;
+pub const FAILED: i32 = 1;
+pub const USAGE: i32 = 2;
+
+/// Options of `ninety check`.
+#[derive(Debug, Clone, Default)]
+pub struct CheckOptions {
+    pub json: bool,
+    pub deny_warnings: bool,
+    pub sets: Vec<(String, String)>,
+    pub color: bool,
+}
+
+/// `ninety check PATH...`
+pub fn check_cmd(
+    paths: &[String],
+    opts: &CheckOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let files = match expand(paths) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return USAGE;
+        }
+    };
+    let (mut errors, mut warnings, mut unreadable) = (0, 0, 0);
+    for file in &files {
+        match check_one(&compile::Disk, file, &opts.sets) {
+            Err(e) => {
+                unreadable += 1;
+                let _ = writeln!(err, "error: {e}");
+            }
+            Ok(checked) => {
+                errors += checked.errors();
+                warnings += checked.warnings();
+                for d in &checked.diags {
+                    if opts.json {
+                        let _ = writeln!(out, "{}", d.to_json());
+                    } else {
+                        let _ = writeln!(out, "{}", d.render(opts.color));
+                    }
+                }
+            }
+        }
+    }
+    if !opts.json {
+        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let _ = writeln!(
+            out,
+            "{} checked, {}, {}",
+            plural(files.len() - unreadable, "ruleset"),
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        );
+    }
+    if unreadable > 0 {
+        USAGE
+    } else if errors > 0 || (opts.deny_warnings && warnings > 0) {
+        FAILED
+    } else {
+        OK
+    }
+}
+
+/// `ninety list`: the shipped rulesets, a line each.
+pub fn list_cmd(out: &mut dyn Write) -> i32 {
+    for (name, _) in compile::SHIPPED {
+        match compile::check(&compile::Shipped, name, &[]) {
+            Ok(Checked {
+                program: Some(p), ..
+            }) => {
+                let _ = writeln!(out, "{name:<29} {} — {}", p.name, p.about);
+            }
+            _ => {
+                let _ = writeln!(out, "{name:<29} (does not check)");
+            }
+        }
+    }
+    OK
+}
+
+/// `ninety rules RULESET`: the rules sheet.
+pub fn rules_cmd(
+    loader: &dyn Loader,
+    path: &str,
+    md: bool,
+    sets: &[(String, String)],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    match load_program(loader, path, sets) {
+        Ok(p) => {
+            let base = base_program(loader, &p, sets);
+            let _ = write!(out, "{}", present::rules_sheet(&p, base.as_ref(), md));
+            OK
+        }
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            FAILED
+        }
+    }
+}

@@ -1,0 +1,115 @@
+//! The library's entry points: a ruleset loaded and checked (with its scenarios), a program
+//! ready to play, a variant's parent, the players of the seats.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::scenario;
+use crate::base::diag::Diag;
+use crate::compile::{self, Checked, Loader};
+use crate::ir::Program;
+use crate::play::Player;
+use crate::script::ScriptBot;
+
+/// The `*.rules` files a list of paths names (a folder means every ruleset in it).
+pub fn expand(paths: &[String]) -> Result<Vec<String>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        let p = Path::new(path);
+        if p.is_dir() {
+            let mut found: Vec<String> = std::fs::read_dir(p)
+                .map_err(|e| format!("cannot read the folder `{path}`: {e}"))?
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|f| f.extension().is_some_and(|x| x == "rules"))
+                .map(|f| f.display().to_string())
+                .collect();
+            found.sort();
+            if found.is_empty() {
+                return Err(format!("the folder `{path}` holds no `.rules` files"));
+            }
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Checks one ruleset and runs its scenarios: every diagnostic.
+pub fn check_one(
+    loader: &dyn Loader,
+    path: &str,
+    sets: &[(String, String)],
+) -> Result<Checked, compile::Unreadable> {
+    let mut checked = compile::check(loader, path, sets)?;
+    if let Some(program) = &checked.program
+        && let Some(own) = checked.layers.last()
+    {
+        let recompile = |extra: &[(String, String)]| {
+            let mut all = sets.to_vec();
+            all.extend_from_slice(extra);
+            let checked = compile::check(loader, path, &all).map_err(|e| e.to_string())?;
+            checked.program.ok_or_else(|| {
+                let messages: Vec<String> = checked
+                    .diags
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| d.message.clone())
+                    .collect();
+                messages.join("; ")
+            })
+        };
+        let diags: Vec<Diag> = scenario::run_all(program, own, &recompile);
+        checked.diags.extend(diags);
+    }
+    Ok(checked)
+}
+
+/// Loads and checks a ruleset for playing: the program, or the diagnostics rendered.
+pub fn load_program(
+    loader: &dyn Loader,
+    path: &str,
+    sets: &[(String, String)],
+) -> Result<Program, String> {
+    let checked = compile::check(loader, path, sets).map_err(|e| e.to_string())?;
+    match checked.program {
+        Some(p) => Ok(p),
+        None => {
+            let text: Vec<String> = checked
+                .diags
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.render_plain(100))
+                .collect();
+            Err(format!("{path} does not check:\n{}", text.join("\n")))
+        }
+    }
+}
+
+/// The compiled parent of a variant, to mark what the variant changes on its rules sheet.
+pub fn base_program(
+    loader: &dyn Loader,
+    p: &Program,
+    sets: &[(String, String)],
+) -> Option<Program> {
+    let parent = p.files.len().checked_sub(2).and_then(|i| p.files.get(i))?;
+    let known: Vec<(String, String)> = sets
+        .iter()
+        .filter(|(n, _)| p.option(n).is_some())
+        .cloned()
+        .collect();
+    load_program(loader, parent, &known)
+        .or_else(|_| load_program(loader, parent, &[]))
+        .ok()
+}
+
+/// A seat's player by name: a built-in bot, or `script:FILE.rhai`.
+pub fn player(name: &str) -> Result<Player, String> {
+    let Some(path) = name.strip_prefix("script:") else {
+        return Player::builtin(name);
+    };
+    let code = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the bot script `{path}`: {e}"))?;
+    ScriptBot::compile(path, &code).map(|b| Player::Script(Arc::new(b)))
+}

@@ -1,0 +1,12 @@
+//! The application: the library's entry points (load a program, set up a position), scenarios,
+//! the commands, the REPL session and loop, and the command line. Only this stage does
+//! terminal or file I/O besides loading rulesets.
+
+pub mod cli;
+pub mod commands;
+pub mod load;
+pub mod repl;
+pub mod run;
+pub mod scenario;
+pub mod session;
+pub mod sim_cmd;

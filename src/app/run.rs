@@ -1,0 +1,229 @@
+//! `ninety run`: a position set up from the command line, moves typed, then bots to the end.
+
+use std::io::Write;
+
+use super::commands::{FAILED, OK, USAGE};
+use super::load::{load_program, player};
+use crate::base::Rng;
+use crate::base::cards::parse_cards;
+use crate::compile::Loader;
+use crate::engine::{self, Event, Move, PlayError, Setup, State};
+use crate::ir::Program;
+use crate::play;
+use crate::present;
+
+/// Options of `ninety run`.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    pub players: Option<usize>,
+    pub seed: u64,
+    pub sets: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    pub json: bool,
+    pub bots: Option<String>,
+    pub deck: Option<String>,
+    pub hands: Option<String>,
+    pub discard: Option<String>,
+    pub total: Option<i32>,
+    pub chips: Option<String>,
+    pub turn: Option<u8>,
+    pub direction: Option<String>,
+    pub dealer: Option<u8>,
+}
+
+/// The setup a `run` describes.
+pub fn setup_from(p: &Program, o: &RunOptions) -> Result<Setup, String> {
+    let players = o.players.unwrap_or_else(|| p.default_players());
+    let hands = match &o.hands {
+        None => None,
+        Some(h) => Some(
+            h.split('|')
+                .map(parse_cards)
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    let chips = match &o.chips {
+        None => None,
+        Some(c) => Some(
+            c.split(',')
+                .map(|x| {
+                    x.trim()
+                        .parse::<i32>()
+                        .map_err(|_| format!("`{x}` is not a number of chips"))
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    let clockwise = match o.direction.as_deref() {
+        None => None,
+        Some("cw" | "clockwise") => Some(true),
+        Some("ccw" | "counterclockwise") => Some(false),
+        Some(d) => return Err(format!("`--direction {d}`: write `cw` or `ccw`")),
+    };
+    Ok(Setup {
+        players,
+        seed: o.seed,
+        deck: o.deck.as_deref().map(parse_cards).transpose()?,
+        hands,
+        discard: o.discard.as_deref().map(parse_cards).transpose()?,
+        total: o.total,
+        chips,
+        turn: o.turn,
+        clockwise,
+        dealer: o.dealer,
+        stock_only: false,
+    })
+}
+
+fn seat_name(seat: u8) -> String {
+    format!("Seat {seat}")
+}
+
+/// `ninety run RULESET`: plays the moves given, then (with `--bots`) bots to the end.
+pub fn run_cmd(
+    loader: &dyn Loader,
+    path: &str,
+    o: &RunOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let p = match load_program(loader, path, &o.sets) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            return FAILED;
+        }
+    };
+    let bot = match o.bots.as_deref().map(player).transpose() {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return USAGE;
+        }
+    };
+    let setup = match setup_from(&p, o) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return USAGE;
+        }
+    };
+    let mut events: Vec<Event> = Vec::new();
+    let mut s = match engine::new_game(&p, &setup, &mut events) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "error: {e}");
+            return USAGE;
+        }
+    };
+    let mut code = OK;
+    let flush = |events: &mut Vec<Event>, out: &mut dyn Write| {
+        for e in events.drain(..) {
+            if o.json {
+                let _ = writeln!(out, "{}", present::event_json(&p, &e));
+            } else {
+                let line = present::event_text(&p, &e, &seat_name);
+                if !line.is_empty() {
+                    let _ = writeln!(out, "{line}");
+                }
+            }
+        }
+    };
+    flush(&mut events, out);
+    for text in &o.moves {
+        if s.over {
+            let _ = writeln!(err, "error: move `{text}`: the game is already over");
+            code = FAILED;
+            break;
+        }
+        match apply_typed(&p, &mut s, text, &mut events) {
+            Ok(()) => flush(&mut events, out),
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                code = FAILED;
+                break;
+            }
+        }
+    }
+    if code == OK
+        && let Some(bot) = bot
+    {
+        let mut rng = Rng::for_bots(o.seed);
+        while !s.over {
+            if s.turns > engine::TURN_LIMIT {
+                let _ = writeln!(err, "error: {}", PlayError::TurnLimit(engine::TURN_LIMIT));
+                code = FAILED;
+                break;
+            }
+            match bot.turn(&p, &mut s, &mut rng, &mut events) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    let _ = writeln!(
+                        err,
+                        "error: the bot's move failed: {}",
+                        present::play_error(&p, &e)
+                    );
+                    code = FAILED;
+                    break;
+                }
+            }
+            flush(&mut events, out);
+        }
+    }
+    if o.json {
+        let _ = writeln!(out, "{}", present::state_json(&p, &s));
+    } else {
+        let _ = writeln!(out, "{}", state_text(&p, &s));
+    }
+    code
+}
+
+/// Applies a typed move, or says why it cannot be played (with the legal moves).
+pub fn apply_typed(
+    p: &Program,
+    s: &mut State,
+    text: &str,
+    events: &mut Vec<Event>,
+) -> Result<(), String> {
+    let legal = play::legal_list(p, s);
+    let seat = s.turn;
+    let mv = play::parse_move(p, s, text)
+        .map_err(|e| format!("move `{text}`: {e}; legal moves: {legal}"))?;
+    if let Move::Play { .. } = mv
+        && s.pending_draw.is_some()
+        && s.hands[usize::from(s.turn)].is_empty()
+    {
+        return Err(format!("move `{text}`: seat {} holds no cards", s.turn));
+    }
+    engine::step(p, s, mv, events).map_err(|e| {
+        format!(
+            "move `{text}` by seat {seat}: {}; legal moves: {legal}",
+            present::play_error(p, &e)
+        )
+    })
+}
+
+/// A short summary of the state, for the end of a transcript.
+pub fn state_text(p: &Program, s: &State) -> String {
+    let chips: Vec<String> = (0..s.seats).map(|x| s.chips_of(p, x).to_string()).collect();
+    let mut text = format!(
+        "Total {}, {}, round {}, chips {} (bank {}, pot {}).",
+        s.total,
+        present::direction_word(s.clockwise),
+        s.round,
+        chips.join(" "),
+        s.bank,
+        s.pot
+    );
+    if s.over {
+        text.push_str(" The game is over.");
+    } else {
+        text.push_str(&format!(
+            " Seat {} to play: {}.",
+            s.turn,
+            play::legal_list(p, s)
+        ));
+    }
+    text
+}

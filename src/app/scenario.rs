@@ -1,0 +1,537 @@
+//! Scenarios written inside a ruleset: a position, moves, and what must follow. `ninety
+//! check` runs them; a failed one is a diagnostic at its line, expected against actual.
+
+use crate::base::cards::{JOKER, card_name, parse_card, parse_cards, rank_of, same_face, suit_of};
+use crate::base::diag::{Diag, unknown_option_hint};
+use crate::base::{Code, Span, Spanned};
+use crate::compile::Layer;
+use crate::engine::{self, Event, Move, PlayError, Setup, State};
+use crate::ir::Program;
+use crate::lang::ast::{Expectation, Scenario, ScenarioStep, Turning};
+use crate::play;
+use crate::present;
+
+/// Compiles the ruleset again with option values (`set chips = 5` in a scenario).
+pub type Recompile<'a> = &'a dyn Fn(&[(String, String)]) -> Result<Program, String>;
+
+/// Runs every scenario of a ruleset file; a diagnostic for each one that fails.
+pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag> {
+    let mut diags = Vec::new();
+    for sc in &layer.file.scenarios {
+        let sets: Vec<(String, String)> = sc
+            .steps
+            .iter()
+            .filter_map(|st| match &st.node {
+                ScenarioStep::Set(name, value) => {
+                    Some((name.clone(), value.as_number().to_string()))
+                }
+                _ => None,
+            })
+            .collect();
+        let unknown = sc.steps.iter().find_map(|st| match &st.node {
+            ScenarioStep::Set(name, value) if p.option(name).is_none() => {
+                Some((st.span, name.clone(), *value))
+            }
+            _ => None,
+        });
+        let result = if let Some((span, name, value)) = unknown {
+            let names: Vec<&str> = p.options.iter().map(|o| o.name.as_str()).collect();
+            let hint = unknown_option_hint(&name, &names, |n| {
+                format!("set {n} = {}", value.as_number())
+            });
+            Err(Diag::error(
+                Code::ScenarioPosition,
+                span,
+                format!(
+                    "scenario \"{}\": the ruleset has no option `{name}`",
+                    sc.name.node
+                ),
+            )
+            .label("no such option")
+            .hint(hint))
+        } else if sets.is_empty() {
+            run(p, sc)
+        } else {
+            match recompile(&sets) {
+                Ok(q) => run(&q, sc),
+                Err(e) => {
+                    let span = sc
+                        .steps
+                        .iter()
+                        .find(|s| matches!(s.node, ScenarioStep::Set(..)))
+                        .map_or(sc.span, |s| s.span);
+                    Err(Diag::error(
+                        Code::ScenarioFailed,
+                        span,
+                        format!(
+                            "scenario \"{}\": these option values do not check",
+                            sc.name.node
+                        ),
+                    )
+                    .hint(e))
+                }
+            }
+        };
+        if let Err(d) = result {
+            diags.push(d.in_source(&layer.source));
+        }
+    }
+    diags
+}
+
+/// What a scenario did, step by step, for messages and tests.
+#[derive(Debug, Default)]
+pub struct Trace {
+    pub lines: Vec<String>,
+}
+
+struct Run<'p> {
+    p: &'p Program,
+    setup: Setup,
+    hands: Vec<Option<Vec<u8>>>,
+    state: Option<State>,
+    events: Vec<Event>,
+    trace: Vec<String>,
+    name: String,
+    /// Where each part of the position was written, to point at the one at fault.
+    spans: Spans,
+}
+
+#[derive(Default)]
+struct Spans {
+    players: Option<Span>,
+    turn: Option<Span>,
+    chips: Option<Span>,
+    dealer: Option<Span>,
+    hands: Vec<(usize, Span)>,
+    cards: Vec<(u8, Span)>,
+}
+
+/// Runs one scenario.
+pub fn run(p: &Program, sc: &Scenario) -> Result<Trace, Diag> {
+    let players = p.default_players();
+    let mut r = Run {
+        p,
+        setup: Setup {
+            players,
+            seed: 0,
+            ..Setup::default()
+        },
+        hands: Vec::new(),
+        state: None,
+        events: Vec::new(),
+        trace: Vec::new(),
+        name: sc.name.node.clone(),
+        spans: Spans::default(),
+    };
+    for step in &sc.steps {
+        r.step(&step.node, step.span)?;
+    }
+    r.start(sc.span)?;
+    Ok(Trace { lines: r.trace })
+}
+
+impl Run<'_> {
+    fn fail(&self, span: Span, message: impl std::fmt::Display) -> Diag {
+        let mut hint = String::new();
+        if !self.trace.is_empty() {
+            hint = format!("what happened: {}", self.trace.join(" "));
+        }
+        let d = Diag::error(
+            Code::ScenarioFailed,
+            span,
+            format!("scenario \"{}\": {message}", self.name),
+        )
+        .label("this does not hold");
+        if hint.is_empty() { d } else { d.hint(hint) }
+    }
+
+    fn position(&mut self, span: Span) -> Result<(), Diag> {
+        if self.state.is_some() {
+            return Err(self.fail(span, "the position is set after the first move")
+                .hint("put `players`, `hand`, `stock`, `total`, `chips`, `turn` before the first `play`"));
+        }
+        Ok(())
+    }
+
+    fn cards(&mut self, list: &[Spanned<String>]) -> Result<Vec<u8>, Diag> {
+        for c in list {
+            if let Some(card) = parse_card(&c.node) {
+                self.spans.cards.push((card, c.span));
+            }
+        }
+        let text: Vec<&str> = list.iter().map(|c| c.node.as_str()).collect();
+        parse_cards(&text.join(" ")).map_err(|e| {
+            let span = list
+                .iter()
+                .find(|c| parse_card(&c.node).is_none())
+                .map_or(Span::default(), |c| c.span);
+            Diag::error(Code::BadCard, span, e)
+                .label("not a card")
+                .hint("cards are written rank then suit: `9H`, `10S`, `AD`, `XS` for a joker")
+        })
+    }
+
+    /// Checks the position step by step, so a fault points at the line that made it.
+    fn validate(&self, span: Span) -> Result<(), Diag> {
+        let p = self.p;
+        let n = self.setup.players;
+        let bad = |at: Option<Span>, message: String, hint: String| {
+            Err(Diag::error(
+                Code::ScenarioPosition,
+                at.unwrap_or(span),
+                format!("scenario \"{}\": {message}", self.name),
+            )
+            .label("this position cannot be set up")
+            .hint(hint))
+        };
+        if let Err(message) = p.check_players(n) {
+            return bad(
+                self.spans.players,
+                message,
+                format!("choose from {} to {} players", p.min_players, p.max_players),
+            );
+        }
+        if let Some(t) = self.setup.turn.filter(|t| usize::from(*t) >= n) {
+            return bad(
+                self.spans.turn,
+                format!("there is no seat {t}: seats are 0 to {}", n - 1),
+                "seats are numbered from 0".into(),
+            );
+        }
+        if let Some(d) = self.setup.dealer.filter(|d| usize::from(*d) >= n) {
+            return bad(
+                self.spans.dealer,
+                format!("there is no seat {d}: seats are 0 to {}", n - 1),
+                "seats are numbered from 0".into(),
+            );
+        }
+        if let Some(c) = self.setup.chips.as_ref().filter(|c| c.len() != n) {
+            return bad(
+                self.spans.chips,
+                format!("{} chip counts for {n} players", c.len()),
+                format!("give one count for each of the {n} seats"),
+            );
+        }
+        if let Some((seat, at)) = self.spans.hands.iter().find(|(seat, _)| *seat >= n) {
+            return bad(
+                Some(*at),
+                format!("there is no seat {seat} at a table of {n}"),
+                "seats are numbered from 0".into(),
+            );
+        }
+        let copies = usize::from(p.decks[n]);
+        for (i, (card, at)) in self.spans.cards.iter().enumerate() {
+            let before = self.spans.cards[..i]
+                .iter()
+                .filter(|(c, _)| same_face(*c, *card))
+                .count();
+            let exists =
+                rank_of(*card) != JOKER || usize::from(suit_of(*card)) < usize::from(p.jokers);
+            if !exists {
+                return bad(
+                    Some(*at),
+                    format!("there is no {} in this deck", card_name(*card)),
+                    "this deck has no jokers".into(),
+                );
+            }
+            if before >= copies {
+                let times = if copies == 1 {
+                    "once".to_string()
+                } else {
+                    format!("{copies} times")
+                };
+                return bad(
+                    Some(*at),
+                    format!(
+                        "{} is placed more than once, but the deck holds it {times}",
+                        card_name(*card)
+                    ),
+                    "each card can be in one place only: a hand, the stock or the discard pile"
+                        .into(),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn start(&mut self, span: Span) -> Result<(), Diag> {
+        if self.state.is_some() {
+            return Ok(());
+        }
+        self.validate(span)?;
+        if !self.hands.is_empty() {
+            let n = self.setup.players;
+            self.hands.resize(n.max(self.hands.len()), None);
+            self.setup.hands = Some(
+                self.hands
+                    .iter()
+                    .map(|h| h.clone().unwrap_or_default())
+                    .collect(),
+            );
+            if self.hands.iter().any(Option::is_none) {
+                // Seats without a given hand are dealt from the top of the stock.
+                let size = usize::from(self.p.hand[n]);
+                let mut deck = self.setup.deck.clone().unwrap_or_default();
+                let mut hands = self.setup.hands.clone().unwrap_or_default();
+                for (seat, h) in self.hands.iter().enumerate() {
+                    if h.is_none() {
+                        let take = size.min(deck.len());
+                        hands[seat] = deck.drain(..take).collect();
+                    }
+                }
+                self.setup.hands = Some(hands);
+                self.setup.deck = Some(deck);
+            }
+        }
+        match engine::new_game(self.p, &self.setup, &mut self.events) {
+            Ok(s) => {
+                self.state = Some(s);
+                self.flush();
+                Ok(())
+            }
+            Err(e) => Err(self.fail(span, format!("the position cannot be set up: {e}"))),
+        }
+    }
+
+    fn flush(&mut self) {
+        for e in self.events.drain(..) {
+            if !matches!(e, Event::Deal { round: 1, .. } | Event::Bar { .. }) {
+                self.trace
+                    .push(present::event_text(self.p, &e, &|s| format!("Seat {s}")));
+            }
+        }
+    }
+
+    /// The moves a written card stands for: its choice, or every choice when none is given.
+    fn moves_of(&self, card: &Spanned<String>) -> Result<Vec<Move>, Diag> {
+        let p = self.p;
+        let s = self.state();
+        match play::parse_move(p, s, &card.node) {
+            Ok(mv) => Ok(vec![mv]),
+            Err(play::MoveError::NeedsChoice { .. }) => {
+                let c = parse_card(&card.node).ok_or_else(|| {
+                    self.fail(card.span, format!("`{}` is not a card", card.node))
+                })?;
+                let c = s.hands[usize::from(s.turn)]
+                    .cards()
+                    .iter()
+                    .copied()
+                    .find(|x| same_face(*x, c))
+                    .unwrap_or(c);
+                let n = s.effect(p, rank_of(c)).map_or(1, |fx| fx.len);
+                Ok((0..n).map(|k| Move::Play { card: c, choice: k }).collect())
+            }
+            Err(e) => Err(self.fail(card.span, e.to_string())),
+        }
+    }
+
+    fn state(&self) -> &State {
+        self.state.as_ref().expect("started")
+    }
+
+    fn step(&mut self, step: &ScenarioStep, span: Span) -> Result<(), Diag> {
+        match step {
+            ScenarioStep::Players(n) => {
+                self.position(span)?;
+                self.setup.players = (*n).clamp(0, 64) as usize;
+                self.spans.players = Some(span);
+            }
+            ScenarioStep::Set(..) => {
+                // Applied before the scenario runs (see `run_all`); only the position may
+                // follow.
+                self.position(span)?;
+            }
+            ScenarioStep::Total(t) => {
+                self.position(span)?;
+                self.setup.total = Some(*t as i32);
+            }
+            ScenarioStep::Chips(c) => {
+                self.position(span)?;
+                self.setup.chips = Some(c.iter().map(|x| *x as i32).collect());
+                self.spans.chips = Some(span);
+            }
+            ScenarioStep::Turn(t) => {
+                self.position(span)?;
+                self.setup.turn = Some((*t).clamp(0, 255) as u8);
+                self.spans.turn = Some(span);
+            }
+            ScenarioStep::Direction(d) => {
+                self.position(span)?;
+                self.setup.clockwise = Some(*d == Turning::Clockwise);
+            }
+            ScenarioStep::Hand(seat, cards) => {
+                self.position(span)?;
+                let seat = (*seat).clamp(0, 63) as usize;
+                self.spans.hands.push((seat, span));
+                let cards = self.cards(cards)?;
+                if self.hands.len() <= seat {
+                    self.hands.resize(seat + 1, None);
+                }
+                self.hands[seat] = Some(cards);
+            }
+            ScenarioStep::Stock(cards, only) => {
+                self.position(span)?;
+                self.setup.deck = Some(self.cards(cards)?);
+                self.setup.stock_only = *only;
+            }
+            ScenarioStep::Dealer(d) => {
+                self.position(span)?;
+                self.setup.dealer = Some((*d).clamp(0, 255) as u8);
+                self.spans.dealer = Some(span);
+            }
+            ScenarioStep::Discard(cards) => {
+                self.position(span)?;
+                self.setup.discard = Some(self.cards(cards)?);
+            }
+            ScenarioStep::Play(card) => {
+                self.start(span)?;
+                let p = self.p;
+                let s = self.state.as_mut().expect("started");
+                let mv = play::parse_move(p, s, &card.node)
+                    .map_err(|e| self.fail(card.span, e.to_string()))?;
+                let s = self.state.as_mut().expect("started");
+                if let Err(e) = engine::step(p, s, mv, &mut self.events) {
+                    let legal = play::legal_list(p, self.state());
+                    return Err(self
+                        .fail(
+                            card.span,
+                            format!("`play {}` fails: {}", card.node, present::play_error(p, &e)),
+                        )
+                        .hint(format!("legal moves here: {legal}")));
+                }
+                self.flush();
+            }
+            ScenarioStep::Draw => {
+                self.start(span)?;
+                let p = self.p;
+                let s = self.state.as_mut().expect("started");
+                if let Err(e) = engine::step(p, s, Move::Draw, &mut self.events) {
+                    let e = present::play_error(p, &e);
+                    return Err(self.fail(span, format!("`draw` fails: {e}")));
+                }
+                self.flush();
+            }
+            ScenarioStep::Expect(e) => {
+                self.start(span)?;
+                self.expect(e, span)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn expect(&mut self, e: &Expectation, span: Span) -> Result<(), Diag> {
+        let p = self.p;
+        let s = self.state();
+        let list = |v: &[i64]| {
+            v.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let seats = |mask: &dyn Fn(u8) -> bool| {
+            (0..s.seats)
+                .filter(|x| mask(*x))
+                .map(i64::from)
+                .collect::<Vec<_>>()
+        };
+        let mismatch: Option<String> = match e {
+            Expectation::Total(t) => (i64::from(s.total) != *t)
+                .then(|| format!("expected total {t}, but it is {}", s.total)),
+            Expectation::Chips(c) => {
+                let actual: Vec<i64> = (0..s.seats).map(|x| i64::from(s.chips_of(p, x))).collect();
+                (actual != *c)
+                    .then(|| format!("expected chips {}, but they are {}", list(c), list(&actual)))
+            }
+            Expectation::Turn(t) => (i64::from(s.turn) != *t)
+                .then(|| format!("expected seat {t} to play, but it is seat {}", s.turn)),
+            Expectation::Out(v) => {
+                let actual = seats(&|x| !s.in_game(x));
+                let missing: Vec<i64> = v.iter().copied().filter(|x| !actual.contains(x)).collect();
+                (!missing.is_empty()).then(|| {
+                    format!(
+                        "expected seat {} out of the game, but the seats out are [{}]",
+                        list(&missing),
+                        list(&actual)
+                    )
+                })
+            }
+            Expectation::RoundOver => (s.round < 2 && !s.over)
+                .then(|| "expected the round to be over, but it goes on".to_string()),
+            Expectation::GameOver => {
+                (!s.over).then(|| "expected the game to be over, but it goes on".to_string())
+            }
+            Expectation::Winner(w) => {
+                let actual: Vec<i64> = s.winner_list().into_iter().map(i64::from).collect();
+                (actual != *w).then(|| {
+                    format!(
+                        "expected winner {}, but the winners are [{}]",
+                        list(w),
+                        list(&actual)
+                    )
+                })
+            }
+            Expectation::Illegal(card) | Expectation::Legal(card) => {
+                let want_legal = matches!(e, Expectation::Legal(_));
+                let moves = self.moves_of(card)?;
+                let mut legal = Vec::new();
+                let mut other = None;
+                for mv in moves {
+                    let mut copy = s.clone();
+                    match engine::step(p, &mut copy, mv, &mut ()) {
+                        Ok(()) => legal.push(play::move_name(p, s, mv)),
+                        Err(PlayError::Illegal { .. }) => {}
+                        Err(e) => other = Some(e),
+                    }
+                }
+                match (want_legal, other) {
+                    (_, Some(e)) => Some(format!("`{}` cannot be tried: {e}", card.node)),
+                    (false, None) if !legal.is_empty() => Some(format!(
+                        "expected {} to be illegal, but {} can be played",
+                        card.node,
+                        legal.join(" and ")
+                    )),
+                    (true, None) if legal.is_empty() => Some(format!(
+                        "expected {} to be legal, but it cannot be played",
+                        card.node
+                    )),
+                    _ => None,
+                }
+            }
+            Expectation::Dealer(d) => (i64::from(s.dealer) != *d)
+                .then(|| format!("expected seat {d} to deal, but seat {} deals", s.dealer)),
+            Expectation::Round(r) => (i64::from(s.round) != *r)
+                .then(|| format!("expected round {r}, but it is round {}", s.round)),
+            Expectation::Pot(n) => (i64::from(s.pot) != *n)
+                .then(|| format!("expected {n} chips in the pot, but it holds {}", s.pot)),
+            Expectation::Bank(n) => (i64::from(s.bank) != *n)
+                .then(|| format!("expected {n} chips in the bank, but it holds {}", s.bank)),
+            Expectation::Direction(d) => {
+                let cw = *d == Turning::Clockwise;
+                (s.clockwise != cw).then(|| {
+                    format!(
+                        "expected play to go {}, but it goes the other way",
+                        present::direction_word(cw)
+                    )
+                })
+            }
+            Expectation::HandSize(seat, n) => {
+                let actual = s
+                    .hands
+                    .get((*seat).clamp(0, 63) as usize)
+                    .map_or(0, |h| h.len() as i64);
+                (actual != *n).then(|| {
+                    format!("expected seat {seat} to hold {n} cards, but it holds {actual}")
+                })
+            }
+        };
+        match mismatch {
+            None => {
+                self.trace.push(String::from("✓"));
+                self.trace.pop();
+                Ok(())
+            }
+            Some(m) => Err(self.fail(span, m)),
+        }
+    }
+}

@@ -1,0 +1,328 @@
+//! A game at the terminal, as pure data and functions: a [`Session`] takes one line of input
+//! and returns what to print. The rustyline loop (`repl.rs`) and the scripted tests drive the
+//! same functions.
+
+use std::fmt::Write as _;
+
+use serde::{Deserialize, Serialize};
+
+use super::load::{load_program, player};
+use crate::base::Rng;
+use crate::base::cards::{Card, card_name};
+use crate::compile::Loader;
+use crate::engine::{self, Event, PlayError, Setup, State};
+use crate::ir::Program;
+use crate::play::Player;
+use crate::present;
+
+/// Who sits in a seat.
+mod commands;
+mod files;
+mod text;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seat {
+    pub name: String,
+    /// `None` for a human.
+    pub bot: Option<String>,
+}
+
+/// How a session starts.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub ruleset: String,
+    pub players: Option<usize>,
+    pub humans: usize,
+    /// The bots' strategy: a built-in name or `script:FILE.rhai`.
+    pub bot: String,
+    pub seed: u64,
+    pub sets: Vec<(String, String)>,
+    pub color: bool,
+}
+
+/// What a line of input gives back.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub text: String,
+    pub quit: bool,
+}
+
+/// What the session waits for besides a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Waiting {
+    /// A command from the player to move.
+    Nothing,
+    /// Hot-seat: the keyboard goes to this seat; any line shows their hand.
+    Handoff(u8),
+    /// Which way to play a choice card.
+    Choice(Card),
+    /// Players draw by hand: the human who just played may draw before play goes on.
+    Draw(u8),
+}
+
+/// A game in progress at the terminal.
+#[derive(Debug)]
+pub struct Session {
+    pub ruleset: String,
+    pub sets: Vec<(String, String)>,
+    pub program: Program,
+    pub seats: Vec<Seat>,
+    pub state: State,
+    pub seed: u64,
+    pub(super) undo: Vec<(State, usize)>,
+    pub(super) log: Vec<String>,
+    pub(super) bot_rng: Rng,
+    pub(super) waiting: Waiting,
+    /// Rules that reloaded fine but no longer fit the game: used by `new`.
+    pub(super) next_program: Option<Program>,
+    pub color: bool,
+    /// Moves since the last save.
+    pub unsaved: bool,
+    pub(super) games: u64,
+    /// The bots' players, loaded once by name.
+    pub(super) players: Vec<(String, Player)>,
+}
+
+pub(super) const HELP: &str = "\
+Commands (short forms in brackets):
+  CARD            play a card from your hand: `9H`, `10S:-10`, `AS:11`, or its number `2`
+  draw [d]        draw a card, where the rules say players draw by hand (or Space on an empty line)
+  total [c]       the total and whose turn it is
+  scores [s]      every player's chips
+  hand            your hand, with what each card would do
+  history         everything that happened this game
+  why CARD        why a card is illegal, or what it would do, with the rule that decides
+  rules           the rules sheet
+  undo [u]        take back your last move and the bots' replies
+  save FILE       save the game;  load FILE: load a saved game
+  reload          read the ruleset file again after editing it
+  new             a new game;  quit [q]: leave (Ctrl-D too)";
+
+/// The ANSI colour of a warning (bright yellow).
+pub(super) const YELLOW: &str = "93";
+
+pub(super) fn plural(n: i32, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+impl Session {
+    /// Starts a game; the text is the welcome and the first turn.
+    pub fn start(loader: &dyn Loader, o: &Options) -> Result<(Session, String), String> {
+        let program = load_program(loader, &o.ruleset, &o.sets)?;
+        let players = o.players.unwrap_or(3).clamp(
+            usize::from(program.min_players),
+            usize::from(program.max_players),
+        );
+        if let Some(n) = o.players
+            && n != players
+        {
+            program.check_players(n)?;
+        }
+        if o.humans > players {
+            return Err(format!(
+                "{} humans cannot sit at a table of {players}",
+                o.humans
+            ));
+        }
+        let bot_name = player(&o.bot)?.name();
+        let seats: Vec<Seat> = (0..players)
+            .map(|i| {
+                if i < o.humans {
+                    let name = if o.humans == 1 {
+                        "You".to_string()
+                    } else {
+                        format!("Player {}", i + 1)
+                    };
+                    Seat { name, bot: None }
+                } else {
+                    Seat {
+                        name: format!("Bot {}", i + 1 - o.humans),
+                        bot: Some(bot_name.to_string()),
+                    }
+                }
+            })
+            .collect();
+        let setup = Setup {
+            players,
+            seed: o.seed,
+            ..Setup::default()
+        };
+        let mut events = Vec::new();
+        let state = engine::new_game(&program, &setup, &mut events).map_err(|e| e.to_string())?;
+        let mut session = Session {
+            ruleset: o.ruleset.clone(),
+            sets: o.sets.clone(),
+            program,
+            seats,
+            state,
+            seed: o.seed,
+            undo: Vec::new(),
+            log: Vec::new(),
+            bot_rng: Rng::for_bots(o.seed),
+            waiting: Waiting::Nothing,
+            next_program: None,
+            color: o.color,
+            unsaved: false,
+            games: 1,
+            players: Vec::new(),
+        };
+        let mut text = String::new();
+        let p = &session.program;
+        let _ = writeln!(
+            text,
+            "{} — {}",
+            p.name,
+            if p.about.is_empty() {
+                "a running-total card game"
+            } else {
+                &p.about
+            }
+        );
+        let _ = writeln!(
+            text,
+            "Lay one card a turn; the total moves with it. Type a card to play it, `help` for commands, `rules` for the rules."
+        );
+        text.push_str(&session.narrate(&events));
+        text.push_str(&session.advance());
+        Ok((session, text))
+    }
+
+    pub(super) fn name(&self, seat: u8) -> String {
+        self.seats
+            .get(usize::from(seat))
+            .map_or_else(|| format!("Seat {seat}"), |s| s.name.clone())
+    }
+
+    /// "Your hand", "Bot 1's hand".
+    pub(super) fn possessive(&self, seat: u8, thing: &str) -> String {
+        let n = self.name(seat);
+        if n == "You" {
+            format!("Your {thing}")
+        } else {
+            format!("{n}'s {thing}")
+        }
+    }
+
+    pub(super) fn is_human(&self, seat: u8) -> bool {
+        self.seats
+            .get(usize::from(seat))
+            .is_some_and(|s| s.bot.is_none())
+    }
+
+    pub(super) fn humans(&self) -> usize {
+        self.seats.iter().filter(|s| s.bot.is_none()).count()
+    }
+
+    pub(super) fn paint(&self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// Events in words, logged for `history`.
+    pub(super) fn narrate(&mut self, events: &[Event]) -> String {
+        let mut out = String::new();
+        for e in events {
+            let names = |s: u8| self.name(s);
+            let mut line = present::event_text(&self.program, e, &names);
+            if line.is_empty() {
+                continue;
+            }
+            if let Event::Pay { rule, .. } = e
+                && let Some(o) = self.program.outcomes.get(usize::from(*rule))
+            {
+                line.push_str(&format!(" Rule: `{}`.", self.program.line_text(o.origin)));
+            }
+            let shown = match e {
+                Event::Pay { .. } | Event::Eliminated { .. } => self.paint("31", &line),
+                Event::RoundEnd { .. } | Event::GameEnd { .. } => self.paint("1", &line),
+                _ => line.clone(),
+            };
+            let _ = writeln!(out, "{shown}");
+            self.log.push(line);
+        }
+        out
+    }
+
+    /// Bots play until a human is to move or the game ends; then the human's turn is shown.
+    pub(super) fn advance(&mut self) -> String {
+        let mut out = String::new();
+        loop {
+            if self.state.over {
+                out.push_str(&self.game_over_text());
+                return out;
+            }
+            let seat = self.state.turn;
+            if self.is_human(seat) {
+                if self.humans() > 1 {
+                    self.waiting = Waiting::Handoff(seat);
+                    let _ = writeln!(
+                        out,
+                        "Pass the keyboard to {}, then press Enter.",
+                        self.name(seat)
+                    );
+                } else {
+                    self.waiting = Waiting::Nothing;
+                    out.push_str(&self.turn_text());
+                }
+                return out;
+            }
+            let name = self.seats[usize::from(seat)]
+                .bot
+                .clone()
+                .unwrap_or_default();
+            let bot = match self.players.iter().find(|(n, _)| *n == name) {
+                Some((_, b)) => b.clone(),
+                None => match player(&name) {
+                    Ok(b) => {
+                        self.players.push((name, b.clone()));
+                        b
+                    }
+                    Err(e) => {
+                        let _ = writeln!(out, "{}: {e}", self.name(seat));
+                        return out;
+                    }
+                },
+            };
+            let mut events = Vec::new();
+            match bot.turn(
+                &self.program,
+                &mut self.state,
+                &mut self.bot_rng,
+                &mut events,
+            ) {
+                Ok(true) => {}
+                Ok(false) => {
+                    let _ = writeln!(out, "{} has no move.", self.name(seat));
+                    return out;
+                }
+                Err(e) => {
+                    let _ = writeln!(out, "{}'s move failed: {e}", self.name(seat));
+                    return out;
+                }
+            }
+            out.push_str(&self.narrate(&events));
+            if self.state.turns > engine::TURN_LIMIT {
+                let _ = writeln!(out, "{}", PlayError::TurnLimit(engine::TURN_LIMIT));
+                return out;
+            }
+        }
+    }
+
+    /// The prompt: whose turn, and the total.
+    pub fn prompt(&self) -> String {
+        match self.waiting {
+            Waiting::Handoff(_) => "(Enter) > ".into(),
+            Waiting::Choice(c) => format!("{} which way? > ", card_name(c)),
+            Waiting::Draw(_) => "draw? > ".into(),
+            Waiting::Nothing if self.state.over => "game over > ".into(),
+            Waiting::Nothing => format!("{} > ", self.state.total),
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! What the session shows: the table, a hand with what each card would do, scores, the end.
+
+use std::fmt::Write as _;
+
+use super::{Session, YELLOW, plural};
+use crate::base::cards::{card_name, rank_of};
+use crate::engine::{self, Move};
+use crate::ir::choice_total;
+use crate::play;
+use crate::present;
+
+impl Session {
+    pub(super) fn game_over_text(&self) -> String {
+        let winners: Vec<String> = self
+            .state
+            .winner_list()
+            .into_iter()
+            .map(|w| self.name(w))
+            .collect();
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", self.scores_text());
+        let _ = writeln!(
+            out,
+            "Game over: {}. Type `new` for another game, or `quit`.",
+            if winners.is_empty() {
+                "no winner".to_string()
+            } else {
+                format!("{} won", winners.join(" and "))
+            }
+        );
+        out
+    }
+
+    /// The table and the hand of the player to move, with what each card would do.
+    pub fn turn_text(&self) -> String {
+        let s = &self.state;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{}",
+            self.paint(
+                "1",
+                &format!(
+                    "── Round {} · total {} · play goes {} ──",
+                    s.round,
+                    s.total,
+                    present::direction_word(s.clockwise)
+                )
+            )
+        );
+        out.push_str(&self.seats_text());
+        let seat = s.turn;
+        let _ = writeln!(
+            out,
+            "{}. {}:",
+            self.possessive(seat, "turn"),
+            self.possessive(seat, "hand")
+        );
+        out.push_str(&self.hand_text(seat));
+        out
+    }
+
+    pub(super) fn seats_text(&self) -> String {
+        let s = &self.state;
+        let mut out = String::new();
+        for seat in 0..s.seats {
+            let status = if !s.in_game(seat) {
+                "out of the game".to_string()
+            } else if !s.in_round(seat) {
+                format!(
+                    "{}, out of this round",
+                    plural(s.chips_of(&self.program, seat), "chip")
+                )
+            } else {
+                format!(
+                    "{}, {}",
+                    plural(s.chips_of(&self.program, seat), "chip"),
+                    plural(s.hands[usize::from(seat)].len() as i32, "card")
+                )
+            };
+            let arrow = if seat == s.turn && !s.over {
+                "  ← to play"
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "  {:<10} {status}{arrow}", self.name(seat));
+        }
+        out
+    }
+
+    pub(super) fn scores_text(&self) -> String {
+        let s = &self.state;
+        let list: Vec<String> = (0..s.seats)
+            .map(|x| format!("{} {}", self.name(x), s.chips_of(&self.program, x)))
+            .collect();
+        let mut text = format!("Chips: {}.", list.join(", "));
+        if s.bank > 0 || s.pot > 0 {
+            text.push_str(&format!(" Bank {}, pot {}.", s.bank, s.pot));
+        }
+        text
+    }
+
+    /// Each card of a hand, each way to play it, and the total it would make.
+    pub(super) fn hand_text(&self, seat: u8) -> String {
+        let s = &self.state;
+        let p = &self.program;
+        let mut out = String::new();
+        let legal = s.legal_moves(p);
+        for (i, &card) in s.hands[usize::from(seat)].cards().iter().enumerate() {
+            let Some(fx) = s.effect(p, rank_of(card)) else {
+                continue;
+            };
+            let mut ways = Vec::new();
+            for k in 0..fx.len {
+                let mv = Move::Play { card, choice: k };
+                let total = choice_total(p, &fx.choices()[usize::from(k)], s.total);
+                let name = play::move_name(p, s, mv);
+                let mut w = if fx.len > 1 {
+                    format!("{name} → {total}")
+                } else {
+                    format!("→ {total}")
+                };
+                if !legal.as_slice().contains(&mv) {
+                    w = self.paint("2", &format!("{w} (illegal)"));
+                } else if let Some(cost) = self.cost(mv) {
+                    w = self.paint(YELLOW, &format!("{w} (costs {cost})"));
+                }
+                ways.push(w);
+            }
+            let _ = writeln!(
+                out,
+                "  {}. {:<4} {}",
+                i + 1,
+                card_name(card),
+                ways.join("   ")
+            );
+        }
+        if s.hands[usize::from(seat)].is_empty() {
+            let _ = writeln!(out, "  (no cards)");
+        }
+        out
+    }
+
+    /// How many chips a legal move would cost its player at once.
+    pub(super) fn cost(&self, mv: Move) -> Option<String> {
+        let p = &self.program;
+        let seat = self.state.turn;
+        let mut copy = self.state.clone();
+        let before = copy.chips_of(p, seat);
+        engine::step(p, &mut copy, mv, &mut ()).ok()?;
+        let lost = before - copy.chips_of(p, seat);
+        (lost > 0).then(|| format!("{lost} chip{}", if lost == 1 { "" } else { "s" }))
+    }
+}

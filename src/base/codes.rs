@@ -1,0 +1,131 @@
+//! Every diagnostic code, in one place: its stable name (shown as `ninety::NAME` and in
+//! `check --format json`) and what it is about. A new diagnostic adds a line here.
+
+macro_rules! codes {
+    ($($variant:ident = $name:literal: $about:literal,)*) => {
+        /// A diagnostic's kind.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $(#[doc = $about] $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in the order of this file.
+            pub const ALL: &[Code] = &[$(Code::$variant,)*];
+
+            /// The stable name: `unknown-rank`.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $name,)*
+                }
+            }
+
+            /// What the diagnostic is about, in a line.
+            pub fn about(self) -> &'static str {
+                match self {
+                    $(Code::$variant => $about,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    // Reading the file.
+    NotText = "not-text": "the file is not a text ruleset (binary, not UTF-8, or far too big)",
+    EmptyFile = "empty-file": "the ruleset holds no statement",
+    Syntax = "syntax": "a line cannot be read",
+    UnknownKeyword = "unknown-keyword": "a line starts with a word no statement starts with",
+    StrayEnd = "stray-end": "`end` closes nothing",
+    UnclosedText = "unclosed-text": "text in quotes is never closed",
+    UnclosedScenario = "unclosed-scenario": "a scenario block is never closed",
+    UnclosedScript = "unclosed-script": "a script block is never closed",
+    BadNumber = "bad-number": "a number is too big, written in words, or makes no sense here",
+    // The chain of files.
+    ExtendsTwice = "extends-twice": "a ruleset extends more than one other",
+    ExtendsCycle = "extends-cycle": "rulesets extend each other in a circle",
+    MissingParent = "missing-parent": "the ruleset an `extends` names cannot be found",
+    MissingScript = "missing-script": "a `script file` cannot be read",
+    // Options.
+    OptionTwice = "option-twice": "an option is declared twice in one file",
+    OptionName = "option-name": "an option is named like a keyword",
+    OptionRange = "option-range": "an option's range is empty",
+    OptionDefault = "option-default": "an option's default is not one of its values",
+    OptionValue = "option-value": "a value given for an option is not allowed",
+    UnknownOption = "unknown-option": "a value is given for an option the ruleset does not declare",
+    UndeclaredOption = "undeclared-option": "an option is used but never declared",
+    UnusedOption = "unused-option": "an option is declared but never used",
+    // Settings.
+    SaidTwice = "said-twice": "a setting is said twice in one file",
+    NoPlayers = "no-players": "the ruleset never says how many players play",
+    FewPlayers = "few-players": "fewer than 2 players",
+    EmptyPlayers = "empty-players": "the range of players is empty",
+    ManyPlayers = "many-players": "more players than one table seats",
+    NoHand = "no-hand": "the ruleset never says how many cards a hand holds",
+    OutOfRange = "out-of-range": "a number of decks or cards is out of range",
+    Jokers = "jokers": "a deck holds more jokers than it can",
+    DeckTooSmall = "deck-too-small": "the deck cannot deal every hand",
+    NoChips = "no-chips": "the ruleset never says how many chips players start with",
+    FewChips = "few-chips": "players start with no chips",
+    LimitsCrossed = "limits-crossed": "the upper limit is below the lower one",
+    StartAboveLimit = "start-above-limit": "the total starts above its upper limit",
+    StartBelowLimit = "start-below-limit": "the total starts below its lower limit",
+    Teams = "teams": "a team of fewer than 2",
+    TeamsAlone = "teams-alone": "a team would have no opponents",
+    TeamsUneven = "teams-uneven": "players cannot sit in teams of that size",
+    Rounds = "rounds": "a game of fewer than 1 round",
+    DealerSeat = "dealer-seat": "the first dealer's seat does not exist",
+    DealerLeads = "dealer-leads": "the dealer leads each round (unusual)",
+    // Cards.
+    UnknownRank = "unknown-rank": "a word that is not a card rank",
+    RankRange = "rank-range": "a range of ranks names no card",
+    RankNoValue = "rank-no-value": "a rank has no effect",
+    CardConflict = "card-conflict": "a card has two different effects",
+    CardTwice = "card-twice": "a card is defined twice the same way",
+    NeverApplies = "never-applies": "a line applies to no player count the ruleset allows",
+    NoGeneralEffect = "no-general-effect": "a card has an effect only for some player counts",
+    ManyChoices = "many-choices": "a card offers too many choices",
+    ManySteps = "many-steps": "a choice does too many things",
+    OneOptionChoice = "one-option-choice": "both sides of a choice do the same",
+    LabelTwice = "label-twice": "two choices share a label",
+    PaysSelf = "pays-self": "a player pays themselves",
+    // Bars, moments and the end.
+    BarTwice = "bar-twice": "what happens at a bar is said twice",
+    BarAboveLimit = "bar-above-limit": "a bar lies beyond the limit",
+    BarUnreachable = "bar-unreachable": "no card ever gets to a bar",
+    WhenTwice = "when-twice": "a moment has two rules in one file",
+    NoBustRule = "no-bust-rule": "a player can be stuck, and the rules do not say what then",
+    NeverEnds = "never-ends": "no rule ever costs a chip: the game cannot end",
+    // Scripts.
+    ScriptSyntax = "script-syntax": "a script does not compile",
+    NoScripts = "no-scripts": "a script function is named but the ruleset has no scripts",
+    ScriptArity = "script-arity": "a script function takes the wrong arguments",
+    UnknownScript = "unknown-script": "no script defines a function",
+    ScriptTestLive = "script-test-live": "a script test reads more than the total and the card",
+    ScriptFails = "script-fails": "a script fails when tried",
+    // Scenarios.
+    BadCard = "bad-card": "a scenario names something that is not a card",
+    ScenarioPosition = "scenario-position": "a scenario's position cannot be set up",
+    ScenarioFailed = "scenario-failed": "a scenario's expectation does not hold",
+    // Never a ruleset's fault.
+    Internal = "internal": "the compiled form failed its verification: a bug in ninety",
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_kebab_case() {
+        let mut names: Vec<&str> = Code::ALL.iter().map(|c| c.name()).collect();
+        assert!(
+            names
+                .iter()
+                .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+        );
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(names.len(), before);
+    }
+}

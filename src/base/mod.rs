@@ -1,0 +1,13 @@
+//! The vocabulary every stage shares: spans, cards, the seeded RNG, diagnostics and their
+//! codes. Imports nothing from the rest of the crate.
+
+pub mod cards;
+pub mod codes;
+pub mod diag;
+pub mod rng;
+pub mod span;
+
+pub use codes::Code;
+pub use diag::{Diag, Level, Source};
+pub use rng::Rng;
+pub use span::{Span, Spanned};

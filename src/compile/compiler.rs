@@ -1,0 +1,216 @@
+//! The compiler's state while it works through the layers of a ruleset: diagnostics so far,
+//! options, the tables it fills, and the small types its passes share.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use super::Layer;
+use super::options::Declared;
+use crate::base::diag::{Diag, did_you_mean};
+use crate::base::{Code, Span, Spanned};
+use crate::ir::{self, Origin};
+use crate::lang::ast::{self, Amount, SAmount};
+use crate::script::Host;
+
+/// A value and where it was decided: the layer, the span and line of its statement.
+#[derive(Debug, Clone)]
+pub(super) struct Decided<T> {
+    pub value: T,
+    pub layer: usize,
+    pub span: Span,
+    pub line: usize,
+}
+
+/// The player counts a line applies to: any, `with 2 players`, `with 5 or more players`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Count {
+    Any,
+    Exactly(i64),
+    AtLeast(i64),
+}
+
+impl Count {
+    /// Lines sort the general one first, then by count, an exact count before `or more`.
+    fn key(self) -> (bool, i64, bool) {
+        match self {
+            Count::Any => (false, 0, false),
+            Count::Exactly(n) => (true, n, false),
+            Count::AtLeast(n) => (true, n, true),
+        }
+    }
+
+    /// Whether the line applies with `n` players.
+    pub fn applies(self, n: usize) -> bool {
+        match self {
+            Count::Any => true,
+            Count::Exactly(k) => k as usize == n,
+            Count::AtLeast(k) => k as usize <= n,
+        }
+    }
+
+    /// ` with 2 players`, ` with 5 or more players`, or nothing.
+    pub fn words(self) -> String {
+        match self {
+            Count::Any => String::new(),
+            Count::Exactly(n) => format!(" with {n} players"),
+            Count::AtLeast(n) => format!(" with {n} or more players"),
+        }
+    }
+}
+
+impl PartialOrd for Count {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Count {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+/// The most specific line of a per-count table that applies with `n` players: the exact
+/// count, then the highest `or more` not above `n`, then the general line.
+pub(super) fn most_specific<T>(lines: &BTreeMap<Count, T>, n: usize) -> Option<&T> {
+    let exact = lines.get(&Count::Exactly(n as i64));
+    let more = lines
+        .iter()
+        .filter(|(c, _)| matches!(c, Count::AtLeast(k) if *k as usize <= n))
+        .max_by_key(|(c, _)| c.key())
+        .map(|(_, v)| v);
+    exact.or(more).or(lines.get(&Count::Any))
+}
+
+/// The compiler at work.
+pub(super) struct Compiler<'a> {
+    pub layers: &'a [Layer],
+    pub diags: Vec<Diag>,
+    pub options: BTreeMap<String, Declared>,
+    pub conds: Vec<ir::Cond>,
+    pub outcomes: Vec<ir::Outcomes>,
+    /// Statements that were written but could not be read fully (an undeclared option, a bad
+    /// number): later checks do not report them as missing, so one fault gives one diagnostic.
+    pub attempted: BTreeSet<&'static str>,
+    /// A card line named an unknown rank or a bad range.
+    pub card_errors: bool,
+    /// An option was used but never declared (perhaps misspelt).
+    pub undeclared: bool,
+    /// The ruleset's compiled scripts.
+    pub host: Option<Arc<Host>>,
+    /// The totals scripts are tabulated over.
+    pub window: (i32, i32),
+    pub script_fx: Vec<ir::ScriptFx>,
+    /// Where each `run NAME` was written.
+    pub fx_spans: Vec<(usize, Span)>,
+    pub script_tests: Vec<ir::ScriptTest>,
+    /// A script did not compile: names it would define are not reported missing.
+    pub script_errors: bool,
+}
+
+impl<'a> Compiler<'a> {
+    pub fn new(layers: &'a [Layer]) -> Self {
+        Self {
+            layers,
+            diags: Vec::new(),
+            options: BTreeMap::new(),
+            conds: Vec::new(),
+            outcomes: Vec::new(),
+            attempted: BTreeSet::new(),
+            card_errors: false,
+            undeclared: false,
+            host: None,
+            window: (-200, 300),
+            script_fx: Vec::new(),
+            fx_spans: Vec::new(),
+            script_tests: Vec::new(),
+            script_errors: false,
+        }
+    }
+
+    /// The last layer: the ruleset itself.
+    pub fn leaf(&self) -> usize {
+        self.layers.len() - 1
+    }
+
+    pub fn err(&mut self, layer: usize, diag: Diag) {
+        self.diags.push(diag.in_source(&self.layers[layer].source));
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.diags.iter().any(Diag::is_error)
+    }
+
+    pub fn origin(&self, layer: usize, line: usize) -> Origin {
+        Origin {
+            file: layer as u16,
+            line: line as u32,
+        }
+    }
+
+    /// The text of a span of a layer's file.
+    pub fn text(&self, layer: usize, span: Span) -> String {
+        self.layers[layer].source.text[span.start..span.end].to_string()
+    }
+
+    /// The number an amount stands for; marks options as used.
+    pub fn amount(&mut self, layer: usize, a: &SAmount) -> Option<i64> {
+        match &a.node {
+            Amount::Number(n) => Some(*n),
+            Amount::Option(name) => {
+                if let Some(decl) = self.options.get_mut(name) {
+                    decl.used = true;
+                    return Some(decl.value);
+                }
+                let names: Vec<String> = self.options.keys().cloned().collect();
+                let hint = match did_you_mean(name, names.iter().map(String::as_str)) {
+                    Some(n) => format!("did you mean `{{{n}}}`?"),
+                    None => {
+                        format!("declare it first, for example `option {name} = 3 from 1 to 10`")
+                    }
+                };
+                self.undeclared = true;
+                self.err(
+                    layer,
+                    Diag::error(
+                        Code::UndeclaredOption,
+                        a.span,
+                        format!("the option `{name}` is used but never declared"),
+                    )
+                    .label("not declared")
+                    .hint(hint),
+                );
+                None
+            }
+        }
+    }
+
+    pub fn amount_i32(&mut self, layer: usize, a: &SAmount) -> Option<i32> {
+        self.amount(layer, a).map(|v| v as i32)
+    }
+
+    /// The player counts a `with ... players` clause names.
+    pub fn count(&mut self, layer: usize, with: Option<&ast::WithPlayers>) -> Count {
+        let Some(w) = with else {
+            return Count::Any;
+        };
+        match self.amount(layer, &w.count) {
+            None => Count::Any,
+            Some(n) if w.or_more => Count::AtLeast(n),
+            Some(n) => Count::Exactly(n),
+        }
+    }
+
+    /// Whether a statement's `if {option}:` guard lets it apply; `None` when the option is
+    /// not declared (reported).
+    pub fn guard_holds(&mut self, layer: usize, guard: &(bool, Spanned<String>)) -> Option<bool> {
+        let (negate, name) = guard;
+        let amount = Spanned {
+            node: Amount::Option(name.node.clone()),
+            span: name.span,
+        };
+        let v = self.amount(layer, &amount)?;
+        Some((v != 0) != *negate)
+    }
+}

@@ -1,0 +1,232 @@
+//! Analyses of the compiled program: bars no card can reach, a player who can be stuck with
+//! no rule for it, a game no rule can end, options never used.
+
+use std::collections::BTreeSet;
+
+use super::compiler::Compiler;
+use super::settings::Settings;
+use crate::base::cards::{RANK_WORDS, RANKS};
+use crate::base::diag::Diag;
+use crate::base::{Code, Span};
+use crate::ir::{self, NO_EFFECT, choice_total};
+use crate::lang::ast;
+
+impl Compiler<'_> {
+    /// The options declared and never used (not after a misspelt one: the one meant would
+    /// look unused).
+    pub fn unused_options(&mut self) {
+        if self.undeclared {
+            return;
+        }
+        let unused: Vec<(String, usize, Span)> = self
+            .options
+            .iter()
+            .filter(|(_, d)| !d.used)
+            .map(|(n, d)| (n.clone(), d.layer, d.span))
+            .collect();
+        for (name, layer, span) in unused {
+            self.err(
+                layer,
+                Diag::warning(
+                    Code::UnusedOption,
+                    span,
+                    format!("the option `{name}` is declared but never used"),
+                )
+                .hint(format!(
+                    "use it as `{{{name}}}` where its number belongs, or remove it"
+                )),
+            );
+        }
+    }
+
+    /// The analyses of a compiled program.
+    pub fn lints(&mut self, p: &ir::Program, s: &Settings) {
+        let reach = reachable(p);
+        self.check_reachability(p, s, &reach);
+        if p.triggers.cannot_play.is_none() && !self.attempted.contains("cannot play") {
+            self.no_bust_rule(p, s, &reach);
+        }
+        let bust_line = s
+            .triggers
+            .get(&ast::Trigger::CannotPlay)
+            .map(|t| (t.layer, t.span));
+        self.check_can_end(p, bust_line);
+    }
+
+    /// Can a hand ever hold no legal card? Then the rules must say what happens.
+    fn no_bust_rule(&mut self, p: &ir::Program, s: &Settings, reach: &Reach) {
+        let stuck = reach.seen.iter().find_map(|&t| {
+            let ranks = if p.jokers > 0 { RANKS } else { RANKS - 1 };
+            (0..ranks).find_map(|r| {
+                let idx = p.rank_fx[usize::from(p.max_players)][r];
+                let fx = p.effects.get(usize::from(idx))?;
+                let totals: Vec<i32> = fx.choices().iter().map(|c| choice_total(p, c, t)).collect();
+                (!totals.iter().any(|&n| p.allows(n))).then(|| (t, r, totals[0]))
+            })
+        });
+        let Some((t, r, n)) = stuck else {
+            return;
+        };
+        let limit = if p.ceiling.is_some_and(|c| n > c.value) {
+            &s.ceiling
+        } else {
+            &s.floor
+        };
+        if let Some(c) = limit {
+            self.err(
+                c.layer,
+                Diag::error(
+                    Code::NoBustRule,
+                    c.span,
+                    "the ruleset says a card may not take the total past this limit, but not what happens to a player who cannot play",
+                )
+                .label(format!("at {t}, a hand of {}s has no legal card", RANK_WORDS[r]))
+                .hint("add a line like `when a player cannot play: the player pays 1 and loses the round`"),
+            );
+        }
+    }
+
+    /// Every bar must be reachable by some sequence of cards from the starting total.
+    fn check_reachability(&mut self, p: &ir::Program, s: &Settings, reach: &Reach) {
+        let passes = &reach.passes;
+        for ((value, passing), set) in &s.bars {
+            let v = *value as i32;
+            if let Some(c) = p.ceiling
+                && (v > c.value || (*passing && v >= c.value))
+            {
+                let (message, hint) = if *passing && v == c.value {
+                    (
+                        format!("the total may not go above {v}, so no card can ever pass {v}"),
+                        format!(
+                            "to make passing {v} cost something, remove `the total may not go above {v}`; or say what happens on reaching it"
+                        ),
+                    )
+                } else {
+                    (
+                        format!(
+                            "the total may not go above {}, so it never gets to {v}",
+                            c.value
+                        ),
+                        format!("a bar must be at most {}", c.value),
+                    )
+                };
+                self.err(
+                    set.layer,
+                    Diag::error(Code::BarAboveLimit, set.span, message).hint(hint),
+                );
+                continue;
+            }
+            let either = set.value.either_way;
+            let ok = if *passing {
+                passes
+                    .iter()
+                    .any(|&(a, b)| (a < v && b > v) || (either && a > v && b < v))
+            } else {
+                passes
+                    .iter()
+                    .any(|&(a, b)| b == v && (a < v || (either && a > v)))
+            };
+            if !ok {
+                let what = if *passing { "passes" } else { "reaches" };
+                let from_above = if *passing {
+                    passes.iter().any(|&(a, b)| a > v && b < v)
+                } else {
+                    passes.iter().any(|&(a, b)| b == v && a > v)
+                };
+                let hint = if !either && from_above {
+                    format!(
+                        "the total only gets there going down; bars count going up unless the line says so: `on {} {v} either way: ...`",
+                        if *passing { "passing" } else { "reaching" }
+                    )
+                } else {
+                    "change the bar's number, or the card values that should get there".to_string()
+                };
+                self.err(
+                    set.layer,
+                    Diag::error(
+                        Code::BarUnreachable,
+                        set.span,
+                        format!(
+                            "no card ever {what} {v}{}",
+                            if either { "" } else { " going up" }
+                        ),
+                    )
+                    .label("never happens")
+                    .hint(hint),
+                );
+            }
+        }
+    }
+
+    /// Warns when no rule can ever cost a chip or put a player out: such a game never ends.
+    pub fn check_can_end(&mut self, p: &ir::Program, bust_line: Option<(usize, Span)>) {
+        if p.rounds.is_some() || self.diags.iter().any(Diag::is_error) {
+            return;
+        }
+        let costs = p
+            .outcomes
+            .iter()
+            .flat_map(|o| &o.list)
+            .any(|o| match o.kind {
+                ir::OutcomeKind::Pay { amount, .. } => amount > 0,
+                ir::OutcomeKind::OutOfGame => true,
+                ir::OutcomeKind::WinRound
+                | ir::OutcomeKind::LoseRound
+                | ir::OutcomeKind::OutOfRound
+                | ir::OutcomeKind::ResetTotal(_)
+                | ir::OutcomeKind::EndRound
+                | ir::OutcomeKind::TakePot => false,
+            });
+        if !costs {
+            let last = self.layers.len() - 1;
+            let (layer, span, snippet) =
+                bust_line.map_or((last, Span::default(), false), |(l, s)| (l, s, true));
+            let mut d = Diag::warning(Code::NeverEnds, span, "under these rules no one ever loses a chip or leaves the game: it cannot end")
+                .label("costs nothing")
+                .hint("add a penalty, like `when a player cannot play: the player pays 1 and loses the round`, or `the game ends after 10 rounds`");
+            if !snippet {
+                d = d.without_snippet();
+            }
+            self.err(layer, d);
+        }
+    }
+}
+
+/// The totals a game can reach from its start, and every move between two of them.
+struct Reach {
+    seen: BTreeSet<i32>,
+    passes: BTreeSet<(i32, i32)>,
+}
+
+fn reachable(p: &ir::Program) -> Reach {
+    let top = p.bars.iter().map(|b| b.value).max().unwrap_or(0);
+    let hi = p.ceiling.map_or(top.max(p.start) + 200, |c| c.value);
+    let lo = p
+        .floor
+        .map_or(-(top.abs().max(p.start.abs())) - 200, |f| f.value);
+    let mut seen: BTreeSet<i32> = BTreeSet::new();
+    let mut passes: BTreeSet<(i32, i32)> = BTreeSet::new();
+    let mut queue = vec![p.start];
+    seen.insert(p.start);
+    let effects: BTreeSet<u16> = p.rank_fx[usize::from(p.min_players)..=usize::from(p.max_players)]
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|e| *e != NO_EFFECT)
+        .collect();
+    while let Some(t) = queue.pop() {
+        for &e in &effects {
+            for choice in p.effects[usize::from(e)].choices() {
+                let next = choice_total(p, choice, t);
+                if !p.allows(next) {
+                    continue;
+                }
+                passes.insert((t, next));
+                if (lo..=hi).contains(&next) && seen.insert(next) {
+                    queue.push(next);
+                }
+            }
+        }
+    }
+    Reach { seen, passes }
+}

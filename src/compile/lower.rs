@@ -1,0 +1,179 @@
+//! The passes in order, and the program they assemble.
+
+use super::chain::file_name;
+use super::compiler::{Compiler, Decided};
+use super::options::allowed;
+use super::settings::Settings;
+use super::table::Table;
+use crate::base::cards::RANKS;
+use crate::ir::{self, MAX_SEATS};
+
+/// What the cards, bars and moments lowered to.
+struct Lowered {
+    effects: Vec<ir::Effect>,
+    rank_fx: [[u16; RANKS]; MAX_SEATS + 1],
+    bars: Vec<ir::Bar>,
+    triggers: ir::Triggers,
+}
+
+impl Compiler<'_> {
+    /// Every pass: collect, check the table, compile the scripts, lower the cards, bars and
+    /// moments, assemble, tabulate the scripts, analyse. `None` when there is an error.
+    pub fn compile(&mut self) -> Option<ir::Program> {
+        let s = self.collect();
+        let table = self.table(&s)?;
+        // Scripts: compiled once, tabulated over the totals a game can hold.
+        self.compile_scripts();
+        self.window = script_window(&s, table.start);
+        let (effects, rank_fx) = self.cards(&s, &table);
+        let bars = self.bars(&s);
+        let triggers = self.triggers(&s);
+        self.unused_options();
+        if self.has_errors() {
+            return None;
+        }
+        let lowered = Lowered {
+            effects,
+            rank_fx,
+            bars,
+            triggers,
+        };
+        let mut program = self.assemble(&s, &table, lowered);
+        self.tabulate(&mut program, &s.script_bars);
+        self.lints(&program, &s);
+        Some(program)
+    }
+
+    /// Where each top-level setting was decided, for the rules sheet.
+    fn setting_origins(&self, s: &Settings) -> Vec<(String, ir::Origin)> {
+        fn at<T>(d: &Option<Decided<T>>) -> Option<(usize, usize)> {
+            d.as_ref().map(|d| (d.layer, d.line))
+        }
+        let notes = [
+            ("players", at(&s.players)),
+            ("chips", at(&s.chips)),
+            ("start", at(&s.start)),
+            ("ceiling", at(&s.ceiling)),
+            ("floor", at(&s.floor)),
+            ("direction", at(&s.clockwise)),
+            ("drawing", at(&s.by_hand)),
+            ("stock", at(&s.reshuffle)),
+            ("first dealer", at(&s.first_dealer)),
+            ("deal", at(&s.deal_clockwise)),
+            ("leader", at(&s.leader)),
+            ("game end", at(&s.rounds)),
+            ("winner", at(&s.most_chips)),
+            ("elimination", at(&s.cannot_pay)),
+            ("teams", at(&s.teams)),
+            ("jokers", at(&s.jokers)),
+            (
+                "hand",
+                s.hands.values().next_back().map(|d| (d.layer, d.line)),
+            ),
+            (
+                "decks",
+                s.decks.values().next_back().map(|d| (d.layer, d.line)),
+            ),
+        ];
+        notes
+            .into_iter()
+            .filter_map(|(name, at)| at.map(|(l, line)| (name.to_string(), self.origin(l, line))))
+            .collect()
+    }
+
+    fn assemble(&mut self, s: &Settings, table: &Table, lowered: Lowered) -> ir::Program {
+        let layers = self.layers;
+        let options = self
+            .options
+            .iter()
+            .map(|(n, d)| ir::OptionInfo {
+                name: n.clone(),
+                value: d.value,
+                default: d.default,
+                allowed: allowed(&d.range),
+                origin: self.origin(d.layer, d.line),
+            })
+            .collect();
+        let limit = |d: &Option<Decided<i64>>| {
+            d.as_ref().map(|d| ir::Limit {
+                value: d.value as i32,
+                origin: self.origin(d.layer, d.line),
+            })
+        };
+        let rounds = s.rounds.as_ref().and_then(|r| r.value);
+        ir::Program {
+            name: s
+                .name
+                .as_ref()
+                .map_or_else(|| file_name(&layers[self.leaf()].path), |n| n.value.clone()),
+            about: s
+                .about
+                .as_ref()
+                .map_or_else(String::new, |a| a.value.clone()),
+            files: layers.iter().map(|l| l.path.clone()).collect(),
+            sources: layers.iter().map(|l| l.source.text.to_string()).collect(),
+            options,
+            min_players: table.min_p as u8,
+            max_players: table.max_p as u8,
+            decks: table.decks,
+            jokers: table.jokers as u8,
+            hand: table.hand,
+            chips: table.chips as i32,
+            start: table.start as i32,
+            ceiling: limit(&s.ceiling),
+            floor: limit(&s.floor),
+            clockwise: s.clockwise.as_ref().is_none_or(|c| c.value),
+            by_hand: s.by_hand.as_ref().is_some_and(|b| b.value),
+            reshuffle: s.reshuffle.as_ref().is_none_or(|r| r.value),
+            first_dealer: s
+                .first_dealer
+                .as_ref()
+                .and_then(|d| d.value)
+                .map(|d| d as u8),
+            deal_clockwise: s.deal_clockwise.as_ref().is_none_or(|d| d.value),
+            leader: s.leader.as_ref().map_or(
+                ir::Leader {
+                    role: ir::Role::Dealer,
+                    offset: 1,
+                },
+                |l| l.value,
+            ),
+            rounds: rounds.map(|r| r as u32),
+            most_chips_wins: s.most_chips.as_ref().map_or(rounds.is_some(), |m| m.value),
+            out_when_cannot_pay: s.cannot_pay.as_ref().is_some_and(|c| c.value),
+            team_size: s.teams.as_ref().map(|t| t.value as u8),
+            rank_fx: lowered.rank_fx,
+            effects: lowered.effects,
+            conds: std::mem::take(&mut self.conds),
+            outcomes: std::mem::take(&mut self.outcomes),
+            bars: lowered.bars,
+            triggers: lowered.triggers,
+            settings: self.setting_origins(s),
+            script_fx: std::mem::take(&mut self.script_fx),
+            script_tests: std::mem::take(&mut self.script_tests),
+            script_bars: Vec::new(),
+            scripts: self
+                .host
+                .clone()
+                .map(|h| ir::Scripts(h as std::sync::Arc<dyn ir::ScriptHost>)),
+        }
+    }
+}
+
+/// The totals scripts are tabulated over: the limits, or well around the bars and the start.
+fn script_window(s: &Settings, start: i64) -> (i32, i32) {
+    let top = s
+        .bars
+        .keys()
+        .map(|(v, _)| *v as i32)
+        .max()
+        .unwrap_or(0)
+        .max(start as i32)
+        .max(100);
+    let lo = s
+        .floor
+        .as_ref()
+        .map_or((start as i32).min(0) - 200, |f| f.value as i32);
+    let hi = s.ceiling.as_ref().map_or(top + 200, |c| c.value as i32);
+    (lo, hi.max(lo))
+}

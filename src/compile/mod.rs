@@ -1,0 +1,122 @@
+//! The compiler: loads a ruleset and its `extends` chain (every file through a [`Loader`]),
+//! resolves options, validates every statement and lowers the result to an
+//! [`ir::Program`], which [`ir::verify`] then checks. It never stops at the first problem:
+//! every problem becomes a [`Diag`] with a span and a hint.
+//!
+//! The passes, in order: [`chain`] (load and parse the files), [`options`], [`settings`]
+//! (collect every statement), [`table`] (players, decks, hands, chips, limits), [`scripts`],
+//! [`cards`], [`outcomes`] (bars and moments), [`lower`] (assemble), [`lints`] (analyses of
+//! the program).
+
+mod cards;
+mod chain;
+mod compiler;
+mod lints;
+mod loader;
+mod lower;
+mod options;
+mod outcomes;
+mod scripts;
+mod settings;
+mod table;
+
+pub use loader::{Disk, Loader, Memory, SHIPPED, Shipped};
+
+use crate::base::diag::{Diag, Source};
+use crate::base::{Code, Span};
+use crate::ir;
+use crate::lang::ast;
+use compiler::Compiler;
+
+/// A parsed file of the `extends` chain.
+#[derive(Debug, Clone)]
+pub struct Layer {
+    pub path: String,
+    pub source: Source,
+    pub file: ast::File,
+}
+
+/// What checking a ruleset gives: the compiled program when there was no error, every
+/// diagnostic, and the parsed files (the ruleset's own last) for its scenarios.
+#[derive(Debug)]
+pub struct Checked {
+    pub program: Option<ir::Program>,
+    pub diags: Vec<Diag>,
+    pub layers: Vec<Layer>,
+}
+
+impl Checked {
+    pub fn errors(&self) -> usize {
+        self.diags.iter().filter(|d| d.is_error()).count()
+    }
+    pub fn warnings(&self) -> usize {
+        self.diags.len() - self.errors()
+    }
+}
+
+/// The root file could not be read at all (a usage error, not a ruleset problem).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot read `{path}`: {reason}")]
+pub struct Unreadable {
+    pub path: String,
+    pub reason: String,
+}
+
+/// Option values given on the command line: `chips=5`.
+pub type Sets = [(String, String)];
+
+/// Loads, checks and compiles the ruleset at `path` with option values `sets`.
+pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Unreadable> {
+    let bytes = loader.read(path).map_err(|reason| Unreadable {
+        path: path.to_string(),
+        reason,
+    })?;
+    let mut diags = Vec::new();
+    let layers = chain::load_chain(loader, path, &bytes, &mut diags);
+    if diags.iter().any(Diag::is_error) || layers.is_empty() {
+        // A file that cannot be read fully is not compiled: half a ruleset would report
+        // problems (a rank with no value) that are only echoes of the syntax error.
+        return Ok(Checked {
+            program: None,
+            diags,
+            layers,
+        });
+    }
+    let mut c = Compiler::new(&layers);
+    c.set_options(sets);
+    let program = c.compile();
+    // A parent's warnings are its own business: they show when it is checked itself.
+    let own = layers.last().map(|l| l.path.clone()).unwrap_or_default();
+    diags.extend(
+        c.diags
+            .into_iter()
+            .filter(|d| d.is_error() || d.source.as_ref().is_none_or(|s| s.name == own)),
+    );
+    let program = program.filter(|_| !diags.iter().any(Diag::is_error));
+    if let Some(p) = &program {
+        let problems = ir::verify(p);
+        if !problems.is_empty() {
+            diags.push(
+                Diag::error(
+                    Code::Internal,
+                    Span::default(),
+                    format!("the compiled ruleset is not sound: {}", problems.join("; ")),
+                )
+                .without_snippet()
+                .hint(
+                    "this is a bug in ninety, not in the ruleset: please report it with the file",
+                ),
+            );
+            return Ok(Checked {
+                program: None,
+                diags,
+                layers,
+            });
+        }
+    }
+    Ok(Checked {
+        program,
+        diags,
+        layers,
+    })
+}

@@ -1,0 +1,141 @@
+//! What happens to players, lowered: outcome lists for card steps, bars and moments.
+
+use std::collections::BTreeMap;
+
+use super::compiler::Compiler;
+use super::settings::Settings;
+use crate::base::Code;
+use crate::base::diag::Diag;
+use crate::ir::{self, Origin};
+use crate::lang::ast;
+
+impl Compiler<'_> {
+    /// The bars, by value, each with what happens on reaching and on passing it.
+    pub fn bars(&mut self, s: &Settings) -> Vec<ir::Bar> {
+        let mut bars: BTreeMap<i64, ir::Bar> = BTreeMap::new();
+        for ((value, passing), d) in &s.bars {
+            let origin = self.origin(d.layer, d.line);
+            let idx = self.outcomes(d.layer, &d.value.outcomes, origin, d.value.text.clone());
+            let bar = bars.entry(*value).or_insert(ir::Bar {
+                value: *value as i32,
+                reach: None,
+                pass: None,
+                reach_either_way: false,
+                pass_either_way: false,
+            });
+            if *passing {
+                bar.pass = idx;
+                bar.pass_either_way = d.value.either_way;
+            } else {
+                bar.reach = idx;
+                bar.reach_either_way = d.value.either_way;
+            }
+        }
+        bars.into_values().collect()
+    }
+
+    /// What happens at each moment.
+    pub fn triggers(&mut self, s: &Settings) -> ir::Triggers {
+        let mut t = ir::Triggers::default();
+        for (trigger, d) in &s.triggers {
+            let origin = self.origin(d.layer, d.line);
+            let idx = self.outcomes(d.layer, &d.value.outcomes, origin, d.value.text.clone());
+            let slot = match trigger {
+                ast::Trigger::CannotPlay => &mut t.cannot_play,
+                ast::Trigger::NoCards => &mut t.no_cards,
+                ast::Trigger::RoundStart => &mut t.round_start,
+                ast::Trigger::RoundEnd => &mut t.round_end,
+                ast::Trigger::GameEnd => &mut t.game_end,
+            };
+            *slot = idx;
+        }
+        t
+    }
+
+    pub fn outcomes(
+        &mut self,
+        layer: usize,
+        list: &[ast::Outcome],
+        origin: Origin,
+        text: String,
+    ) -> Option<u16> {
+        let mut subject = ast::Who::Player;
+        let mut out = Vec::new();
+        for o in list {
+            out.push(self.outcome(layer, o, &mut subject)?);
+        }
+        self.outcomes.push(ir::Outcomes {
+            list: out,
+            origin,
+            text,
+        });
+        Some((self.outcomes.len() - 1) as u16)
+    }
+
+    pub fn outcome(
+        &mut self,
+        layer: usize,
+        o: &ast::Outcome,
+        subject: &mut ast::Who,
+    ) -> Option<ir::Outcome> {
+        if let Some(w) = o.who {
+            *subject = w;
+        }
+        let who = who_ir(*subject);
+        let kind = match &o.kind {
+            ast::OutcomeKind::Pays { amount, to } => {
+                let n = self.amount_i32(layer, amount)?;
+                if n < 0 {
+                    self.err(
+                        layer,
+                        Diag::error(Code::BadNumber, amount.span, format!("a player cannot pay {n} chips"))
+                            .hint("to give chips to a player, have the others pay them: `each other player pays 1 to the player`"),
+                    );
+                    return None;
+                }
+                let to = match to {
+                    ast::Target::Bank => ir::Target::Bank,
+                    ast::Target::Pot => ir::Target::Pot,
+                    ast::Target::Seat(w) => ir::Target::Seat(who_ir(*w)),
+                };
+                if matches!(to, ir::Target::Seat(w) if w == who)
+                    && matches!(
+                        who,
+                        ir::Who::Player | ir::Who::Next | ir::Who::Winner | ir::Who::Loser
+                    )
+                {
+                    self.err(
+                        layer,
+                        Diag::warning(
+                            Code::PaysSelf,
+                            o.span,
+                            "a player pays themselves here: nothing changes",
+                        )
+                        .hint("pay the bank, the pot or another player"),
+                    );
+                }
+                ir::OutcomeKind::Pay { amount: n, to }
+            }
+            ast::OutcomeKind::WinsRound => ir::OutcomeKind::WinRound,
+            ast::OutcomeKind::LosesRound => ir::OutcomeKind::LoseRound,
+            ast::OutcomeKind::OutOfRound => ir::OutcomeKind::OutOfRound,
+            ast::OutcomeKind::OutOfGame => ir::OutcomeKind::OutOfGame,
+            ast::OutcomeKind::Resets { pile } => ir::OutcomeKind::ResetTotal(*pile),
+            ast::OutcomeKind::RoundEnds => ir::OutcomeKind::EndRound,
+            ast::OutcomeKind::TakesPot => ir::OutcomeKind::TakePot,
+        };
+        Some(ir::Outcome { who, kind })
+    }
+}
+
+pub(super) fn who_ir(w: ast::Who) -> ir::Who {
+    match w {
+        ast::Who::Player => ir::Who::Player,
+        ast::Who::EachOther => ir::Who::EachOther,
+        ast::Who::Every => ir::Who::Every,
+        ast::Who::Winner => ir::Who::Winner,
+        ast::Who::Loser => ir::Who::Loser,
+        ast::Who::Next => ir::Who::Next,
+        ast::Who::EachOut => ir::Who::EachOut,
+    }
+}

@@ -1,0 +1,218 @@
+//! Scripts: every piece of rhai in the chain compiled into one host, the functions a ruleset
+//! names checked, and each tried at check time over the totals a game can hold — tabulated
+//! when it reads only the total and the card.
+
+use std::sync::Arc;
+
+use super::compiler::Compiler;
+use super::settings::ScriptBarLine;
+use crate::base::diag::{Diag, Source, did_you_mean};
+use crate::base::span::offset_of;
+use crate::base::{Code, Span, Spanned};
+use crate::ir::{self, ScriptError};
+use crate::script::{self, Host, Piece};
+
+impl Compiler<'_> {
+    /// Compiles every script of the chain; a syntax error is a diagnostic at its line.
+    pub fn compile_scripts(&mut self) {
+        let mut pieces = Vec::new();
+        let layers = self.layers;
+        for (li, layer) in layers.iter().enumerate() {
+            for src in &layer.file.scripts {
+                match script::compile(&src.text) {
+                    Ok(ast) => pieces.push(Piece {
+                        ast,
+                        file: src.path.clone().unwrap_or_else(|| layer.path.clone()),
+                        first_line: src.line,
+                        text: src.text.clone(),
+                    }),
+                    Err(e) => {
+                        self.script_errors = true;
+                        let message = format!("the script does not compile: {}", e.message);
+                        let hint = "scripts are rhai: see https://rhai.rs/book/ (functions look like `fn name(game) { ... }`)";
+                        match &src.path {
+                            None => {
+                                // Inline: the error's line in the block is a line of the ruleset.
+                                let at =
+                                    offset_of(&layer.source.text, src.line + e.line - 1, e.column);
+                                self.err(
+                                    li,
+                                    Diag::error(Code::ScriptSyntax, Span::new(at, at + 1), message)
+                                        .label("here")
+                                        .hint(hint),
+                                );
+                            }
+                            Some(path) => {
+                                let source = Source::new(path.clone(), src.text.clone());
+                                let at = offset_of(&src.text, e.line, e.column);
+                                self.diags.push(
+                                    Diag::error(Code::ScriptSyntax, Span::new(at, at + 1), message)
+                                        .label("here")
+                                        .hint(hint)
+                                        .in_source(&source),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !pieces.is_empty() {
+            self.host = Some(Arc::new(Host::new(pieces)));
+        }
+    }
+
+    /// Checks that a script function exists and takes `game`.
+    pub fn script_fn(&mut self, layer: usize, name: &Spanned<String>) -> Option<()> {
+        if self.script_errors
+            && self
+                .host
+                .as_ref()
+                .is_none_or(|h| h.arity(&name.node).is_none())
+        {
+            // Probably in the script that did not compile: one diagnostic is enough.
+            return None;
+        }
+        let Some(host) = self.host.clone() else {
+            self.err(
+                layer,
+                Diag::error(Code::NoScripts, name.span, format!("`{}` is a script, but this ruleset has no scripts", name.node))
+                    .hint("write the function in a block `script` ... `end`, or in a file named by `script file \"house.rhai\"`"),
+            );
+            return None;
+        };
+        match host.arity(&name.node) {
+            Some(1) => Some(()),
+            Some(n) => {
+                self.err(
+                    layer,
+                    Diag::error(
+                        Code::ScriptArity,
+                        name.span,
+                        format!(
+                            "the script function `{}` takes {n} arguments, not 1",
+                            name.node
+                        ),
+                    )
+                    .hint(format!("write it `fn {}(game) {{ ... }}`", name.node)),
+                );
+                None
+            }
+            None => {
+                let names: Vec<&str> = host.functions.iter().map(|f| f.name.as_str()).collect();
+                let hint = match did_you_mean(&name.node, names.iter().copied()) {
+                    Some(n) => format!("did you mean `{n}`?"),
+                    None => format!(
+                        "the scripts define {}",
+                        names
+                            .iter()
+                            .map(|n| format!("`{n}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                };
+                self.err(
+                    layer,
+                    Diag::error(
+                        Code::UnknownScript,
+                        name.span,
+                        format!("no script defines `{}`", name.node),
+                    )
+                    .label("unknown function")
+                    .hint(hint),
+                );
+                None
+            }
+        }
+    }
+
+    /// A test written in rhai: tabulated now, so it must read only the total and the card.
+    pub fn script_test(&mut self, layer: usize, name: &Spanned<String>) -> Option<u16> {
+        self.script_fn(layer, name)?;
+        let host = self.host.clone()?;
+        let (lo, hi) = self.window;
+        match host.tabulate_test(&name.node, 0, lo, hi) {
+            Ok(Some(table)) => {
+                self.script_tests.push(ir::ScriptTest {
+                    func: name.node.clone(),
+                    lo,
+                    table,
+                });
+                Some((self.script_tests.len() - 1) as u16)
+            }
+            Ok(None) => {
+                self.err(
+                    layer,
+                    Diag::error(Code::ScriptTestLive, name.span, format!("the test `{}` reads more than the total and the card", name.node))
+                        .hint("a test is worked out for every total when the ruleset is checked; make the rule a card effect (`run ...`) to read the rest of the game"),
+                );
+                None
+            }
+            Err((t, e)) => {
+                self.err(layer, script_diag(name.span, t, &e));
+                None
+            }
+        }
+    }
+
+    /// Tabulates the card scripts that read only the total and the card, and tries the others
+    /// and the script bars, so their mistakes show now rather than in a game.
+    pub fn tabulate(&mut self, p: &mut ir::Program, bars: &[ScriptBarLine]) {
+        let Some(host) = self.host.clone() else {
+            if let Some(bar) = bars.first() {
+                self.script_fn(bar.layer, &bar.func);
+            }
+            return;
+        };
+        let (lo, hi) = self.window;
+        for (i, fx) in p.script_fx.iter_mut().enumerate() {
+            match host.tabulate_effect(&fx.func, fx.rank, lo, hi) {
+                Ok(table) => fx.table = table,
+                Err((t, e)) => {
+                    let (layer, span) = self.fx_spans[i];
+                    self.err(layer, script_diag(span, t, &e));
+                }
+            }
+        }
+        for ScriptBarLine {
+            layer,
+            line,
+            func: name,
+            outcomes,
+            text,
+        } in bars
+        {
+            if self.script_fn(*layer, name).is_none() {
+                continue;
+            }
+            if let Err((t, e)) = host.probe_bar(&name.node, lo, hi) {
+                self.err(*layer, script_diag(name.span, t, &e));
+                continue;
+            }
+            let origin = self.origin(*layer, *line);
+            // The program owns the outcome lists by now: move this one over.
+            if self
+                .outcomes(*layer, outcomes, origin, text.clone())
+                .is_some()
+                && let Some(list) = self.outcomes.pop()
+            {
+                p.outcomes.push(list);
+                p.script_bars.push(ir::script::ScriptBar {
+                    func: name.node.clone(),
+                    outcomes: (p.outcomes.len() - 1) as u16,
+                });
+            }
+        }
+    }
+}
+
+/// A script that failed when tried at check time.
+fn script_diag(span: Span, total: i32, e: &ScriptError) -> Diag {
+    Diag::error(
+        Code::ScriptFails,
+        span,
+        format!("the script `{}` fails when the total is {total}: {}", e.function, e.message),
+    )
+    .label(format!("in {}", e.place))
+    .hint("scripts are tried on every total when the ruleset is checked; fix the function, or check `game.total` before using it")
+}

@@ -1,0 +1,478 @@
+//! The first pass: every statement of every layer, collected into [`Settings`]. A later layer's
+//! line replaces an earlier one's for the same setting, card, bar or moment; a setting said
+//! twice in one file is a warning, a card, bar or moment said twice an error.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::compiler::{Compiler, Count, Decided};
+use crate::base::cards::{RANK_NAMES, RANK_WORDS};
+use crate::base::diag::Diag;
+use crate::base::{Code, Span, Spanned};
+use crate::ir;
+use crate::lang::ast::{self, Statement, StatementKind};
+
+/// What happens on reaching or passing a bar.
+#[derive(Debug, Clone)]
+pub(super) struct BarLine {
+    pub outcomes: Vec<ast::Outcome>,
+    pub either_way: bool,
+    /// The line's text.
+    pub text: String,
+}
+
+/// `on script NAME: ...`.
+#[derive(Debug, Clone)]
+pub(super) struct ScriptBarLine {
+    pub layer: usize,
+    pub line: usize,
+    pub func: Spanned<String>,
+    pub outcomes: Vec<ast::Outcome>,
+    pub text: String,
+}
+
+/// What happens at a moment (`when a player cannot play: ...`).
+#[derive(Debug, Clone)]
+pub(super) struct WhenLine {
+    pub outcomes: Vec<ast::Outcome>,
+    pub text: String,
+}
+
+/// A card line: its effect and the effect's text.
+#[derive(Debug, Clone)]
+pub(super) struct CardLine {
+    pub effect: ast::Effect,
+    pub text: String,
+}
+
+/// The number of players: `players 2 to 5`.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct PlayersLine {
+    pub min: i64,
+    pub max: i64,
+    pub min_span: Span,
+    pub max_span: Span,
+}
+
+/// Every setting of the chain, each as the last layer decided it.
+#[derive(Debug, Default)]
+pub(super) struct Settings {
+    pub name: Option<Decided<String>>,
+    pub about: Option<Decided<String>>,
+    pub players: Option<Decided<PlayersLine>>,
+    pub decks: BTreeMap<Count, Decided<i64>>,
+    pub hands: BTreeMap<Count, Decided<i64>>,
+    pub jokers: Option<Decided<i64>>,
+    pub chips: Option<Decided<i64>>,
+    pub start: Option<Decided<i64>>,
+    pub ceiling: Option<Decided<i64>>,
+    pub floor: Option<Decided<i64>>,
+    pub clockwise: Option<Decided<bool>>,
+    pub by_hand: Option<Decided<bool>>,
+    pub reshuffle: Option<Decided<bool>>,
+    pub first_dealer: Option<Decided<Option<i64>>>,
+    pub deal_clockwise: Option<Decided<bool>>,
+    pub leader: Option<Decided<ir::Leader>>,
+    pub rounds: Option<Decided<Option<i64>>>,
+    pub most_chips: Option<Decided<bool>>,
+    pub cannot_pay: Option<Decided<bool>>,
+    pub teams: Option<Decided<i64>>,
+    /// Card effects by rank and player count.
+    pub cards: BTreeMap<(u8, Count), Decided<CardLine>>,
+    /// By value and whether passing (else reaching).
+    pub bars: BTreeMap<(i64, bool), Decided<BarLine>>,
+    pub triggers: BTreeMap<ast::Trigger, Decided<WhenLine>>,
+    pub script_bars: Vec<ScriptBarLine>,
+}
+
+impl Compiler<'_> {
+    /// Collects every statement of every layer.
+    pub fn collect(&mut self) -> Settings {
+        let mut settings = Settings::default();
+        for li in 0..self.layers.len() {
+            // Settings said twice in one file: the second wins, with a warning.
+            let mut said: HashMap<String, Span> = HashMap::new();
+            let layers = self.layers;
+            for st in &layers[li].file.statements {
+                if let Some(guard) = &st.guard
+                    && self.guard_holds(li, guard) != Some(true)
+                {
+                    continue;
+                }
+                let mut c = Collect {
+                    c: self,
+                    s: &mut settings,
+                    said: &mut said,
+                    layer: li,
+                    st,
+                };
+                c.statement();
+            }
+        }
+        settings
+    }
+}
+
+/// One statement being collected.
+struct Collect<'c, 'a> {
+    c: &'c mut Compiler<'a>,
+    s: &'c mut Settings,
+    said: &'c mut HashMap<String, Span>,
+    layer: usize,
+    st: &'c Statement,
+}
+
+impl Collect<'_, '_> {
+    /// The setting decided by this statement.
+    fn decided<T>(&self, value: T) -> Option<Decided<T>> {
+        Some(Decided {
+            value,
+            layer: self.layer,
+            span: self.st.span,
+            line: self.st.line,
+        })
+    }
+
+    /// Notes that `key` is set by this line; warns when the file set it already.
+    fn once(&mut self, key: &str) {
+        if let Some(first) = self.said.insert(key.to_string(), self.st.span) {
+            self.c.err(
+                self.layer,
+                Diag::warning(
+                    Code::SaidTwice,
+                    self.st.span,
+                    format!("{key} is set twice in this file; this line wins"),
+                )
+                .also(first, "first set here")
+                .hint("remove one of the two lines"),
+            );
+        }
+    }
+
+    fn number(&mut self, a: &ast::SAmount) -> Option<i64> {
+        self.c.amount(self.layer, a)
+    }
+
+    /// A setting by player count: `hand 3 cards with 6 or more players`.
+    fn by_count(
+        &mut self,
+        amount: &ast::SAmount,
+        with: Option<&ast::WithPlayers>,
+        key: &str,
+    ) -> Option<(Count, Decided<i64>)> {
+        let n = self.number(amount)?;
+        let count = self.c.count(self.layer, with);
+        self.once(&format!("{key}{}", count.words()));
+        Some((count, self.decided(n)?))
+    }
+
+    fn statement(&mut self) {
+        let st = self.st;
+        match &st.kind {
+            StatementKind::Name(n) => {
+                self.once("the name");
+                self.s.name = self.decided(n.clone());
+            }
+            StatementKind::About(a) => {
+                self.once("the description");
+                self.s.about = self.decided(a.clone());
+            }
+            StatementKind::Extends(_)
+            | StatementKind::Option { .. }
+            | StatementKind::ScriptFile(_) => {}
+            StatementKind::Players { min, max } => self.players(min, max),
+            StatementKind::Decks { count, with } => {
+                if let Some((k, d)) = self.by_count(count, with.as_ref(), "the decks") {
+                    self.s.decks.insert(k, d);
+                }
+            }
+            StatementKind::Hand { size, with } => {
+                self.c.attempted.insert("hand");
+                if let Some((k, d)) = self.by_count(size, with.as_ref(), "the hand size") {
+                    self.s.hands.insert(k, d);
+                }
+            }
+            StatementKind::Jokers(n) => {
+                if let Some(n) = self.number(n) {
+                    self.once("the jokers");
+                    self.s.jokers = self.decided(n);
+                }
+            }
+            StatementKind::Chips(n) => {
+                self.c.attempted.insert("chips");
+                if let Some(n) = self.number(n) {
+                    self.once("the chips");
+                    self.s.chips = self.decided(n);
+                }
+            }
+            StatementKind::Start(n) => {
+                if let Some(n) = self.number(n) {
+                    self.once("the starting total");
+                    self.s.start = self.decided(n);
+                }
+            }
+            StatementKind::Limit { side, value } => self.limit(*side, value),
+            StatementKind::Direction(t) => {
+                self.once("the direction of play");
+                self.s.clockwise = self.decided(*t == ast::Turning::Clockwise);
+            }
+            StatementKind::Drawing { by_hand } => {
+                self.once("the drawing");
+                self.s.by_hand = self.decided(*by_hand);
+            }
+            StatementKind::EmptyStock { reshuffle } => {
+                self.once("the empty stock rule");
+                self.s.reshuffle = self.decided(*reshuffle);
+            }
+            StatementKind::FirstDealer(seat) => self.first_dealer(seat.as_ref()),
+            StatementKind::DealPasses(t) => {
+                self.once("the deal");
+                self.s.deal_clockwise = self.decided(*t == ast::Turning::Clockwise);
+            }
+            StatementKind::Leader { role, side } => self.leader(*role, *side),
+            StatementKind::GameEnd(n) => self.game_end(n.as_ref()),
+            StatementKind::Winner { most_chips } => {
+                self.once("the winner");
+                self.s.most_chips = self.decided(*most_chips);
+            }
+            StatementKind::Out { when_cannot_pay } => {
+                self.once("elimination");
+                self.s.cannot_pay = self.decided(*when_cannot_pay);
+            }
+            StatementKind::Teams(n) => {
+                if let Some(n) = self.number(n) {
+                    self.once("the teams");
+                    self.s.teams = self.decided(n);
+                }
+            }
+            StatementKind::ScriptBar { name, outcomes } => {
+                let text = self.c.text(self.layer, st.span);
+                self.s.script_bars.push(ScriptBarLine {
+                    layer: self.layer,
+                    line: st.line,
+                    func: name.clone(),
+                    outcomes: outcomes.clone(),
+                    text,
+                });
+            }
+            StatementKind::Card {
+                ranks,
+                with,
+                effect,
+            } => self.card(ranks, with.as_ref(), effect),
+            StatementKind::Bar {
+                passing,
+                values,
+                either_way,
+                outcomes,
+            } => self.bar(*passing, values, *either_way, outcomes),
+            StatementKind::When { trigger, outcomes } => self.when(*trigger, outcomes),
+        }
+    }
+
+    fn players(&mut self, min: &ast::SAmount, max: &ast::SAmount) {
+        self.c.attempted.insert("players");
+        let (Some(lo), Some(hi)) = (self.number(min), self.number(max)) else {
+            return;
+        };
+        self.once("the number of players");
+        self.s.players = self.decided(PlayersLine {
+            min: lo,
+            max: hi,
+            min_span: min.span,
+            max_span: max.span,
+        });
+    }
+
+    fn limit(&mut self, side: ast::Side, value: &ast::SAmount) {
+        let Some(n) = self.number(value) else {
+            return;
+        };
+        match side {
+            ast::Side::Above => {
+                self.once("the upper limit");
+                self.s.ceiling = self.decided(n);
+            }
+            ast::Side::Below => {
+                self.once("the lower limit");
+                self.s.floor = self.decided(n);
+            }
+        }
+    }
+
+    fn first_dealer(&mut self, seat: Option<&ast::SAmount>) {
+        let seat = match seat {
+            Some(a) => match self.number(a) {
+                Some(v) => Some(v),
+                None => return,
+            },
+            None => None,
+        };
+        self.once("the first dealer");
+        self.s.first_dealer = self.decided(seat);
+    }
+
+    fn leader(&mut self, role: ast::Role, side: Option<ast::Turning>) {
+        let role = match role {
+            ast::Role::Dealer => ir::Role::Dealer,
+            ast::Role::Loser => ir::Role::Loser,
+            ast::Role::Winner => ir::Role::Winner,
+        };
+        let offset = match side {
+            None => 0,
+            Some(ast::Turning::Clockwise) => 1,
+            Some(ast::Turning::Counterclockwise) => -1,
+        };
+        if role == ir::Role::Dealer && offset == 0 {
+            self.c.err(
+                self.layer,
+                Diag::warning(Code::DealerLeads, self.st.span, "the dealer leads each round")
+                    .hint("most games have the player left of the dealer lead: `the player left of the dealer leads`"),
+            );
+        }
+        self.once("who leads");
+        self.s.leader = self.decided(ir::Leader { role, offset });
+    }
+
+    fn game_end(&mut self, rounds: Option<&ast::SAmount>) {
+        let n = match rounds {
+            Some(a) => match self.number(a) {
+                Some(v) => Some(v),
+                None => return,
+            },
+            None => None,
+        };
+        self.once("the end of the game");
+        self.s.rounds = self.decided(n);
+    }
+
+    fn card(
+        &mut self,
+        ranks: &[ast::RankItem],
+        with: Option<&ast::WithPlayers>,
+        effect: &ast::Effect,
+    ) {
+        let count = self.c.count(self.layer, with);
+        let text = self.c.text(self.layer, effect.span);
+        for rank in self.c.ranks(self.layer, ranks) {
+            let key = (rank, count);
+            if let Some(prev) = self.s.cards.get(&key).filter(|p| p.layer == self.layer) {
+                let what = format!("{}{}", RANK_WORDS[rank as usize], count.words());
+                let diag = if prev.value.text == text {
+                    Diag::warning(
+                        Code::CardTwice,
+                        self.st.span,
+                        format!("the {what} is defined twice, the same way"),
+                    )
+                    .also(prev.span, "already defined here")
+                    .hint("remove one of the two lines")
+                } else {
+                    Diag::error(
+                        Code::CardConflict,
+                        self.st.span,
+                        format!("the {what} is defined twice, with different effects"),
+                    )
+                    .label("second definition")
+                    .also(prev.span, "first definition")
+                    .hint(format!(
+                        "a card has one effect: keep one line, or take `{}` out of one of them",
+                        RANK_NAMES[rank as usize]
+                    ))
+                };
+                self.c.err(self.layer, diag);
+            }
+            let line = CardLine {
+                effect: effect.clone(),
+                text: text.clone(),
+            };
+            if let Some(d) = self.decided(line) {
+                self.s.cards.insert(key, d);
+            }
+        }
+    }
+
+    fn bar(
+        &mut self,
+        passing: bool,
+        values: &[ast::SAmount],
+        either_way: bool,
+        outcomes: &[ast::Outcome],
+    ) {
+        let text = self.c.text(self.layer, self.st.span);
+        for v in values {
+            let Some(n) = self.number(v) else {
+                continue;
+            };
+            let key = (n, passing);
+            if let Some(prev) = self.s.bars.get(&key).filter(|p| p.layer == self.layer) {
+                let prev_span = prev.span;
+                self.c.err(
+                    self.layer,
+                    Diag::error(
+                        Code::BarTwice,
+                        v.span,
+                        format!(
+                            "what happens on {} {n} is said twice",
+                            if passing { "passing" } else { "reaching" }
+                        ),
+                    )
+                    .also(prev_span, "first said here")
+                    .hint("put everything that happens on one line, joined by `and`"),
+                );
+            }
+            self.s.bars.insert(
+                key,
+                Decided {
+                    value: BarLine {
+                        outcomes: outcomes.to_vec(),
+                        either_way,
+                        text: text.clone(),
+                    },
+                    layer: self.layer,
+                    span: v.span,
+                    line: self.st.line,
+                },
+            );
+        }
+    }
+
+    fn when(&mut self, trigger: ast::Trigger, outcomes: &[ast::Outcome]) {
+        if trigger == ast::Trigger::CannotPlay {
+            self.c.attempted.insert("cannot play");
+        }
+        if let Some(prev) = self
+            .s
+            .triggers
+            .get(&trigger)
+            .filter(|p| p.layer == self.layer)
+        {
+            let prev_span = prev.span;
+            self.c.err(
+                self.layer,
+                Diag::error(
+                    Code::WhenTwice,
+                    self.st.span,
+                    format!("{} already has a rule in this file", trigger_words(trigger)),
+                )
+                .also(prev_span, "first rule")
+                .hint("put everything that happens on one line, joined by `and`"),
+            );
+        }
+        let line = WhenLine {
+            outcomes: outcomes.to_vec(),
+            text: self.c.text(self.layer, self.st.span),
+        };
+        if let Some(d) = self.decided(line) {
+            self.s.triggers.insert(trigger, d);
+        }
+    }
+}
+
+fn trigger_words(t: ast::Trigger) -> &'static str {
+    match t {
+        ast::Trigger::CannotPlay => "what happens when a player cannot play",
+        ast::Trigger::NoCards => "what happens when a player has no cards",
+        ast::Trigger::RoundStart => "the start of each round",
+        ast::Trigger::RoundEnd => "the end of each round",
+        ast::Trigger::GameEnd => "the end of the game",
+    }
+}

@@ -1,0 +1,26 @@
+//! The game engine: a game's whole state as plain data, and a step function that applies one
+//! move to it under a compiled [`Program`](crate::ir::Program), reporting what happened to an
+//! event [`Sink`].
+//!
+//! The engine knows primitives (add, set, choose, skip, reverse, play again, bars, pay,
+//! eliminate, end a round, reset, deal, draw, reshuffle), never a particular game; it knows
+//! the IR, not bots, not text, not rhai (scripts are asked through the IR's `ScriptHost`).
+//! Its hot path reads only the compiled tables and allocates nothing: hands are fixed arrays,
+//! the stock and discard pile are vectors sized once for the whole deck, and events cost
+//! nothing when the sink is `()`. Randomness is the game's own [`Rng`](crate::base::Rng)
+//! stream, so one seed gives one game on every machine and every version.
+
+mod error;
+mod events;
+mod outcomes;
+mod scripts;
+mod setup;
+mod state;
+mod step;
+
+pub use error::{Illegal, PlayError, TURN_LIMIT};
+pub use events::{Event, PayTo, Reason, Sink};
+pub use scripts::Pre;
+pub use setup::{Setup, new_game};
+pub use state::{Hand, Move, Moves, State};
+pub use step::step;

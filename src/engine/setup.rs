@@ -1,0 +1,245 @@
+//! A new game: the table laid out as the rules say, or at a position given card by card (a
+//! stacked stock, hands, total, chips, turn, direction), then the first deal.
+
+use super::outcomes::run_outcomes;
+use super::step::settle;
+use super::{Event, Hand, PlayError, Reason, Sink, State};
+use crate::base::Rng;
+use crate::base::cards::{Card, card_name, same_face};
+use crate::ir::{self, MAX_HAND, MAX_SEATS, Program};
+
+/// A position to start from, as typed at the table (`ninety run --deck ... --hands ...`).
+#[derive(Debug, Clone, Default)]
+pub struct Setup {
+    pub players: usize,
+    pub seed: u64,
+    /// The stock's top cards, top first.
+    pub deck: Option<Vec<Card>>,
+    pub hands: Option<Vec<Vec<Card>>>,
+    pub discard: Option<Vec<Card>>,
+    pub total: Option<i32>,
+    pub chips: Option<Vec<i32>>,
+    pub turn: Option<u8>,
+    pub clockwise: Option<bool>,
+    pub dealer: Option<u8>,
+    /// The stock is only the given cards; the rest of the deck is set aside until the next
+    /// deal.
+    pub stock_only: bool,
+}
+
+/// A new game at a position: a fresh first round, dealt as the rules say, with whatever the
+/// setup fixes (a stacked stock, hands, total, chips, turn, direction).
+pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<State, PlayError> {
+    let n = setup.players;
+    p.check_players(n).map_err(PlayError::Setup)?;
+    let mut s = empty_table(p, n, setup.seed);
+    place_chips(p, &mut s, setup)?;
+    s.dealer = match (setup.dealer, p.first_dealer) {
+        (Some(d), _) if usize::from(d) < n => d,
+        (Some(d), _) => {
+            return Err(PlayError::Setup(format!(
+                "there is no seat {d} to deal at a table of {n}"
+            )));
+        }
+        (None, Some(d)) => d.min(n as u8 - 1),
+        (None, None) => s.rng.below(n) as u8,
+    };
+    let hands_given = place_cards(p, &mut s, setup)?;
+    if !hands_given {
+        deal(p, &mut s);
+    }
+    s.turn = setup.turn.unwrap_or_else(|| leader(p, &s));
+    if usize::from(s.turn) >= n {
+        return Err(PlayError::Setup(format!(
+            "there is no seat {} at a table of {n}",
+            s.turn
+        )));
+    }
+    if !s.in_round(s.turn) {
+        return Err(PlayError::Setup(format!(
+            "seat {} is out of the game and cannot have the turn",
+            s.turn
+        )));
+    }
+    if let Some(cw) = setup.clockwise {
+        s.clockwise = cw;
+    }
+    if S::ON {
+        sink.event(Event::Deal {
+            round: 1,
+            dealer: s.dealer,
+            leader: s.turn,
+        });
+    }
+    if let Some(i) = p.triggers.round_start {
+        let lead = s.turn;
+        run_outcomes(p, &mut s, i, lead, Reason::RoundStart, sink);
+    }
+    if let Some(t) = setup.total {
+        s.total = t;
+    }
+    settle(p, &mut s, sink);
+    debug_assert!(s.check_invariants(p).is_ok());
+    Ok(s)
+}
+
+/// The table before anything is placed: no cards, no chips, the first round.
+fn empty_table(p: &Program, n: usize, seed: u64) -> State {
+    State {
+        seats: n as u8,
+        hands: [Hand::default(); MAX_SEATS],
+        stock: Vec::with_capacity(p.deck_size(n)),
+        discard: Vec::with_capacity(p.deck_size(n)),
+        aside: Vec::with_capacity(p.deck_size(n)),
+        total: p.start,
+        clockwise: p.clockwise,
+        turn: 0,
+        chips: [0; MAX_SEATS],
+        bank: 0,
+        pot: 0,
+        round: 1,
+        dealer: 0,
+        out_of_game: 0,
+        out_of_round: 0,
+        forgot: [0; MAX_SEATS],
+        pending_draw: None,
+        round_winner: None,
+        round_loser: None,
+        round_over: false,
+        over: false,
+        winners: 0,
+        turns: 0,
+        rng: Rng::from_seed(seed),
+    }
+}
+
+/// Every account's chips: the rules' number, or the setup's.
+fn place_chips(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayError> {
+    let n = usize::from(s.seats);
+    for seat in 0..n as u8 {
+        let acc = s.account(p, seat);
+        s.chips[acc] = p.chips;
+    }
+    if let Some(chips) = &setup.chips {
+        if chips.len() != n {
+            return Err(PlayError::Setup(format!(
+                "{} chip counts given for {n} players",
+                chips.len()
+            )));
+        }
+        for (seat, &c) in chips.iter().enumerate() {
+            if c < 0 {
+                return Err(PlayError::Setup(format!(
+                    "seat {seat} cannot hold {c} chips"
+                )));
+            }
+            let acc = s.account(p, seat as u8);
+            s.chips[acc] = c;
+        }
+        if !p.out_when_cannot_pay {
+            for seat in 0..n as u8 {
+                if s.chips_of(p, seat) == 0 {
+                    s.out_of_game |= 1 << seat;
+                }
+            }
+        }
+    }
+    s.out_of_round = s.out_of_game;
+    Ok(())
+}
+
+/// Places the cards: fixed ones first, every other card of the deck under the stock. Whether
+/// the hands were given (else they are dealt).
+fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayError> {
+    let n = usize::from(s.seats);
+    let mut pool: Vec<Card> = p.deck(n).collect();
+    let mut take = |card: Card| -> Result<Card, PlayError> {
+        let pos = pool
+            .iter()
+            .position(|c| same_face(*c, card))
+            .ok_or_else(|| {
+                PlayError::Setup(format!(
+                    "there is no {} left in the deck for this position",
+                    card_name(card)
+                ))
+            })?;
+        Ok(pool.swap_remove(pos))
+    };
+    let mut hands_given = false;
+    if let Some(hands) = &setup.hands {
+        if hands.len() != n {
+            return Err(PlayError::Setup(format!(
+                "{} hands given for {n} players",
+                hands.len()
+            )));
+        }
+        for (seat, cards) in hands.iter().enumerate() {
+            if cards.len() > MAX_HAND {
+                return Err(PlayError::Setup(format!(
+                    "seat {seat} holds more than {MAX_HAND} cards"
+                )));
+            }
+            for &c in cards {
+                let c = take(c)?;
+                s.hands[seat].push(c);
+            }
+        }
+        hands_given = true;
+    }
+    let mut top: Vec<Card> = Vec::new();
+    if let Some(deck) = &setup.deck {
+        for &c in deck {
+            top.push(take(c)?);
+        }
+    }
+    let mut discard: Vec<Card> = Vec::new();
+    if let Some(d) = &setup.discard {
+        for &c in d {
+            discard.push(take(c)?);
+        }
+    }
+    s.rng.shuffle(&mut pool);
+    if setup.stock_only {
+        s.aside.extend(pool);
+    } else {
+        s.stock.extend(pool);
+    }
+    s.stock.extend(top.iter().rev());
+    s.discard.extend(discard);
+    Ok(hands_given)
+}
+
+/// Deals each seat in the game its hand, one card at a time from the left of the dealer.
+pub(super) fn deal(p: &Program, s: &mut State) {
+    let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
+    let first = s.next_in_game(s.dealer, p.deal_clockwise);
+    for _ in 0..size {
+        let mut seat = first;
+        for _ in 0..s.seats {
+            if s.in_game(seat)
+                && let Some(c) = s.stock.pop()
+            {
+                s.hands[usize::from(seat)].push(c);
+            }
+            seat = (seat + 1) % s.seats;
+        }
+    }
+}
+
+/// Who leads the round that is starting.
+pub(super) fn leader(p: &Program, s: &State) -> u8 {
+    let base = match p.leader.role {
+        ir::Role::Dealer => Some(s.dealer),
+        ir::Role::Loser => s.round_loser,
+        ir::Role::Winner => s.round_winner,
+    };
+    let (base, offset) = match base {
+        Some(b) => (b, p.leader.offset),
+        None => (s.dealer, 1),
+    };
+    match offset {
+        0 if s.in_game(base) => base,
+        o if o < 0 => s.next_in_game(base, !p.clockwise),
+        _ => s.next_in_game(base, p.clockwise),
+    }
+}

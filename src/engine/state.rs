@@ -1,0 +1,324 @@
+//! A game's whole state as plain data (hands in fixed arrays, seats as bit sets), the legal
+//! moves list that lives on the stack, and the questions about the table every stage asks.
+
+use serde::{Deserialize, Serialize};
+
+use crate::base::Rng;
+use crate::base::cards::{Card, card_name};
+use crate::ir::{self, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program};
+
+/// A hand: a few cards in a fixed array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Hand {
+    cards: [Card; MAX_HAND],
+    len: u8,
+}
+
+impl Hand {
+    #[inline]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..usize::from(self.len)]
+    }
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub(super) fn push(&mut self, c: Card) {
+        if usize::from(self.len) < MAX_HAND {
+            self.cards[usize::from(self.len)] = c;
+            self.len += 1;
+        }
+    }
+    pub(super) fn remove(&mut self, index: usize) -> Card {
+        let c = self.cards[index];
+        self.cards
+            .copy_within(index + 1..usize::from(self.len), index);
+        self.len -= 1;
+        c
+    }
+    pub(super) fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+/// A move: lay a card with one of its choices, or draw (when players draw by hand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Move {
+    Play { card: Card, choice: u8 },
+    Draw,
+}
+
+/// The legal moves of a position, on the stack.
+#[derive(Debug, Clone, Copy)]
+pub struct Moves {
+    list: [Move; MAX_HAND * MAX_CHOICES + 1],
+    /// The total each move makes.
+    totals: [i32; MAX_HAND * MAX_CHOICES + 1],
+    pub(super) len: usize,
+}
+
+impl Default for Moves {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Moves {
+    /// An empty list.
+    pub fn new() -> Moves {
+        Moves {
+            list: [Move::Draw; MAX_HAND * MAX_CHOICES + 1],
+            totals: [0; MAX_HAND * MAX_CHOICES + 1],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.list[..self.len]
+    }
+    /// The total after each move of [`Moves::as_slice`].
+    #[inline]
+    pub fn totals(&self) -> &[i32] {
+        &self.totals[..self.len]
+    }
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    #[inline]
+    pub(super) fn push(&mut self, m: Move, total: i32) {
+        self.list[self.len] = m;
+        self.totals[self.len] = total;
+        self.len += 1;
+    }
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+    /// Keeps the cards only (drops `draw`).
+    pub fn retain_plays(&mut self) {
+        if self.len > 0 && self.list[0] == Move::Draw {
+            self.list.copy_within(1..self.len, 0);
+            self.totals.copy_within(1..self.len, 0);
+            self.len -= 1;
+        }
+    }
+}
+
+/// The whole state of a game: plain data, serialisable, copied for undo.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub seats: u8,
+    pub hands: [Hand; MAX_SEATS],
+    /// The stock; its top card is the last.
+    pub stock: Vec<Card>,
+    /// The discard pile; its top card is the last.
+    pub discard: Vec<Card>,
+    /// Cards out of play until the next deal (hands of players out of the round, a reset pile).
+    pub aside: Vec<Card>,
+    pub total: i32,
+    pub clockwise: bool,
+    pub turn: u8,
+    /// Chips by account: a seat's own, or its team's (see [`State::account`]).
+    pub chips: [i32; MAX_SEATS],
+    pub bank: i32,
+    pub pot: i32,
+    pub round: u32,
+    pub dealer: u8,
+    /// Bit sets of seats.
+    pub out_of_game: u16,
+    pub out_of_round: u16,
+    pub forgot: [u8; MAX_SEATS],
+    /// A seat that has just played and may still draw (players draw by hand).
+    pub pending_draw: Option<u8>,
+    pub round_winner: Option<u8>,
+    pub round_loser: Option<u8>,
+    pub(super) round_over: bool,
+    pub over: bool,
+    pub winners: u16,
+    pub turns: u64,
+    pub(super) rng: Rng,
+}
+
+impl State {
+    /// Chips of a seat are kept in its account: its own, or its team's.
+    #[inline]
+    pub fn account(&self, p: &Program, seat: u8) -> usize {
+        match p.team_size {
+            Some(size) if size > 0 => {
+                usize::from(seat) % (usize::from(self.seats) / usize::from(size)).max(1)
+            }
+            _ => usize::from(seat),
+        }
+    }
+
+    #[inline]
+    pub fn chips_of(&self, p: &Program, seat: u8) -> i32 {
+        self.chips[self.account(p, seat)]
+    }
+
+    #[inline]
+    pub fn in_game(&self, seat: u8) -> bool {
+        self.out_of_game & (1 << seat) == 0
+    }
+
+    #[inline]
+    pub fn in_round(&self, seat: u8) -> bool {
+        self.out_of_round & (1 << seat) == 0
+    }
+
+    /// Seats still in the round.
+    /// How many teams (or players, without teams) have a seat not in `out`.
+    pub fn teams(&self, p: &Program, out: u16) -> u32 {
+        let mut accounts = 0u16;
+        for x in 0..self.seats {
+            if out & (1 << x) == 0 {
+                accounts |= 1 << self.account(p, x);
+            }
+        }
+        accounts.count_ones()
+    }
+
+    #[inline]
+    pub fn active(&self) -> usize {
+        (self.seat_mask() & !self.out_of_round).count_ones() as usize
+    }
+
+    #[inline]
+    pub fn seats_in_game(&self) -> usize {
+        (self.seat_mask() & !self.out_of_game).count_ones() as usize
+    }
+
+    #[inline]
+    fn seat_mask(&self) -> u16 {
+        ((1u32 << self.seats) - 1) as u16
+    }
+
+    /// The effect a rank has now (it may depend on how many players are left).
+    #[inline]
+    pub fn effect<'p>(&self, p: &'p Program, rank: u8) -> Option<&'p ir::Effect> {
+        p.effect_for(self.active(), rank)
+    }
+}
+
+impl State {
+    /// The next seat still in the round, `steps` seats on in the direction of play.
+    #[inline]
+    pub(super) fn next_seat(&self, from: u8, clockwise: bool) -> u8 {
+        self.next_in(self.out_of_round, from, clockwise)
+    }
+
+    pub(super) fn next_in_game(&self, from: u8, clockwise: bool) -> u8 {
+        self.next_in(self.out_of_game, from, clockwise)
+    }
+
+    /// The next seat not in `out`, going round the table (no division on the hot path).
+    #[inline]
+    fn next_in(&self, out: u16, from: u8, clockwise: bool) -> u8 {
+        let last = self.seats - 1;
+        let mut s = from;
+        for _ in 0..self.seats {
+            s = match (clockwise, s) {
+                (true, s) if s >= last => 0,
+                (true, s) => s + 1,
+                (false, 0) => last,
+                (false, s) => s - 1,
+            };
+            if out & (1 << s) == 0 {
+                return s;
+            }
+        }
+        from
+    }
+}
+
+impl State {
+    /// Every card is in exactly one place, and chips are conserved.
+    pub fn check_invariants(&self, p: &Program) -> Result<(), String> {
+        let n = usize::from(self.seats);
+        // No allocation unless something is wrong: this runs after every step in debug builds.
+        let mut count = [0u16; 256];
+        for h in &self.hands[..n] {
+            for &c in h.cards() {
+                count[usize::from(c)] += 1;
+            }
+        }
+        for &c in self.stock.iter().chain(&self.discard).chain(&self.aside) {
+            count[usize::from(c)] += 1;
+        }
+        for c in p.deck(n) {
+            if count[usize::from(c)] != 1 {
+                return Err(format!(
+                    "{} is in {} places",
+                    card_name(c),
+                    count[usize::from(c)]
+                ));
+            }
+            count[usize::from(c)] = 0;
+        }
+        if let Some(c) = count.iter().position(|&k| k != 0) {
+            return Err(format!("card {c} is not in the deck"));
+        }
+        for seat in 0..self.seats {
+            if !self.in_round(seat) && !self.hands[usize::from(seat)].is_empty() {
+                return Err(format!("seat {seat} is out of the round but holds cards"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Deals the cards `viewer` cannot see (the other hands and the stock) again at random,
+    /// keeping every hand's size: one possible world, for a bot that searches.
+    pub fn determinize(&mut self, _p: &Program, viewer: u8, rng: &mut Rng) {
+        let mut pool: Vec<Card> = std::mem::take(&mut self.stock);
+        let n = usize::from(self.seats);
+        let mut sizes = [0usize; MAX_SEATS];
+        for (seat, (size, hand)) in sizes
+            .iter_mut()
+            .zip(self.hands.iter_mut())
+            .enumerate()
+            .take(n)
+        {
+            if seat != usize::from(viewer) {
+                *size = hand.len();
+                pool.extend_from_slice(hand.cards());
+                hand.clear();
+            }
+        }
+        rng.shuffle(&mut pool);
+        for (size, hand) in sizes.iter().zip(self.hands.iter_mut()).take(n) {
+            for _ in 0..*size {
+                if let Some(c) = pool.pop() {
+                    hand.push(c);
+                }
+            }
+        }
+        self.stock = pool;
+    }
+
+    /// All chips: seats' accounts, the bank and the pot.
+    pub fn chips_total(&self, p: &Program) -> i32 {
+        let mut accounts = 0u16;
+        let mut sum = 0;
+        for seat in 0..self.seats {
+            let a = self.account(p, seat);
+            if accounts & (1 << a) == 0 {
+                accounts |= 1 << a;
+                sum += self.chips[a];
+            }
+        }
+        sum + self.bank + self.pot
+    }
+
+    pub fn winner_list(&self) -> Vec<u8> {
+        (0..self.seats)
+            .filter(|x| self.winners & (1 << x) != 0)
+            .collect()
+    }
+}

@@ -1,0 +1,35 @@
+//! The compiled form the engine runs: flat, copyable tables of small integers and plain enums,
+//! inert data checked by [`verify`] after every compilation.
+//!
+//! Options are resolved, ranks are table indexes, every card's effect for every player count
+//! is one lookup away. Names and source lines are kept beside the tables for explanations and
+//! the rules sheet; the engine's hot path never reads them. Scripts are named through the
+//! [`ScriptHost`] trait, which the `script` stage implements.
+
+mod effect;
+pub mod eval;
+mod program;
+pub mod script;
+pub mod verify;
+
+pub use effect::*;
+pub use eval::choice_total;
+pub use program::*;
+pub use script::{ScriptError, ScriptFx, ScriptHost, ScriptOut, ScriptTest, Scripts, View};
+pub use verify::verify;
+
+/// Most seats at one table.
+pub const MAX_SEATS: usize = 12;
+/// Most cards in one hand.
+pub const MAX_HAND: usize = 10;
+/// Most decks shuffled together.
+pub const MAX_DECKS: usize = 4;
+/// Most choices on one card.
+pub const MAX_CHOICES: usize = 4;
+/// Most steps in one choice.
+pub const MAX_STEPS: usize = 6;
+/// "No effect defined" in the rank tables.
+pub const NO_EFFECT: u16 = u16::MAX;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,180 @@
+//! The compiled ruleset as a whole: the table, the rank tables, and where each piece came from.
+
+use serde::Serialize;
+
+use super::script::{ScriptBar, ScriptFx, ScriptTest, Scripts};
+use super::{Bar, Cond, Effect, MAX_SEATS, NO_EFFECT, Outcomes};
+use crate::base::cards::{Card, RANKS, full_deck};
+use crate::base::span::strip_comment;
+
+/// Where a compiled piece came from: a file of the `extends` chain and a line in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Origin {
+    /// Index into [`Program::files`]; the last file is the ruleset itself, earlier ones its
+    /// parents.
+    pub file: u16,
+    pub line: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Role {
+    Dealer,
+    Loser,
+    Winner,
+}
+
+/// Which seat leads a round: `offset` seats from the role (1 = to its left).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Leader {
+    pub role: Role,
+    pub offset: i8,
+}
+
+/// A declared option and the value it has in this compilation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct OptionInfo {
+    pub name: String,
+    pub value: i64,
+    pub default: i64,
+    /// Allowed values in words: `1 to 10`, `199 or 299`, `yes or no`.
+    pub allowed: String,
+    pub origin: Origin,
+}
+
+/// Triggered outcomes, each an index into [`Program::outcomes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Triggers {
+    pub cannot_play: Option<u16>,
+    pub no_cards: Option<u16>,
+    pub round_start: Option<u16>,
+    pub round_end: Option<u16>,
+    pub game_end: Option<u16>,
+}
+
+/// A limit the total may not pass, and where it was said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Limit {
+    pub value: i32,
+    pub origin: Origin,
+}
+
+/// A checked, compiled ruleset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Program {
+    pub name: String,
+    pub about: String,
+    /// The files of the `extends` chain, base first, the ruleset itself last.
+    pub files: Vec<String>,
+    /// The text of each file, for quoting the line that decides a rule.
+    #[serde(skip)]
+    pub sources: Vec<String>,
+    pub options: Vec<OptionInfo>,
+    pub min_players: u8,
+    pub max_players: u8,
+    /// Decks by player count.
+    pub decks: [u8; MAX_SEATS + 1],
+    pub jokers: u8,
+    /// Hand size by player count.
+    pub hand: [u8; MAX_SEATS + 1],
+    pub chips: i32,
+    pub start: i32,
+    pub ceiling: Option<Limit>,
+    pub floor: Option<Limit>,
+    pub clockwise: bool,
+    pub by_hand: bool,
+    pub reshuffle: bool,
+    /// The first dealer's seat, or `None` for a random one.
+    pub first_dealer: Option<u8>,
+    pub deal_clockwise: bool,
+    pub leader: Leader,
+    pub rounds: Option<u32>,
+    pub most_chips_wins: bool,
+    pub out_when_cannot_pay: bool,
+    pub team_size: Option<u8>,
+    /// Effect index by players still in the round, then rank.
+    pub rank_fx: [[u16; RANKS]; MAX_SEATS + 1],
+    pub effects: Vec<Effect>,
+    pub conds: Vec<Cond>,
+    pub outcomes: Vec<Outcomes>,
+    /// Sorted by value.
+    pub bars: Vec<Bar>,
+    pub triggers: Triggers,
+    /// Where each top-level setting was decided, for the rules sheet: name → origin.
+    pub settings: Vec<(String, Origin)>,
+    /// Card effects written in rhai (`run NAME`).
+    pub script_fx: Vec<ScriptFx>,
+    /// Tests written in rhai (`if script NAME`), always tabulated.
+    pub script_tests: Vec<ScriptTest>,
+    /// Bars whose test is written in rhai (`on script NAME: ...`).
+    pub script_bars: Vec<ScriptBar>,
+    /// The compiled scripts, when the ruleset has any.
+    #[serde(skip)]
+    pub scripts: Option<Scripts>,
+}
+
+impl Program {
+    /// The cards of the deck for `players` seats: `decks` times 52 plus the jokers.
+    pub fn deck_size(&self, players: usize) -> usize {
+        usize::from(self.decks[players]) * (52 + usize::from(self.jokers))
+    }
+
+    /// Every card of the deck for `players` seats, in a fixed order.
+    pub fn deck(&self, players: usize) -> impl Iterator<Item = Card> {
+        full_deck(self.decks[players], self.jokers)
+    }
+
+    /// The effect index of `rank` with `active` players in the round.
+    #[inline]
+    pub fn effect_index(&self, active: usize, rank: u8) -> u16 {
+        self.rank_fx[active.min(MAX_SEATS)][usize::from(rank)]
+    }
+
+    /// The effect of `rank` with `active` players in the round, if it has one.
+    #[inline]
+    pub fn effect_for(&self, active: usize, rank: u8) -> Option<&Effect> {
+        let idx = self.effect_index(active, rank);
+        (idx != NO_EFFECT).then(|| &self.effects[usize::from(idx)])
+    }
+
+    /// Whether `players` may sit at this table, or why not, in words.
+    pub fn check_players(&self, players: usize) -> Result<(), String> {
+        if players < usize::from(self.min_players) || players > usize::from(self.max_players) {
+            return Err(format!(
+                "{} is played by {} to {} players, not {players}",
+                self.name, self.min_players, self.max_players
+            ));
+        }
+        Ok(())
+    }
+
+    /// The player count a command uses when none is given: 3, or the nearest allowed.
+    pub fn default_players(&self) -> usize {
+        3.clamp(usize::from(self.min_players), usize::from(self.max_players))
+    }
+
+    /// The line of a ruleset file that an origin points at.
+    pub fn line_text(&self, origin: Origin) -> &str {
+        self.sources
+            .get(usize::from(origin.file))
+            .and_then(|s| s.lines().nth((origin.line as usize).saturating_sub(1)))
+            .map_or("", |l| strip_comment(l).trim())
+    }
+
+    /// `ninety-nine.rules line 23`
+    pub fn cite(&self, origin: Origin) -> String {
+        let file = self
+            .files
+            .get(usize::from(origin.file))
+            .map_or("?", |f| f.rsplit(['/', '\\']).next().unwrap_or(f));
+        format!("{file} line {}", origin.line)
+    }
+
+    /// Whether a piece comes from the ruleset's own file rather than a parent.
+    pub fn is_own(&self, origin: Origin) -> bool {
+        usize::from(origin.file) + 1 == self.files.len()
+    }
+
+    pub fn option(&self, name: &str) -> Option<&OptionInfo> {
+        self.options.iter().find(|o| o.name == name)
+    }
+}

@@ -1,0 +1,185 @@
+//! Unit tests of the IR's pure pieces, on programs built by hand: the total a choice makes,
+//! conditions, limits, and the verifier.
+
+use super::*;
+use crate::base::cards::RANKS;
+
+fn step(then: Act) -> Step {
+    Step {
+        cond: None,
+        then,
+        otherwise: Act::Nothing,
+    }
+}
+
+fn choice(steps: &[Step]) -> Choice {
+    let mut c = Choice {
+        steps: [step(Act::Nothing); MAX_STEPS],
+        len: steps.len() as u8,
+        simple: true,
+        fast: Fast::Add(0),
+        turn: 0,
+        scripted: false,
+    };
+    c.steps[..steps.len()].copy_from_slice(steps);
+    c.finish();
+    c
+}
+
+fn effect(choices: &[Choice]) -> Effect {
+    let mut fx = Effect {
+        choices: [choice(&[]); MAX_CHOICES],
+        len: choices.len() as u8,
+        labels: (1..=choices.len()).map(|i| i.to_string()).collect(),
+        origin: Origin::default(),
+        text: String::new(),
+    };
+    fx.choices[..choices.len()].copy_from_slice(choices);
+    fx
+}
+
+/// Three players, every rank adds 1, a ceiling at 99.
+fn program() -> Program {
+    let mut rank_fx = [[NO_EFFECT; RANKS]; MAX_SEATS + 1];
+    for row in &mut rank_fx[2..=3] {
+        row[..13].fill(0);
+    }
+    Program {
+        name: "test".into(),
+        about: String::new(),
+        files: vec!["test.rules".into()],
+        sources: vec!["card A: add 1\nthe total may not go above 99\n".into()],
+        options: Vec::new(),
+        min_players: 2,
+        max_players: 3,
+        decks: [1; MAX_SEATS + 1],
+        jokers: 0,
+        hand: [3; MAX_SEATS + 1],
+        chips: 3,
+        start: 0,
+        ceiling: Some(Limit {
+            value: 99,
+            origin: Origin { file: 0, line: 2 },
+        }),
+        floor: None,
+        clockwise: true,
+        by_hand: false,
+        reshuffle: true,
+        first_dealer: None,
+        deal_clockwise: true,
+        leader: Leader {
+            role: Role::Dealer,
+            offset: 1,
+        },
+        rounds: None,
+        most_chips_wins: false,
+        out_when_cannot_pay: false,
+        team_size: None,
+        rank_fx,
+        effects: vec![effect(&[choice(&[step(Act::Add(1))])])],
+        conds: Vec::new(),
+        outcomes: Vec::new(),
+        bars: Vec::new(),
+        triggers: Triggers::default(),
+        settings: Vec::new(),
+        script_fx: Vec::new(),
+        script_tests: Vec::new(),
+        script_bars: Vec::new(),
+        scripts: None,
+    }
+}
+
+#[test]
+fn simple_choices_fold_into_one_instruction() {
+    let p = program();
+    let add_and_skip = choice(&[step(Act::Add(3)), step(Act::Skip)]);
+    assert_eq!(add_and_skip.fast, Fast::Add(3));
+    assert_eq!(add_and_skip.turn, SKIP);
+    assert_eq!(choice_total(&p, &add_and_skip, 40), 43);
+    let set_then_add = choice(&[step(Act::Set(0)), step(Act::Add(5))]);
+    assert_eq!(set_then_add.fast, Fast::Set(5));
+    assert_eq!(choice_total(&p, &set_then_add, 77), 5);
+    // Two reverses cancel out; products need their steps run.
+    let twice = choice(&[step(Act::Reverse), step(Act::Reverse)]);
+    assert_eq!(twice.turn & REVERSE, 0);
+    let double = choice(&[step(Act::Mul(2))]);
+    assert_eq!(double.fast, Fast::General);
+    assert_eq!(choice_total(&p, &double, 21), 42);
+    // Halving rounds towards minus infinity.
+    assert_eq!(choice_total(&p, &choice(&[step(Act::Div(2))]), -3), -2);
+}
+
+#[test]
+fn a_condition_picks_a_step_by_the_total_before_the_card() {
+    let mut p = program();
+    // `halve if the total is even and above 49, otherwise double`
+    p.conds.push(Cond {
+        any_of: vec![vec![Test::Even, Test::Above(49)]],
+    });
+    let halve_or_double = choice(&[Step {
+        cond: Some(0),
+        then: Act::Div(2),
+        otherwise: Act::Mul(2),
+    }]);
+    assert!(!halve_or_double.simple);
+    assert_eq!(choice_total(&p, &halve_or_double, 60), 30);
+    assert_eq!(choice_total(&p, &halve_or_double, 61), 122);
+    assert_eq!(choice_total(&p, &halve_or_double, 40), 80);
+    // `below 10 or odd`: any group of the condition holds.
+    let c = Cond {
+        any_of: vec![vec![Test::Below(10)], vec![Test::Odd]],
+    };
+    assert!(c.holds(&p, 3) && c.holds(&p, 51) && !c.holds(&p, 52));
+}
+
+#[test]
+fn the_limits_allow_a_total() {
+    let mut p = program();
+    assert!(p.allows(99) && !p.allows(100));
+    p.floor = Some(Limit {
+        value: 0,
+        origin: Origin::default(),
+    });
+    assert!(p.allows(0) && !p.allows(-1));
+}
+
+#[test]
+fn a_sound_program_verifies() {
+    assert_eq!(verify(&program()), Vec::<String>::new());
+}
+
+#[test]
+fn the_verifier_finds_what_the_engine_could_not_run() {
+    let mut p = program();
+    p.jokers = 6;
+    p.rank_fx[3][13] = 0;
+    assert!(
+        verify(&p).iter().any(|e| e.contains("6 jokers")),
+        "{:?}",
+        verify(&p)
+    );
+
+    let mut p = program();
+    p.rank_fx[2][4] = 7;
+    assert!(verify(&p).iter().any(|e| e.contains("effect 7")));
+
+    let mut p = program();
+    p.rank_fx[3][0] = NO_EFFECT;
+    assert!(
+        verify(&p)
+            .iter()
+            .any(|e| e.contains("no effect with 3 players"))
+    );
+
+    let mut p = program();
+    p.hand[3] = 20;
+    assert!(verify(&p).iter().any(|e| e.contains("hands of 20 cards")));
+
+    let mut p = program();
+    p.effects[0].choices[0].steps[0].then = Act::Outcomes(4);
+    assert!(verify(&p).iter().any(|e| e.contains("outcomes 4")));
+
+    let mut p = program();
+    p.effects[0].choices[0].fast = Fast::Set(99);
+    assert!(verify(&p).iter().any(|e| e.contains("stale")));
+}

@@ -1,0 +1,216 @@
+//! The verifier: run after every compilation, it checks that the compiled form is one the
+//! engine can run — every index in bounds, every table filled for every player count the
+//! program allows, decks big enough to deal, no more jokers than the card encoding holds.
+//! A failure is a bug in the compiler (or a check it lacks), never a ruleset's fault.
+
+use super::{Act, Choice, Effect, MAX_CHOICES, MAX_DECKS, MAX_HAND, MAX_SEATS, MAX_STEPS};
+use super::{NO_EFFECT, Program, Test};
+use crate::base::cards::{JOKER, MAX_JOKERS};
+
+/// The most bars whose test is a script (the engine keeps which fired in a `u32`).
+pub const MAX_SCRIPT_BARS: usize = 32;
+
+/// Every problem found, in words; empty when the program is sound.
+pub fn verify(p: &Program) -> Vec<String> {
+    let mut v = Verifier {
+        p,
+        problems: Vec::new(),
+    };
+    v.table();
+    v.ranks();
+    for (i, fx) in p.effects.iter().enumerate() {
+        v.effect(i, fx);
+    }
+    v.outcomes();
+    v.problems
+}
+
+struct Verifier<'p> {
+    p: &'p Program,
+    problems: Vec<String>,
+}
+
+impl Verifier<'_> {
+    fn fail(&mut self, problem: String) {
+        self.problems.push(problem);
+    }
+
+    fn table(&mut self) {
+        let p = self.p;
+        let (lo, hi) = (usize::from(p.min_players), usize::from(p.max_players));
+        if lo < 2 || hi > MAX_SEATS || lo > hi {
+            self.fail(format!("players {lo} to {hi} is not a table"));
+            return;
+        }
+        if usize::from(p.jokers) > MAX_JOKERS {
+            self.fail(format!(
+                "{} jokers a deck, but a deck's encoding holds {MAX_JOKERS}",
+                p.jokers
+            ));
+        }
+        for n in lo..=hi {
+            let (decks, hand) = (usize::from(p.decks[n]), usize::from(p.hand[n]));
+            if !(1..=MAX_DECKS).contains(&decks) {
+                self.fail(format!("{decks} decks with {n} players"));
+            }
+            if !(1..=MAX_HAND).contains(&hand) {
+                self.fail(format!("hands of {hand} cards with {n} players"));
+            }
+            if hand * n > p.deck_size(n) {
+                self.fail(format!(
+                    "{n} hands of {hand} cards from a deck of {}",
+                    p.deck_size(n)
+                ));
+            }
+            if p.deck(n).count() != p.deck_size(n) {
+                self.fail(format!(
+                    "the deck for {n} players is not {} cards",
+                    p.deck_size(n)
+                ));
+            }
+        }
+        if let Some(t) = p.team_size
+            && (t < 2 || (lo..=hi).any(|n| n % usize::from(t) != 0))
+        {
+            self.fail(format!("teams of {t} at a table of {lo} to {hi}"));
+        }
+        if p.first_dealer.is_some_and(|d| usize::from(d) >= lo) {
+            self.fail("the first dealer's seat is not at every table".into());
+        }
+        if !p.allows(p.start) {
+            self.fail(format!(
+                "the total starts at {}, outside its limits",
+                p.start
+            ));
+        }
+        if p.files.len() != p.sources.len() || p.files.is_empty() {
+            self.fail("the files of the chain and their texts differ".into());
+        }
+    }
+
+    fn ranks(&mut self) {
+        let p = self.p;
+        let ranks = if p.jokers > 0 { JOKER + 1 } else { JOKER };
+        for n in usize::from(p.min_players).max(2)..=usize::from(p.max_players).min(MAX_SEATS) {
+            for rank in 0..ranks {
+                let idx = p.effect_index(n, rank);
+                if idx == NO_EFFECT {
+                    self.fail(format!("rank {rank} has no effect with {n} players"));
+                } else if usize::from(idx) >= p.effects.len() {
+                    self.fail(format!(
+                        "rank {rank} points at effect {idx}, which does not exist"
+                    ));
+                }
+            }
+        }
+    }
+
+    fn effect(&mut self, i: usize, fx: &Effect) {
+        let len = usize::from(fx.len);
+        if len == 0 || len > MAX_CHOICES || fx.labels.len() != len {
+            self.fail(format!(
+                "effect {i} has {len} choices and {} labels",
+                fx.labels.len()
+            ));
+            return;
+        }
+        for (k, c) in fx.choices().iter().enumerate() {
+            self.choice(i, k, c);
+        }
+    }
+
+    fn choice(&mut self, i: usize, k: usize, c: &Choice) {
+        let p = self.p;
+        if usize::from(c.len) > MAX_STEPS {
+            self.fail(format!("effect {i} choice {k} has {} steps", c.len));
+            return;
+        }
+        let mut derived = *c;
+        derived.finish();
+        if derived != *c {
+            self.fail(format!("effect {i} choice {k}: its folded form is stale"));
+        }
+        for s in c.steps() {
+            if let Some(ci) = s.cond {
+                match p.conds.get(usize::from(ci)) {
+                    None => self.fail(format!("effect {i} names condition {ci}")),
+                    Some(cond) => {
+                        for t in cond.any_of.iter().flatten() {
+                            if let Test::Script(j) = t
+                                && usize::from(*j) >= p.script_tests.len()
+                            {
+                                self.fail(format!("condition {ci} names script test {j}"));
+                            }
+                        }
+                    }
+                }
+            }
+            for act in [s.then, s.otherwise] {
+                self.act(i, act);
+            }
+        }
+    }
+
+    fn act(&mut self, i: usize, act: Act) {
+        let p = self.p;
+        match act {
+            Act::Outcomes(o) if usize::from(o) >= p.outcomes.len() => {
+                self.fail(format!("effect {i} names outcomes {o}"));
+            }
+            Act::Script(s) if usize::from(s) >= p.script_fx.len() => {
+                self.fail(format!("effect {i} names script effect {s}"));
+            }
+            Act::Script(_) if p.scripts.is_none() => {
+                self.fail(format!(
+                    "effect {i} runs a script, but no scripts are loaded"
+                ));
+            }
+            Act::Div(n) | Act::Mul(n) if n <= 0 => {
+                self.fail(format!("effect {i} multiplies or divides by {n}"));
+            }
+            Act::Add(_)
+            | Act::Set(_)
+            | Act::Mul(_)
+            | Act::Div(_)
+            | Act::Nothing
+            | Act::Skip
+            | Act::Reverse
+            | Act::Again
+            | Act::Outcomes(_)
+            | Act::Script(_) => {}
+        }
+    }
+
+    fn outcomes(&mut self) {
+        let p = self.p;
+        let n = p.outcomes.len();
+        let t = &p.triggers;
+        let mut indexes: Vec<u16> = [
+            t.cannot_play,
+            t.no_cards,
+            t.round_start,
+            t.round_end,
+            t.game_end,
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        indexes.extend(p.bars.iter().flat_map(|b| [b.reach, b.pass]).flatten());
+        indexes.extend(p.script_bars.iter().map(|b| b.outcomes));
+        if let Some(bad) = indexes.iter().find(|i| usize::from(**i) >= n) {
+            self.fail(format!("a rule names outcomes {bad}, of {n}"));
+        }
+        if !p.bars.windows(2).all(|w| w[0].value < w[1].value) {
+            self.fail("bars are not sorted by value, or one is there twice".into());
+        }
+        if p.script_bars.len() > MAX_SCRIPT_BARS {
+            self.fail(format!(
+                "{} script bars, at most {MAX_SCRIPT_BARS}",
+                p.script_bars.len()
+            ));
+        }
+        if !p.script_bars.is_empty() && p.scripts.is_none() {
+            self.fail("script bars without scripts".into());
+        }
+    }
+}

@@ -1,0 +1,408 @@
+//! The spanned syntax tree of one ruleset file, as the designer wrote it.
+//!
+//! Every node carries the byte span it came from, so the checker can point at it. Each
+//! variant's doc shows the ruleset syntax that makes it.
+
+pub use crate::base::span::{Span, Spanned};
+
+/// A number as written: `99`, or an option in braces: `{chips}`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Amount {
+    /// `99`
+    Number(i64),
+    /// `{chips}`
+    Option(String),
+}
+
+pub type SAmount = Spanned<Amount>;
+
+/// A whole ruleset file.
+#[derive(Debug, Clone, Default)]
+pub struct File {
+    pub statements: Vec<Statement>,
+    pub scenarios: Vec<Scenario>,
+    /// Inline `script` blocks, in order.
+    pub scripts: Vec<ScriptSource>,
+}
+
+/// Rhai code: an inline `script ... end` block, or a file named by `script file "x.rhai"`.
+#[derive(Debug, Clone)]
+pub struct ScriptSource {
+    pub text: String,
+    /// The block in the ruleset (or the `script file` line).
+    pub span: Span,
+    /// The 1-based line of the ruleset where the code starts (1 for a file).
+    pub line: usize,
+    /// The `.rhai` file, for code from a file.
+    pub path: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Statement {
+    /// `if {option}:` (false) or `if not {option}:` (true) before the statement.
+    pub guard: Option<(bool, Spanned<String>)>,
+    pub kind: StatementKind,
+    pub span: Span,
+    /// The 1-based line the statement is on, for rules sheets and explanations.
+    pub line: usize,
+}
+
+/// `with 5 or more players`, `with 2 players`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WithPlayers {
+    pub count: SAmount,
+    pub or_more: bool,
+    pub span: Span,
+}
+
+/// An option's value: `3`, `yes` (1) or `no` (0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptValue {
+    Number(i64),
+    Yes,
+    No,
+}
+
+impl OptValue {
+    pub fn as_number(self) -> i64 {
+        match self {
+            OptValue::Number(n) => n,
+            OptValue::Yes => 1,
+            OptValue::No => 0,
+        }
+    }
+}
+
+/// The values an option may take.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OptRange {
+    /// `from 1 to 10`
+    Between(i64, i64),
+    /// `one of 199, 299`
+    OneOf(Vec<OptValue>),
+    /// An option declared `= yes` or `= no` takes `yes` or `no`.
+    YesNo,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Above,
+    Below,
+}
+
+/// Clockwise is to the left, the next seat number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turning {
+    Clockwise,
+    Counterclockwise,
+}
+
+#[derive(Debug, Clone)]
+pub enum StatementKind {
+    /// `name "Ninety-Nine"`
+    Name(String),
+    /// `about "Three cards, three chips."`
+    About(String),
+    /// `extends "ninety-nine"`
+    Extends(Spanned<String>),
+    /// `option chips = 3 from 1 to 10`
+    Option {
+        name: Spanned<String>,
+        default: Spanned<OptValue>,
+        range: OptRange,
+    },
+    /// `players 2 to 5`
+    Players { min: SAmount, max: SAmount },
+    /// `decks 2 with 5 or more players`
+    Decks {
+        count: SAmount,
+        with: Option<WithPlayers>,
+    },
+    /// `jokers 2 per deck`
+    Jokers(SAmount),
+    /// `hand 3 cards`
+    Hand {
+        size: SAmount,
+        with: Option<WithPlayers>,
+    },
+    /// `each player starts with {chips} chips`
+    Chips(SAmount),
+    /// `the total starts at 0`
+    Start(SAmount),
+    /// `the total may not go above 99`
+    Limit { side: Side, value: SAmount },
+    /// `play goes clockwise`
+    Direction(Turning),
+    /// `players draw by hand`
+    Drawing { by_hand: bool },
+    /// `when the stock is empty: shuffle the discard pile into it`
+    EmptyStock { reshuffle: bool },
+    /// `card A: add 1 or add 11`
+    Card {
+        ranks: Vec<RankItem>,
+        with: Option<WithPlayers>,
+        effect: Effect,
+    },
+    /// `on passing 33 or 66: the player pays 1`
+    Bar {
+        passing: bool,
+        values: Vec<SAmount>,
+        either_way: bool,
+        outcomes: Vec<Outcome>,
+    },
+    /// `when a player cannot play: the player pays 1 and loses the round`
+    When {
+        trigger: Trigger,
+        outcomes: Vec<Outcome>,
+    },
+    /// `a player is out at 0 chips`
+    Out { when_cannot_pay: bool },
+    /// `the first dealer is chosen at random`
+    FirstDealer(Option<SAmount>),
+    /// `the deal passes left`
+    DealPasses(Turning),
+    /// `the player left of the loser leads`
+    Leader { role: Role, side: Option<Turning> },
+    /// `the game ends after {rounds} rounds`
+    GameEnd(Option<SAmount>),
+    /// `the winner is the player with the most chips`
+    Winner { most_chips: bool },
+    /// `players play in teams of 2 sharing chips`
+    Teams(SAmount),
+    /// `script file "house.rhai"`
+    ScriptFile(Spanned<String>),
+    /// `on script lucky: each other player pays 1`
+    ScriptBar {
+        name: Spanned<String>,
+        outcomes: Vec<Outcome>,
+    },
+}
+
+/// When a `when` line applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Trigger {
+    /// `when a player cannot play`
+    CannotPlay,
+    /// `when a player has no cards`
+    NoCards,
+    /// `at the start of each round`
+    RoundStart,
+    /// `at the end of each round`
+    RoundEnd,
+    /// `at the end of the game`
+    GameEnd,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Dealer,
+    Loser,
+    Winner,
+}
+
+/// `A`, `2 to 8`.
+#[derive(Debug, Clone)]
+pub struct RankItem {
+    pub from: Spanned<String>,
+    pub to: Option<Spanned<String>>,
+}
+
+/// Choices separated by `or`.
+#[derive(Debug, Clone)]
+pub struct Effect {
+    pub choices: Vec<Choice>,
+    pub span: Span,
+}
+
+/// `add 11 as "high"`: steps joined by `and`, and an optional label.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    pub steps: Vec<Step>,
+    pub label: Option<Spanned<String>>,
+    pub span: Span,
+}
+
+/// `halve if the total is even and above 49, otherwise double`
+#[derive(Debug, Clone)]
+pub struct Step {
+    pub action: Spanned<Action>,
+    pub condition: Option<Condition>,
+    pub otherwise: Option<Spanned<Action>>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Action {
+    /// `add 10`, `add face value`
+    Add(Quantity),
+    /// `subtract 10`
+    Subtract(Quantity),
+    /// `set the total to 99`
+    Set(SAmount),
+    /// `multiply by 3`
+    Multiply(SAmount),
+    /// `divide by 3`
+    Divide(SAmount),
+    /// `double`
+    Double,
+    /// `halve`
+    Halve,
+    /// `nothing`
+    Nothing,
+    /// `skip`
+    Skip,
+    /// `reverse`
+    Reverse,
+    /// `play again`
+    PlayAgain,
+    /// `run swap_digits`
+    Run(Spanned<String>),
+    /// `each other player pays 1`
+    Outcome(Outcome),
+}
+
+#[derive(Debug, Clone)]
+pub enum Quantity {
+    /// `face value`: the card's number (Ace 1, Jack 11, Queen 12, King 13, Joker 0).
+    Face,
+    Amount(SAmount),
+}
+
+/// Tests on the total joined by `and` / `or` (`and` binds first).
+#[derive(Debug, Clone)]
+pub struct Condition {
+    /// The first test, then each further test with whether it is joined by `and`.
+    pub tests: Vec<(bool, Spanned<Test>)>,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum Test {
+    /// `even`
+    Even,
+    /// `odd`
+    Odd,
+    /// `at least 50`
+    AtLeast(SAmount),
+    /// `at most 50`
+    AtMost(SAmount),
+    /// `above 49`
+    Above(SAmount),
+    /// `below 10`
+    Below(SAmount),
+    /// `exactly 98`, `98`
+    Exactly(SAmount),
+    /// `script lucky`
+    Script(Spanned<String>),
+}
+
+/// Who an outcome is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Who {
+    /// `the player`: who laid the card, or who cannot play.
+    Player,
+    /// `each other player`
+    EachOther,
+    /// `every player`
+    Every,
+    /// `the winner` (of the round)
+    Winner,
+    /// `the loser` (of the round)
+    Loser,
+    /// `the next player`
+    Next,
+    /// `each player out of the round`
+    EachOut,
+}
+
+/// Where a payment goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Bank,
+    Pot,
+    Seat(Who),
+}
+
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub who: Option<Who>,
+    pub kind: OutcomeKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone)]
+pub enum OutcomeKind {
+    /// `pays 2 to the pot`
+    Pays { amount: SAmount, to: Target },
+    /// `wins the round`
+    WinsRound,
+    /// `loses the round`
+    LosesRound,
+    /// `is out of the round`
+    OutOfRound,
+    /// `is out of the game`
+    OutOfGame,
+    /// `the total resets`, `the total and the discard pile reset` (true)
+    Resets { pile: bool },
+    /// `the round ends`
+    RoundEnds,
+    /// `takes the pot`
+    TakesPot,
+}
+
+/// `scenario "N33-6: 29 plus 7 passes 33"` ... `end`
+#[derive(Debug, Clone)]
+pub struct Scenario {
+    pub name: Spanned<String>,
+    pub steps: Vec<Spanned<ScenarioStep>>,
+    pub span: Span,
+    pub line: usize,
+}
+
+#[derive(Debug, Clone)]
+pub enum ScenarioStep {
+    /// `players 3`
+    Players(i64),
+    /// `set chips = 5`
+    Set(String, OptValue),
+    /// `total 29`
+    Total(i64),
+    /// `chips 9, 9, 1`
+    Chips(Vec<i64>),
+    /// `turn 1`
+    Turn(i64),
+    /// `direction counterclockwise`
+    Direction(Turning),
+    /// `hand 0: 7H KS`
+    Hand(i64, Vec<Spanned<String>>),
+    /// `stock: 9H 2C`, `stock only: 9H 2C` (true)
+    Stock(Vec<Spanned<String>>, bool),
+    /// `dealer 2`
+    Dealer(i64),
+    /// `discard: 5S`
+    Discard(Vec<Spanned<String>>),
+    /// `play 7H`
+    Play(Spanned<String>),
+    /// `draw`
+    Draw,
+    /// `expect ...`
+    Expect(Expectation),
+}
+
+#[derive(Debug, Clone)]
+pub enum Expectation {
+    Total(i64),
+    Chips(Vec<i64>),
+    Turn(i64),
+    Out(Vec<i64>),
+    RoundOver,
+    GameOver,
+    Winner(Vec<i64>),
+    Illegal(Spanned<String>),
+    Legal(Spanned<String>),
+    Dealer(i64),
+    Round(i64),
+    Pot(i64),
+    Bank(i64),
+    Direction(Turning),
+    HandSize(i64, i64),
+}

@@ -1,0 +1,77 @@
+//! Builders for what happens to players: payments, round results, resets.
+
+use pest::iterators::Pair;
+
+use super::Rule;
+use super::tokens::*;
+use crate::base::diag::Diag;
+use crate::lang::ast::*;
+
+pub(super) fn who(pair: &Pair<'_, Rule>) -> Who {
+    match pair.clone().into_inner().next().map(|p| p.as_rule()) {
+        Some(Rule::each_other) => Who::EachOther,
+        Some(Rule::every_player) => Who::Every,
+        Some(Rule::the_winner) => Who::Winner,
+        Some(Rule::the_loser) => Who::Loser,
+        Some(Rule::the_next) => Who::Next,
+        Some(Rule::each_out) => Who::EachOut,
+        _ => Who::Player,
+    }
+}
+
+pub(super) fn outcomes(pair: Pair<'_, Rule>, start: usize) -> Result<Vec<Outcome>, Diag> {
+    pair.into_inner()
+        .filter(|p| p.as_rule() == Rule::outcome)
+        .map(|p| outcome(p, start))
+        .collect()
+}
+
+pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Diag> {
+    let pair = if pair.as_rule() == Rule::outcome {
+        pair.into_inner().next().expect("an outcome has a kind")
+    } else {
+        pair
+    };
+    let span = sp(&pair, start);
+    let rule = pair.as_rule();
+    let pile = pair
+        .clone()
+        .into_inner()
+        .any(|p| p.as_rule() == Rule::pile_too);
+    let mut subject = None;
+    let mut amount_v = None;
+    let mut to = Target::Bank;
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::who => subject = Some(who(&p)),
+            Rule::amount => amount_v = Some(amount(p, start)?),
+            Rule::target => {
+                let t = p.into_inner().next().expect("a target");
+                to = match t.as_rule() {
+                    Rule::bank => Target::Bank,
+                    Rule::pot => Target::Pot,
+                    _ => Target::Seat(who(&t)),
+                };
+            }
+            _ => {}
+        }
+    }
+    let kind = match rule {
+        Rule::pays => OutcomeKind::Pays {
+            amount: amount_v.expect("pays has an amount"),
+            to,
+        },
+        Rule::wins_round => OutcomeKind::WinsRound,
+        Rule::loses_round => OutcomeKind::LosesRound,
+        Rule::out_of_round => OutcomeKind::OutOfRound,
+        Rule::out_of_game => OutcomeKind::OutOfGame,
+        Rule::resets => OutcomeKind::Resets { pile },
+        Rule::round_ends => OutcomeKind::RoundEnds,
+        _ => OutcomeKind::TakesPot,
+    };
+    Ok(Outcome {
+        who: subject,
+        kind,
+        span,
+    })
+}

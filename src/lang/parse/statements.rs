@@ -1,0 +1,232 @@
+//! Builders for the statements of a ruleset line, one per grammar rule.
+
+use pest::iterators::Pair;
+
+use super::Rule;
+use super::effects::effect;
+use super::outcomes::outcomes;
+use super::tokens::*;
+use crate::base::Code;
+use crate::base::diag::Diag;
+use crate::lang::ast::*;
+
+pub(super) fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, Diag> {
+    let rule = pair.as_rule();
+    let span = sp(&pair, start);
+    let mut inner = pair
+        .into_inner()
+        .filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and));
+    let mut next = || inner.next().expect("the grammar guarantees this child");
+    Ok(match rule {
+        Rule::name_stmt => StatementKind::Name(string(next(), start).node),
+        Rule::about_stmt => StatementKind::About(string(next(), start).node),
+        Rule::extends_stmt => StatementKind::Extends(string(next(), start)),
+        Rule::option_stmt => option_stmt(&next(), &next(), inner.next(), start)?,
+        Rule::players_stmt => {
+            let min = amount(next(), start)?;
+            let max = amount(next(), start)?;
+            StatementKind::Players { min, max }
+        }
+        Rule::decks_stmt => {
+            let count = amount(next(), start)?;
+            let with = inner.next().map(|p| with_players(p, start)).transpose()?;
+            StatementKind::Decks { count, with }
+        }
+        Rule::jokers_stmt => StatementKind::Jokers(amount(next(), start)?),
+        Rule::hand_stmt => {
+            let size = amount(next(), start)?;
+            let with = inner.next().map(|p| with_players(p, start)).transpose()?;
+            StatementKind::Hand { size, with }
+        }
+        Rule::chips_stmt => StatementKind::Chips(amount(next(), start)?),
+        Rule::start_stmt => StatementKind::Start(amount(next(), start)?),
+        Rule::limit_stmt => {
+            let side = if next().as_rule() == Rule::above {
+                Side::Above
+            } else {
+                Side::Below
+            };
+            StatementKind::Limit {
+                side,
+                value: amount(next(), start)?,
+            }
+        }
+        Rule::direction_stmt => StatementKind::Direction(turning(&next())),
+        Rule::drawing_stmt => StatementKind::Drawing {
+            by_hand: next().as_rule() == Rule::by_hand,
+        },
+        Rule::stock_stmt => StatementKind::EmptyStock {
+            reshuffle: next().as_rule() == Rule::reshuffle,
+        },
+        Rule::card_stmt => {
+            let ranks = ranks(next(), start);
+            let mut with = None;
+            let mut effect_pair = next();
+            if effect_pair.as_rule() == Rule::with_players {
+                with = Some(with_players(effect_pair, start)?);
+                effect_pair = next();
+            }
+            StatementKind::Card {
+                ranks,
+                with,
+                effect: effect(effect_pair, start)?,
+            }
+        }
+        Rule::bar_stmt => {
+            let passing = next().as_rule() == Rule::passing;
+            let values = next()
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::amount)
+                .map(|p| amount(p, start))
+                .collect::<Result<_, _>>()?;
+            let mut either_way = false;
+            let mut outs = next();
+            if outs.as_rule() == Rule::either_way {
+                either_way = true;
+                outs = next();
+            }
+            StatementKind::Bar {
+                passing,
+                values,
+                either_way,
+                outcomes: outcomes(outs, start)?,
+            }
+        }
+        Rule::when_stmt => {
+            let trigger = match next().as_rule() {
+                Rule::cannot_play => Trigger::CannotPlay,
+                Rule::no_cards => Trigger::NoCards,
+                Rule::round_start => Trigger::RoundStart,
+                Rule::round_end => Trigger::RoundEnd,
+                _ => Trigger::GameEnd,
+            };
+            StatementKind::When {
+                trigger,
+                outcomes: outcomes(next(), start)?,
+            }
+        }
+        Rule::out_stmt => StatementKind::Out {
+            when_cannot_pay: next().as_rule() == Rule::cannot_pay,
+        },
+        Rule::dealer_stmt => {
+            let p = next();
+            if p.as_rule() == Rule::player_n {
+                StatementKind::FirstDealer(Some(amount(p.into_inner().next().expect("n"), start)?))
+            } else {
+                StatementKind::FirstDealer(None)
+            }
+        }
+        Rule::deal_stmt => StatementKind::DealPasses(turning(&next())),
+        Rule::leader_stmt => leader_stmt(next()),
+        Rule::game_end_stmt => {
+            let p = next();
+            if p.as_rule() == Rule::after_rounds {
+                StatementKind::GameEnd(Some(amount(p.into_inner().next().expect("n"), start)?))
+            } else {
+                StatementKind::GameEnd(None)
+            }
+        }
+        Rule::winner_stmt => StatementKind::Winner {
+            most_chips: next().as_rule() == Rule::most_chips,
+        },
+        Rule::teams_stmt => StatementKind::Teams(amount(next(), start)?),
+        Rule::script_file => StatementKind::ScriptFile(string(next(), start)),
+        Rule::script_bar => {
+            let name = next();
+            let name = Spanned {
+                node: name.as_str().to_string(),
+                span: sp(&name, start),
+            };
+            StatementKind::ScriptBar {
+                name,
+                outcomes: outcomes(next(), start)?,
+            }
+        }
+        other => {
+            return Err(Diag::error(
+                Code::Syntax,
+                span,
+                format!("this line cannot be read ({other:?})"),
+            ));
+        }
+    })
+}
+
+/// `option chips = 3 from 1 to 10`: its name, default and range pairs.
+fn option_stmt(
+    name_pair: &Pair<'_, Rule>,
+    value_pair: &Pair<'_, Rule>,
+    range_pair: Option<Pair<'_, Rule>>,
+    start: usize,
+) -> Result<StatementKind, Diag> {
+    let name = Spanned {
+        node: name_pair.as_str().to_string(),
+        span: sp(name_pair, start),
+    };
+    let default = Spanned {
+        node: option_value(value_pair, start)?,
+        span: sp(value_pair, start),
+    };
+    let range = match range_pair {
+        None => match default.node {
+            OptValue::Yes | OptValue::No => OptRange::YesNo,
+            OptValue::Number(n) => OptRange::OneOf(vec![OptValue::Number(n)]),
+        },
+        Some(r) => {
+            let r = r.into_inner().next().expect("option_range has a child");
+            match r.as_rule() {
+                Rule::range_between => {
+                    let mut it = r.into_inner();
+                    let lo = it.next().expect("from");
+                    let hi = it.next().expect("to");
+                    OptRange::Between(number(&lo, start)?, number(&hi, start)?)
+                }
+                _ => OptRange::OneOf(
+                    r.into_inner()
+                        .map(|v| option_value(&v, start))
+                        .collect::<Result<_, _>>()?,
+                ),
+            }
+        }
+    };
+    Ok(StatementKind::Option {
+        name,
+        default,
+        range,
+    })
+}
+
+/// `A, 2 to 8`: the rank items of a card line.
+fn ranks(pair: Pair<'_, Rule>, start: usize) -> Vec<RankItem> {
+    pair.into_inner()
+        .map(|item| {
+            let mut words = item.into_inner();
+            let w = |p: Pair<'_, Rule>| Spanned {
+                node: p.as_str().to_string(),
+                span: sp(&p, start),
+            };
+            let from = w(words.next().expect("a rank"));
+            RankItem {
+                from,
+                to: words.next().map(w),
+            }
+        })
+        .collect()
+}
+
+/// `the player left of the loser leads`.
+fn leader_stmt(p: Pair<'_, Rule>) -> StatementKind {
+    let (side, role_pair) = if p.as_rule() == Rule::side_of {
+        let mut it = p.into_inner();
+        let side = turning(&it.next().expect("side"));
+        (Some(side), it.next().expect("role"))
+    } else {
+        (None, p)
+    };
+    let role = match role_pair.into_inner().next().expect("role").as_rule() {
+        Rule::dealer => Role::Dealer,
+        Rule::loser => Role::Loser,
+        _ => Role::Winner,
+    };
+    StatementKind::Leader { role, side }
+}

@@ -1,0 +1,296 @@
+//! The built-in bots. They read only the compiled ruleset and what a player at the table can see
+//! (their hand, the total, the discard pile, chips), so they play any variant.
+
+use super::player::{bot_turn, play_and_draw};
+use crate::base::Rng;
+use crate::base::cards::{RANKS, rank_of};
+use crate::engine::{Move, Moves, State};
+use crate::ir::{self, OutcomeKind, Program, Who, choice_total};
+
+/// A bot strategy, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bot {
+    /// Uniform over the legal moves (each choice of a choice card is one move).
+    Random,
+    /// Plays by the rule texts' tips: pays nothing it can avoid, keeps an escape card once the
+    /// total is high, plays big cards while it is low, counts the cards already seen.
+    Cautious,
+    /// Pushes the next player towards a bust: aims at totals that leave few safe cards among
+    /// those not yet seen, and at bars that make the others pay.
+    Aggressive,
+    /// Determinized Monte Carlo: for each move, samples the unseen cards many times and plays
+    /// each sample out with cautious players to the end of the round.
+    Search,
+}
+
+impl Bot {
+    pub const NAMES: [&'static str; 4] = ["random", "cautious", "aggressive", "search"];
+
+    pub fn from_name(name: &str) -> Option<Bot> {
+        match name {
+            "random" => Some(Bot::Random),
+            "cautious" => Some(Bot::Cautious),
+            "aggressive" => Some(Bot::Aggressive),
+            "search" => Some(Bot::Search),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Bot::Random => "random",
+            Bot::Cautious => "cautious",
+            Bot::Aggressive => "aggressive",
+            Bot::Search => "search",
+        }
+    }
+
+    /// The bot's card, or `None` when it has none (the engine deals with such a player before
+    /// asking). Drawing by hand is not a choice: bots draw right after their card (see
+    /// [`bot_turn`]), so the bot never plays one.
+    pub fn choose(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
+        let mut moves = s.legal_moves(p);
+        moves.retain_plays();
+        if moves.is_empty() {
+            return None;
+        }
+        if moves.len() == 1 {
+            return Some(moves.as_slice()[0]);
+        }
+        match self {
+            Bot::Random => Some(moves.as_slice()[rng.below(moves.len())]),
+            Bot::Cautious => Some(best(p, s, &moves, rng, cautious_score)),
+            Bot::Aggressive => Some(best(p, s, &moves, rng, aggressive_score)),
+            Bot::Search => Some(search(p, s, &moves, rng)),
+        }
+    }
+}
+
+/// The highest-scoring move; ties broken at random.
+fn best(
+    p: &Program,
+    s: &State,
+    moves: &Moves,
+    rng: &mut Rng,
+    score: fn(&Program, &State, &Knowledge, Move) -> i64,
+) -> Move {
+    let view = Knowledge::new(p, s);
+    let mut best = moves.as_slice()[0];
+    let mut best_score = i64::MIN;
+    for &m in moves.as_slice() {
+        let sc = score(p, s, &view, m)
+            .saturating_mul(16)
+            .saturating_add(rng.below(16) as i64);
+        if sc > best_score {
+            best_score = sc;
+            best = m;
+        }
+    }
+    best
+}
+
+/// What the player to move knows: how many cards of each rank are still unseen (not in their
+/// hand, not in the discard pile), and which ranks are escapes (always playable).
+struct Knowledge {
+    unseen: [u32; RANKS],
+    unseen_total: u32,
+    escape: [bool; RANKS],
+}
+
+impl Knowledge {
+    fn new(p: &Program, s: &State) -> Knowledge {
+        let n = usize::from(s.seats);
+        let mut unseen = [0u32; RANKS];
+        for c in p.deck(n) {
+            unseen[usize::from(rank_of(c))] += 1;
+        }
+        let seen = s.hands[usize::from(s.turn)]
+            .cards()
+            .iter()
+            .chain(&s.discard);
+        for &c in seen {
+            let r = usize::from(rank_of(c));
+            unseen[r] = unseen[r].saturating_sub(1);
+        }
+        let mut escape = [false; RANKS];
+        let top = p.ceiling.map_or(i32::MAX, |c| c.value);
+        for (r, e) in escape.iter_mut().enumerate() {
+            *e = s.effect(p, r as u8).is_some_and(|fx| {
+                fx.choices()
+                    .iter()
+                    .any(|c| p.allows(choice_total(p, c, top)))
+            });
+        }
+        Knowledge {
+            unseen,
+            unseen_total: unseen.iter().sum(),
+            escape,
+        }
+    }
+
+    /// The share (per thousand) of unseen cards that could not be played at `total`: how
+    /// likely the next player is to be stuck.
+    fn stuck_share(&self, p: &Program, s: &State, total: i32) -> i64 {
+        if self.unseen_total == 0 {
+            return 0;
+        }
+        let mut bad = 0;
+        for (r, &n) in self.unseen.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let ok = s.effect(p, r as u8).is_some_and(|fx| {
+                fx.choices()
+                    .iter()
+                    .any(|c| p.allows(choice_total(p, c, total)))
+            });
+            if !ok {
+                bad += n;
+            }
+        }
+        i64::from(bad) * 1000 / i64::from(self.unseen_total)
+    }
+}
+
+/// What a move costs or gains its player at once, in chips (losing a round counts as its
+/// payments, which the ruleset lists).
+fn immediate(p: &Program, s: &State, m: Move) -> (i64, i32) {
+    let Move::Play { card, choice } = m else {
+        return (0, s.total);
+    };
+    let Some(fx) = s.effect(p, rank_of(card)) else {
+        return (0, s.total);
+    };
+    let ch = &fx.choices()[usize::from(choice)];
+    let old = s.total;
+    let new = choice_total(p, ch, old);
+    let mut value = 0;
+    let mut outcome = |i: u16| {
+        for o in &p.outcomes[usize::from(i)].list {
+            if let OutcomeKind::Pay { amount, .. } = o.kind {
+                let others = i64::from(s.active().saturating_sub(1) as u8);
+                value += match o.who {
+                    Who::Player => -i64::from(amount) * 3,
+                    Who::EachOther => i64::from(amount) * others,
+                    Who::Every => -i64::from(amount),
+                    Who::Next | Who::Winner | Who::Loser | Who::EachOut => 0,
+                };
+            }
+            if matches!(o.kind, OutcomeKind::LoseRound) && o.who == Who::Player {
+                value -= 2;
+            }
+        }
+    };
+    for st in ch.steps() {
+        if let ir::Act::Outcomes(i) = st.act(p, old) {
+            outcome(i);
+        }
+    }
+    for b in &p.bars {
+        if old < b.value && new == b.value {
+            if let Some(i) = b.reach {
+                outcome(i);
+            }
+        } else if old < b.value
+            && new > b.value
+            && let Some(i) = b.pass
+        {
+            outcome(i);
+        }
+    }
+    (value, new)
+}
+
+fn cautious_score(p: &Program, s: &State, view: &Knowledge, m: Move) -> i64 {
+    let Move::Play { card, .. } = m else { return 0 };
+    let (value, new) = immediate(p, s, m);
+    let mut score = value * 1000;
+    let top = p
+        .ceiling
+        .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
+    let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
+    let escape = view.escape[usize::from(rank_of(card))];
+    let escapes_held = s.hands[usize::from(s.turn)]
+        .cards()
+        .iter()
+        .filter(|c| view.escape[usize::from(rank_of(**c))])
+        .count();
+    if escape {
+        // Keep an escape card for when the total is high (the texts' first tip).
+        score -= if high && escapes_held > 1 {
+            30
+        } else if high {
+            0
+        } else {
+            120
+        };
+    }
+    let rise = i64::from(new - s.total);
+    if high {
+        score -= rise.max(0) * 4;
+    } else {
+        // While the total is low, big cards are safe: play them now.
+        score += rise.clamp(-20, 20);
+    }
+    // Do not leave the next player an easy total if it costs nothing.
+    score += view.stuck_share(p, s, new) / 50;
+    score
+}
+
+fn aggressive_score(p: &Program, s: &State, view: &Knowledge, m: Move) -> i64 {
+    // As careful with its own chips and escape cards as the cautious bot, but it aims the
+    // total where the next player has the fewest safe cards.
+    let (_, new) = immediate(p, s, m);
+    cautious_score(p, s, view, m) + view.stuck_share(p, s, new) / 4
+}
+
+/// How many samples each move gets, and how far each is played out.
+const SAMPLES: usize = 24;
+const PLIES: u32 = 120;
+
+fn search(p: &Program, s: &State, moves: &Moves, rng: &mut Rng) -> Move {
+    let me = s.turn;
+    let mut best = moves.as_slice()[0];
+    let mut best_value = i64::MIN;
+    // The same samples for every move, so moves are compared on the same unseen cards.
+    let seeds: Vec<u64> = (0..SAMPLES).map(|_| rng.below(usize::MAX) as u64).collect();
+    for &m in moves.as_slice() {
+        let mut total = 0i64;
+        for &seed in &seeds {
+            let mut sample = s.clone();
+            let mut r = Rng::for_bots(seed);
+            sample.determinize(p, me, &mut r);
+            total += playout(p, sample, m, me, &mut r);
+        }
+        if total > best_value {
+            best_value = total;
+            best = m;
+        }
+    }
+    best
+}
+
+/// Plays `m` then cautious players to the end of the round; the mover's chips gained against
+/// the others' on average, and staying in the game above all.
+fn playout(p: &Program, mut s: State, m: Move, me: u8, rng: &mut Rng) -> i64 {
+    let n = s.seats;
+    let before: Vec<i32> = (0..n).map(|x| s.chips_of(p, x)).collect();
+    let round = s.round;
+    if play_and_draw(p, &mut s, m, &mut ()).is_err() {
+        return i64::MIN / 4;
+    }
+    let mut plies = 0;
+    while !s.over && s.round == round && plies < PLIES {
+        match bot_turn(p, &mut s, Bot::Cautious, rng, &mut ()) {
+            Ok(true) => plies += 1,
+            Ok(false) | Err(_) => break,
+        }
+    }
+    let mine = i64::from(s.chips_of(p, me) - before[usize::from(me)]);
+    let others: i64 = (0..n)
+        .filter(|x| *x != me)
+        .map(|x| i64::from(s.chips_of(p, x) - before[usize::from(x)]))
+        .sum();
+    let alive = if s.in_game(me) { 0 } else { -1000 };
+    mine * 100 - others * 100 / i64::from(n.max(2) - 1) + alive
+}

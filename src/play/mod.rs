@@ -1,0 +1,11 @@
+//! Playing seats: the built-in bots, rhai bots, the one way a bot's turn is played, and move
+//! notation. Bots read only the compiled ruleset and what a player at the table can see, so
+//! they play any variant.
+
+mod bots;
+mod notation;
+mod player;
+
+pub use bots::Bot;
+pub use notation::{MoveError, legal_list, move_name, parse_move};
+pub use player::{Player, bot_turn, play_and_draw};

@@ -1,0 +1,121 @@
+//! Whoever plays a seat without a person, and the one way a bot's turn is played: its card,
+//! then its draw when players draw by hand (bots never forget).
+
+use std::sync::Arc;
+
+use super::Bot;
+use super::notation::move_name;
+use crate::base::Rng;
+use crate::engine::{self, Move, PlayError, Sink, State};
+use crate::ir::Program;
+use crate::script::ScriptBot;
+
+/// Plays `mv` for the seat to move, then its draw when players draw by hand.
+pub fn play_and_draw<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    mv: Move,
+    sink: &mut S,
+) -> Result<(), PlayError> {
+    let seat = s.turn;
+    engine::step(p, s, mv, sink)?;
+    if s.pending_draw == Some(seat) {
+        engine::step(p, s, Move::Draw, sink)?;
+    }
+    Ok(())
+}
+
+/// A built-in bot's turn: its card and its draw. Returns `false` when it has no card.
+pub fn bot_turn<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    bot: Bot,
+    rng: &mut Rng,
+    sink: &mut S,
+) -> Result<bool, PlayError> {
+    let Some(mv) = bot.choose(p, s, rng) else {
+        return Ok(false);
+    };
+    play_and_draw(p, s, mv, sink)?;
+    Ok(true)
+}
+
+/// Whoever plays a seat without a person: a built-in bot or a rhai script.
+#[derive(Debug, Clone)]
+pub enum Player {
+    Bot(Bot),
+    Script(Arc<ScriptBot>),
+}
+
+impl Player {
+    /// A built-in bot by name: `cautious`, `random`, `aggressive`, `search`.
+    pub fn builtin(name: &str) -> Result<Player, String> {
+        Bot::from_name(name).map(Player::Bot).ok_or_else(|| {
+            format!(
+                "no bot `{name}`; the bots are {}, or `script:FILE.rhai`",
+                Bot::NAMES.join(", ")
+            )
+        })
+    }
+
+    /// The player's first choice of card, or `None` when it has none.
+    fn choose(&self, p: &Program, s: &State, rng: &mut Rng) -> Result<Option<Move>, PlayError> {
+        match self {
+            Player::Bot(b) => Ok(b.choose(p, s, rng)),
+            Player::Script(bot) => {
+                let mut moves = s.legal_moves(p);
+                moves.retain_plays();
+                if moves.is_empty() {
+                    return Ok(None);
+                }
+                let names: Vec<String> = moves
+                    .as_slice()
+                    .iter()
+                    .map(|m| move_name(p, s, *m))
+                    .collect();
+                let game = s.view(p, 0, s.total, s.total);
+                let i = bot
+                    .choose(game, &names, moves.totals())
+                    .map_err(PlayError::Script)?;
+                Ok(Some(moves.as_slice()[i]))
+            }
+        }
+    }
+
+    /// Plays the seat to move: a card, then a draw when players draw by hand. When a card's
+    /// script fails, the next legal card is tried, so a broken house rule costs a bot its
+    /// choice, never the game; `Ok(false)` when there is no move.
+    pub fn turn<S: Sink>(
+        &self,
+        p: &Program,
+        s: &mut State,
+        rng: &mut Rng,
+        sink: &mut S,
+    ) -> Result<bool, PlayError> {
+        let Some(first) = self.choose(p, s, rng)? else {
+            return Ok(false);
+        };
+        let mut last_err = match play_and_draw(p, s, first, sink) {
+            Ok(()) => return Ok(true),
+            Err(e @ PlayError::Script(_)) => e,
+            Err(e) => return Err(e),
+        };
+        let mut moves = s.legal_moves(p);
+        moves.retain_plays();
+        for &m in moves.as_slice().iter().filter(|m| **m != first) {
+            match play_and_draw(p, s, m, sink) {
+                Ok(()) => return Ok(true),
+                Err(e @ PlayError::Script(_)) => last_err = e,
+                Err(e) => return Err(e),
+            }
+        }
+        Err(last_err)
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Player::Bot(b) => b.name().to_string(),
+            Player::Script(s) => format!("script:{}", s.file),
+        }
+    }
+}

@@ -1,0 +1,361 @@
+//! The script host: a ruleset's compiled rhai functions and the sandboxed engine that runs
+//! them, as the [`ScriptHost`] the engine asks. Live answers are remembered by what the
+//! script read, in a memo bounded in bytes.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
+
+use super::sandbox::{MAX_ARRAY, MAX_CALL_LEVELS, MAX_MAP, MAX_OPERATIONS, MAX_STRING, read};
+use crate::ir::{ScriptError, ScriptHost, ScriptOut, View};
+
+/// A piece of compiled code and where it was written.
+#[derive(Debug, Clone)]
+pub struct Piece {
+    pub ast: AST,
+    /// The ruleset or `.rhai` file.
+    pub file: String,
+    /// The line of that file the code starts at.
+    pub first_line: usize,
+    pub text: String,
+}
+
+/// Where a function was written, for messages.
+#[derive(Debug, Clone)]
+pub struct FnSource {
+    pub name: String,
+    /// The ruleset or `.rhai` file, and the line its code starts at in it.
+    pub file: String,
+    pub first_line: usize,
+    /// The line of `fn NAME(` in that file.
+    pub def_line: usize,
+}
+
+/// The most memory the memo of live answers may hold, in bytes (about).
+pub const MEMO_BYTES: usize = 8 << 20;
+
+/// Live answers, by function and fingerprint of the fields read.
+#[derive(Debug, Default)]
+struct Memo {
+    answers: HashMap<(usize, u64), ScriptOut>,
+    bytes: usize,
+}
+
+/// The compiled scripts of a ruleset and the sandboxed engine that runs them.
+pub struct Host {
+    engine: Engine,
+    ast: AST,
+    pub functions: Vec<FnSource>,
+    /// Every field of the game any call has read (the getters set the bits).
+    reads: Arc<AtomicU16>,
+    memo: Mutex<Memo>,
+    digest: u64,
+}
+
+impl std::fmt::Debug for Host {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Host")
+            .field("functions", &self.functions)
+            .finish_non_exhaustive()
+    }
+}
+
+/// FNV-1a, for digests and fingerprints.
+fn fnv(h: &mut u64, v: u64) {
+    *h ^= v;
+    *h = h.wrapping_mul(0x0100_0000_01b3).rotate_left(29);
+}
+
+/// A fingerprint of the fields of `game` in `mask`: two games alike in them are alike to a
+/// script that reads only them.
+fn fingerprint(game: &View, mask: u16) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut mix = |v: i64| fnv(&mut h, v as u64);
+    mix(i64::from(mask));
+    if mask & read::TOTAL != 0 {
+        mix(i64::from(game.total));
+    }
+    if mask & read::PREVIOUS != 0 {
+        mix(i64::from(game.previous));
+    }
+    if mask & read::CARD != 0 {
+        mix(i64::from(game.rank));
+    }
+    if mask & read::PLAYER != 0 {
+        mix(i64::from(game.player));
+    }
+    if mask & (read::CHIPS | read::HAND_SIZES | read::SEATS) != 0 {
+        mix(i64::from(game.seats));
+        for x in 0..usize::from(game.seats) {
+            mix((i64::from(game.chips[x]) << 8) | i64::from(game.hand_sizes[x]));
+        }
+    }
+    if mask & read::DIRECTION != 0 {
+        mix(i64::from(game.clockwise));
+    }
+    if mask & read::PLAYERS_LEFT != 0 {
+        mix(i64::from(game.players_left));
+    }
+    if mask & read::ROUND != 0 {
+        mix(i64::from(game.round));
+    }
+    if mask & read::HAND != 0 {
+        for c in &game.hand[..usize::from(game.hand_len)] {
+            mix(i64::from(*c));
+        }
+    }
+    h
+}
+
+impl Host {
+    /// A host for compiled pieces of code, each with where it came from.
+    pub fn new(pieces: Vec<Piece>) -> Host {
+        let reads = Arc::new(AtomicU16::new(0));
+        let engine = super::sandbox::sandbox(reads.clone());
+        let mut ast = AST::empty();
+        let mut functions = Vec::new();
+        let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+        for piece in pieces {
+            for b in piece.text.bytes() {
+                fnv(&mut digest, u64::from(b));
+            }
+            for f in piece.ast.iter_functions() {
+                functions.retain(|x: &FnSource| x.name != f.name);
+                let needle = format!("fn {}", f.name);
+                let def = piece
+                    .text
+                    .lines()
+                    .position(|l| l.trim_start().starts_with(&needle))
+                    .map_or(piece.first_line, |i| piece.first_line + i);
+                functions.push(FnSource {
+                    name: f.name.to_string(),
+                    file: piece.file.clone(),
+                    first_line: piece.first_line,
+                    def_line: def,
+                });
+            }
+            ast = ast.merge(&piece.ast);
+        }
+        Host {
+            engine,
+            ast,
+            functions,
+            reads,
+            memo: Mutex::default(),
+            digest,
+        }
+    }
+
+    /// The number of parameters of a function, if it is defined.
+    pub fn arity(&self, name: &str) -> Option<usize> {
+        self.ast
+            .iter_functions()
+            .filter(|f| f.name == name)
+            .map(|f| f.params.len())
+            .next()
+    }
+
+    /// Runs `f` and says which fields of the game it read. Only for a host nobody else is
+    /// using (the checker's, while it tabulates).
+    pub fn reading<T>(&self, f: impl FnOnce() -> T) -> (T, u16) {
+        self.reads.store(0, Ordering::Relaxed);
+        let out = f();
+        (out, self.reads.load(Ordering::Relaxed))
+    }
+
+    pub(super) fn place(&self, name: &str, line: Option<usize>) -> (String, Option<usize>) {
+        match self.functions.iter().find(|f| f.name == name) {
+            Some(f) => {
+                let abs = Some(line.map_or(f.def_line, |l| f.first_line + l - 1));
+                let file = f
+                    .file
+                    .rsplit(['/', '\\'])
+                    .next()
+                    .unwrap_or(&f.file)
+                    .to_string();
+                (
+                    abs.map_or(file.clone(), |l| format!("{file} line {l}")),
+                    abs,
+                )
+            }
+            None => ("no such function".into(), None),
+        }
+    }
+
+    fn error(&self, name: &str, e: &EvalAltResult) -> ScriptError {
+        let line = e.position().line();
+        let (place, line) = self.place(name, line);
+        let message = match e {
+            EvalAltResult::ErrorTooManyOperations(..) => {
+                format!(
+                    "it ran too long and was stopped (a script may take at most {MAX_OPERATIONS} operations)"
+                )
+            }
+            EvalAltResult::ErrorStackOverflow(..) => {
+                format!(
+                    "it called itself too deeply and was stopped (at most {MAX_CALL_LEVELS} calls deep)"
+                )
+            }
+            EvalAltResult::ErrorDataTooLarge(what, ..) => {
+                let what = what.to_lowercase();
+                let thing = ["string", "array", "map"]
+                    .into_iter()
+                    .find(|t| what.contains(t))
+                    .unwrap_or("value");
+                format!(
+                    "it built a {thing} too large and was stopped (strings of at most {MAX_STRING} characters, arrays of {MAX_ARRAY} items, maps of {MAX_MAP})"
+                )
+            }
+            EvalAltResult::ErrorFunctionNotFound(f, ..) => {
+                format!("it calls `{f}`, which does not exist")
+            }
+            other => other.to_string(),
+        };
+        ScriptError {
+            function: name.to_string(),
+            place,
+            message,
+            line,
+        }
+    }
+
+    /// Calls `name(args...)`.
+    pub fn call(&self, name: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, ScriptError> {
+        let mut scope = Scope::new();
+        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+        self.engine
+            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
+            .map_err(|e| self.error(name, &e))
+    }
+
+    pub(super) fn bad_return(&self, name: &str, wanted: &str, got: &Dynamic) -> ScriptError {
+        let (place, line) = self.place(name, None);
+        ScriptError {
+            function: name.to_string(),
+            place,
+            message: format!(
+                "it must return {wanted}, but it returned {} `{got}`",
+                got.type_name()
+            ),
+            line,
+        }
+    }
+
+    /// A card effect: the new total (a number), what happens (a map), or nothing (`()`).
+    pub fn run_effect(&self, name: &str, game: View) -> Result<ScriptOut, ScriptError> {
+        let value = self.call(name, (game,))?;
+        self.to_out(name, &value)
+    }
+
+    /// A test: `true` or `false`.
+    pub fn run_test(&self, name: &str, game: View) -> Result<bool, ScriptError> {
+        let value = self.call(name, (game,))?;
+        value
+            .as_bool()
+            .map_err(|_| self.bad_return(name, "true or false", &value))
+    }
+
+    /// Tries `run` on every total of `lo..=hi` with the card `rank`: its table, when the
+    /// function reads only the total and the card, or `None` when it reads more and must run
+    /// live. Errors are found here, at check time.
+    fn tabulate<T>(
+        &self,
+        lo: i32,
+        hi: i32,
+        run: impl Fn(View) -> Result<T, ScriptError>,
+        rank: u8,
+    ) -> Result<Option<Vec<T>>, (i32, ScriptError)> {
+        let mut all = 0;
+        let mut table = Vec::with_capacity(usize::try_from(hi - lo + 1).unwrap_or(0));
+        for t in lo..=hi {
+            let (out, read) = self.reading(|| run(View::probe(rank, t, t)));
+            all |= read;
+            table.push(out.map_err(|e| (t, e))?);
+        }
+        Ok((all & !read::PURE == 0).then_some(table))
+    }
+
+    /// [`Host::tabulate`] for a card effect.
+    pub fn tabulate_effect(
+        &self,
+        name: &str,
+        rank: u8,
+        lo: i32,
+        hi: i32,
+    ) -> Result<Option<Vec<ScriptOut>>, (i32, ScriptError)> {
+        self.tabulate(lo, hi, |g| self.run_effect(name, g), rank)
+    }
+
+    /// [`Host::tabulate`] for a test.
+    pub fn tabulate_test(
+        &self,
+        name: &str,
+        rank: u8,
+        lo: i32,
+        hi: i32,
+    ) -> Result<Option<Vec<bool>>, (i32, ScriptError)> {
+        self.tabulate(lo, hi, |g| self.run_test(name, g), rank)
+    }
+
+    /// Tries a bar test on a few moves; whether it reads more than the totals and the card.
+    pub fn probe_bar(&self, name: &str, lo: i32, hi: i32) -> Result<bool, (i32, ScriptError)> {
+        let mut all = 0;
+        let step = ((hi - lo) / 16).max(1);
+        let mut t = lo;
+        while t <= hi {
+            let (out, read) =
+                self.reading(|| self.run_test(name, View::probe(0, t, (t + 7).min(hi))));
+            all |= read;
+            out.map_err(|e| (t, e))?;
+            t += step;
+        }
+        Ok(all & !read::PURE != 0)
+    }
+
+    /// A live answer: remembered, or asked (and remembered). A script is a function of the
+    /// fields it reads, so games alike in every field any call has read get the same answer.
+    fn remembered(&self, name: &str, game: &View) -> Result<ScriptOut, ScriptError> {
+        let func = self
+            .functions
+            .iter()
+            .position(|f| f.name == name)
+            .unwrap_or(usize::MAX);
+        let key = |mask| (func, fingerprint(game, mask));
+        let before = self.reads.load(Ordering::Relaxed);
+        if let Ok(memo) = self.memo.lock()
+            && let Some(out) = memo.answers.get(&key(before))
+        {
+            return Ok(out.clone());
+        }
+        let out = self.run_effect(name, *game)?;
+        // Every field this call read is marked by now (with, maybe, fields other calls read
+        // meanwhile: a finer key, never a wrong one).
+        let after = self.reads.load(Ordering::Relaxed);
+        if let Ok(mut memo) = self.memo.lock() {
+            let size = 64 + std::mem::size_of_val(out.outcomes.as_slice());
+            if memo.bytes + size > MEMO_BYTES {
+                memo.answers.clear();
+                memo.bytes = 0;
+            }
+            memo.bytes += size;
+            memo.answers.insert(key(after), out.clone());
+        }
+        Ok(out)
+    }
+}
+
+impl ScriptHost for Host {
+    fn effect(&self, func: &str, game: &View) -> Result<ScriptOut, ScriptError> {
+        self.remembered(func, game)
+    }
+
+    fn test(&self, func: &str, game: &View) -> Result<bool, ScriptError> {
+        self.run_test(func, *game)
+    }
+
+    fn digest(&self) -> u64 {
+        self.digest
+    }
+}

@@ -1,0 +1,160 @@
+//! The sandboxed rhai engine: the core language only, limits on everything that can grow, no
+//! printing, no `eval`, and the game as a read-only value whose getters note what they read.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU16, Ordering};
+
+use rhai::{AST, Array, Dynamic, Engine, ImmutableString};
+
+use crate::base::cards::{RANK_NAMES, card_name, face_value};
+use crate::ir::View;
+
+/// The most operations one call may take (about a few milliseconds).
+pub const MAX_OPERATIONS: u64 = 200_000;
+/// The deepest a call may nest.
+pub const MAX_CALL_LEVELS: usize = 32;
+/// The longest string, array and map a script may build.
+pub const MAX_STRING: usize = 10_000;
+pub const MAX_ARRAY: usize = 10_000;
+pub const MAX_MAP: usize = 1_000;
+
+/// What a script read of the game, as bits (set by the getters as the script runs).
+pub mod read {
+    pub const TOTAL: u16 = 1;
+    pub const PREVIOUS: u16 = 2;
+    pub const CARD: u16 = 4;
+    pub const PLAYER: u16 = 8;
+    pub const CHIPS: u16 = 16;
+    pub const HAND_SIZES: u16 = 32;
+    pub const DIRECTION: u16 = 64;
+    pub const PLAYERS_LEFT: u16 = 128;
+    pub const ROUND: u16 = 256;
+    pub const SEATS: u16 = 512;
+    pub const HAND: u16 = 1024;
+    /// Reading only these, a script can be tabulated by total.
+    pub const PURE: u16 = TOTAL | PREVIOUS | CARD;
+}
+
+/// A sandboxed engine whose game getters mark the fields they read in `reads`.
+pub fn sandbox(reads: Arc<AtomicU16>) -> Engine {
+    // A raw engine with the core language only (arithmetic, logic, strings, arrays, maps):
+    // fewer functions to resolve, and nothing that reaches outside.
+    let mut engine = Engine::new_raw();
+    {
+        use rhai::packages::{Package, StandardPackage};
+        engine.register_global_module(StandardPackage::new().as_shared_module());
+    }
+    engine.set_optimization_level(rhai::OptimizationLevel::Full);
+    engine
+        .set_max_operations(MAX_OPERATIONS)
+        .set_max_call_levels(MAX_CALL_LEVELS)
+        .set_max_expr_depths(64, 32)
+        .set_max_string_size(MAX_STRING)
+        .set_max_array_size(MAX_ARRAY)
+        .set_max_map_size(MAX_MAP)
+        .on_print(|_| {})
+        .on_debug(|_, _, _| {});
+    engine.disable_symbol("eval");
+    register_game(&mut engine, reads);
+    engine
+}
+
+/// The game type and its getters (`game.total`, ...).
+fn register_game(engine: &mut Engine, reads: Arc<AtomicU16>) {
+    let mark = move |bit: u16| {
+        let reads = reads.clone();
+        move || {
+            reads.fetch_or(bit, Ordering::Relaxed);
+        }
+    };
+    let total = mark(read::TOTAL);
+    let card = mark(read::CARD);
+    let face = mark(read::CARD);
+    let previous = mark(read::PREVIOUS);
+    let player = mark(read::PLAYER);
+    let chips = mark(read::CHIPS);
+    let hand_sizes = mark(read::HAND_SIZES);
+    let direction = mark(read::DIRECTION);
+    let players_left = mark(read::PLAYERS_LEFT);
+    let round = mark(read::ROUND);
+    let seats = mark(read::SEATS);
+    let hand = mark(read::HAND);
+    engine
+        .register_type_with_name::<View>("Game")
+        .register_get("total", move |g: &mut View| {
+            total();
+            i64::from(g.total)
+        })
+        .register_get("card", move |g: &mut View| {
+            card();
+            ImmutableString::from(RANK_NAMES[usize::from(g.rank)])
+        })
+        .register_get("face", move |g: &mut View| {
+            face();
+            i64::from(face_value(g.rank))
+        })
+        .register_get("previous", move |g: &mut View| {
+            previous();
+            i64::from(g.previous)
+        })
+        .register_get("player", move |g: &mut View| {
+            player();
+            i64::from(g.player)
+        })
+        .register_get("chips", move |g: &mut View| {
+            chips();
+            g.chips[..usize::from(g.seats)]
+                .iter()
+                .map(|c| Dynamic::from(i64::from(*c)))
+                .collect::<Array>()
+        })
+        .register_get("hand_sizes", move |g: &mut View| {
+            hand_sizes();
+            g.hand_sizes[..usize::from(g.seats)]
+                .iter()
+                .map(|c| Dynamic::from(i64::from(*c)))
+                .collect::<Array>()
+        })
+        .register_get("direction", move |g: &mut View| {
+            direction();
+            ImmutableString::from(if g.clockwise { "cw" } else { "ccw" })
+        })
+        .register_get("players_left", move |g: &mut View| {
+            players_left();
+            i64::from(g.players_left)
+        })
+        .register_get("round", move |g: &mut View| {
+            round();
+            i64::from(g.round)
+        })
+        .register_get("seats", move |g: &mut View| {
+            seats();
+            i64::from(g.seats)
+        })
+        .register_get("hand", move |g: &mut View| {
+            hand();
+            g.hand[..usize::from(g.hand_len)]
+                .iter()
+                .map(|c| Dynamic::from(card_name(*c)))
+                .collect::<Array>()
+        });
+}
+
+/// Why a piece of code does not compile: the message and its line and column in that code.
+#[derive(Debug, Clone)]
+pub struct CompileError {
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Compiles one piece of code with the sandbox's syntax.
+pub fn compile(code: &str) -> Result<AST, CompileError> {
+    sandbox(Arc::default())
+        .compile(code)
+        .map_err(|e| CompileError {
+            message: e.err_type().to_string(),
+            line: e.position().line().unwrap_or(1),
+            column: e.position().position().unwrap_or(1),
+        })
+}

@@ -1,0 +1,17 @@
+//! Simulation for designers: many seeded games with bots, and the statistics that say whether
+//! a house rule is fair and how it changes the game.
+//!
+//! Every figure is an integer sum or a histogram, gathered per game by a counting sink and
+//! added up in any order, so a run gives the same report for any number of threads, and
+//! shards of a run merge into exactly the report of the whole. Memory stays flat in the
+//! number of games. Cancellation is passed in ([`Control`]), never global.
+
+mod report;
+mod run;
+mod shard;
+mod stats;
+
+pub use report::{Figures, compare, figures, report, wilson};
+pub use run::{Config, Control, run};
+pub use shard::{Output, merge};
+pub use stats::{Histogram, Stats, WIN_UNIT};

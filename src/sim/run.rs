@@ -1,0 +1,259 @@
+//! Running games: each seeded from the run's seed and its number, played by bots on a pool of
+//! threads, its events counted by a [`Sink`] and folded into [`Stats`] per thread.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::{Stats, WIN_UNIT};
+use crate::base::Rng;
+use crate::base::rng::game_seed;
+use crate::engine::{self, Event, Reason, Setup, Sink, TURN_LIMIT};
+use crate::ir::{MAX_SEATS, Program};
+use crate::play::Player;
+
+/// What a run is: the same for every shard of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    pub ruleset: String,
+    pub name: String,
+    pub players: usize,
+    pub bots: Vec<String>,
+    pub seed: u64,
+    pub games: u64,
+    pub sets: Vec<(String, String)>,
+}
+
+/// Counts one game's events without keeping them.
+struct Counter {
+    chips: [u64; 4],
+    reached: [(i32, u32); 8],
+    passed: [(i32, u32); 8],
+    forced: u64,
+    chosen: u64,
+    last_forced: bool,
+    out_order: [u8; MAX_SEATS],
+    outs: usize,
+}
+
+impl Sink for Counter {
+    const ON: bool = true;
+    fn event(&mut self, e: Event) {
+        match e {
+            Event::Pay { amount, reason, .. } => {
+                let k = match reason {
+                    Reason::CannotPlay | Reason::NoCards => 0,
+                    Reason::Passed(_) => 1,
+                    Reason::Reached(_) => 2,
+                    Reason::Card(_)
+                    | Reason::RoundStart
+                    | Reason::RoundEnd
+                    | Reason::GameEnd
+                    | Reason::Script(_) => 3,
+                };
+                self.chips[k] += amount.max(0) as u64;
+            }
+            Event::Bar { value, passed, .. } => {
+                let list = if passed {
+                    &mut self.passed
+                } else {
+                    &mut self.reached
+                };
+                if let Some(slot) = list.iter_mut().find(|(v, c)| *v == value || *c == 0) {
+                    slot.0 = value;
+                    slot.1 += 1;
+                }
+            }
+            Event::CannotPlay { .. } | Event::NoCards { .. } => {
+                self.forced += 1;
+                self.last_forced = true;
+            }
+            Event::Play { .. } => self.last_forced = false,
+            Event::RoundEnd { loser: Some(_), .. } if !self.last_forced => self.chosen += 1,
+            Event::Eliminated { seat } => {
+                if self.outs < MAX_SEATS {
+                    self.out_order[self.outs] = seat;
+                    self.outs += 1;
+                }
+            }
+            Event::Deal { .. }
+            | Event::Draw { .. }
+            | Event::Forgot { .. }
+            | Event::Reshuffle { .. }
+            | Event::Skip { .. }
+            | Event::Reverse { .. }
+            | Event::PlayAgain { .. }
+            | Event::TakePot { .. }
+            | Event::OutOfRound { .. }
+            | Event::TotalReset { .. }
+            | Event::RoundEnd { .. }
+            | Event::GameEnd { .. } => {}
+        }
+    }
+}
+
+/// Plays game `index` and adds it to `stats`.
+fn play_one(
+    p: &Program,
+    bots: &[Player],
+    players: usize,
+    master: u64,
+    index: u64,
+    stats: &mut Stats,
+) {
+    let seed = game_seed(master, index);
+    let mut c = Counter {
+        chips: [0; 4],
+        reached: [(0, 0); 8],
+        passed: [(0, 0); 8],
+        forced: 0,
+        chosen: 0,
+        last_forced: false,
+        out_order: [0; MAX_SEATS],
+        outs: 0,
+    };
+    let setup = Setup {
+        players,
+        seed,
+        ..Setup::default()
+    };
+    let Ok(mut s) = engine::new_game(p, &setup, &mut c) else {
+        stats.failed += 1;
+        return;
+    };
+    let mut rng = Rng::for_bots(seed);
+    let mut limited = false;
+    while !s.over {
+        if s.turns >= TURN_LIMIT {
+            limited = true;
+            break;
+        }
+        let bot = &bots[usize::from(s.turn) % bots.len()];
+        match bot.turn(p, &mut s, &mut rng, &mut c) {
+            Ok(true) => {}
+            Ok(false) | Err(_) => {
+                // A script that fails every move, or a bot with no move: counted, not fatal.
+                stats.failed += 1;
+                return;
+            }
+        }
+    }
+    stats.games += 1;
+    if limited {
+        stats.turn_limited += 1;
+    }
+    let winners = s.winner_list();
+    if !winners.is_empty() && !limited {
+        let share = WIN_UNIT / winners.len() as u64;
+        for w in winners {
+            stats.wins[usize::from(w)] += share;
+            stats.won_games[usize::from(w)] += 1;
+        }
+    }
+    stats.turns.add(s.turns);
+    stats.rounds.add(u64::from(s.round));
+    let names = ["bust", "passed", "reached", "other"];
+    let mut lost = 0;
+    for (name, n) in names.iter().zip(c.chips) {
+        *stats.chips_lost.entry((*name).to_string()).or_insert(0) += n;
+        lost += n;
+    }
+    stats.chips_per_game.add(lost);
+    for (v, n) in c.reached.iter().filter(|(_, n)| *n > 0) {
+        *stats.bar_reached.entry(*v).or_insert(0) += u64::from(*n);
+    }
+    for (v, n) in c.passed.iter().filter(|(_, n)| *n > 0) {
+        *stats.bar_passed.entry(*v).or_insert(0) += u64::from(*n);
+    }
+    stats.forced_busts += c.forced;
+    stats.chosen_busts += c.chosen;
+    // Places: the eliminated in order, then the players never out.
+    let mut place = vec![players - 1; players];
+    for (i, seat) in c.out_order[..c.outs].iter().enumerate() {
+        place[usize::from(*seat)] = i.min(players - 1);
+    }
+    for (seat, pl) in place.into_iter().enumerate() {
+        stats.elimination[seat][pl] += 1;
+    }
+}
+
+/// How a run is carried out: its threads, its slice, and who may stop it. None of these
+/// changes its statistics, only which games it plays.
+#[derive(Clone, Copy)]
+pub struct Control<'a> {
+    /// Threads (at least 1).
+    pub jobs: usize,
+    /// Shard `k` of `n`: the games whose number is `k - 1` modulo `n`.
+    pub shard: Option<(u64, u64)>,
+    /// Set (by Ctrl-C): games not yet started are skipped and the statistics cover those
+    /// played.
+    pub cancel: Option<&'a AtomicBool>,
+    /// Called after each game (a progress bar).
+    pub tick: Option<&'a (dyn Fn() + Sync)>,
+}
+
+impl std::fmt::Debug for Control<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Control")
+            .field("jobs", &self.jobs)
+            .field("shard", &self.shard)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Control<'_> {
+    /// The whole run on `jobs` threads, not cancellable.
+    pub fn jobs(jobs: usize) -> Control<'static> {
+        Control {
+            jobs,
+            shard: None,
+            cancel: None,
+            tick: None,
+        }
+    }
+}
+
+/// Plays the games of a run (or of its shard) as `control` says.
+pub fn run(
+    p: &Program,
+    bots: &[Player],
+    cfg: &Config,
+    control: &Control<'_>,
+) -> Result<Stats, String> {
+    if bots.is_empty() {
+        return Err("no bots given".into());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(control.jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let players = cfg.players;
+    let shard = control.shard;
+    let stopped = || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let stats = pool.install(|| {
+        (0..cfg.games)
+            .into_par_iter()
+            .filter(|i| shard.is_none_or(|(k, n)| i % n == k - 1))
+            .fold(
+                || Stats::new(players),
+                |mut st, i| {
+                    if !stopped() {
+                        play_one(p, bots, players, cfg.seed, i, &mut st);
+                        if let Some(tick) = control.tick {
+                            tick();
+                        }
+                    }
+                    st
+                },
+            )
+            .reduce(
+                || Stats::new(players),
+                |mut a, b| {
+                    a.merge(&b);
+                    a
+                },
+            )
+    });
+    Ok(stats)
+}

@@ -1,0 +1,189 @@
+//! Every figure of a run as exact sums and sparse histograms, added up in any order: a run
+//! gives the same statistics for any number of threads, and shards merge exactly.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// Shares of a win: a game won by `k` tied players gives each `WIN_UNIT / k`, exactly.
+pub const WIN_UNIT: u64 = 27_720; // lcm(1..=12)
+
+/// Turns and rounds up to this are counted one by one; longer games share the last bucket.
+const HIST: usize = 4096;
+
+/// A histogram of small counts with exact sums, for mean, median and percentiles.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Histogram {
+    /// `(value, count)` for every value seen, sorted (sparse, so JSON stays small).
+    pub counts: BTreeMap<u32, u64>,
+    pub n: u64,
+    pub sum: u64,
+    pub sum_sq: u128,
+}
+
+impl Histogram {
+    pub fn add(&mut self, v: u64) {
+        *self.counts.entry(v.min(HIST as u64) as u32).or_insert(0) += 1;
+        self.n += 1;
+        self.sum += v;
+        self.sum_sq += u128::from(v) * u128::from(v);
+    }
+
+    pub fn merge(&mut self, o: &Histogram) {
+        for (k, c) in &o.counts {
+            *self.counts.entry(*k).or_insert(0) += c;
+        }
+        self.n += o.n;
+        self.sum += o.sum;
+        self.sum_sq += o.sum_sq;
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum as f64 / self.n as f64
+        }
+    }
+
+    pub fn variance(&self) -> f64 {
+        if self.n < 2 {
+            return 0.0;
+        }
+        let n = self.n as f64;
+        let mean = self.mean();
+        ((self.sum_sq as f64) - n * mean * mean).max(0.0) / (n - 1.0)
+    }
+
+    /// The smallest value with at least `q` of the counts at or below it.
+    pub fn quantile(&self, q: f64) -> u32 {
+        let target = ((self.n as f64) * q).ceil().max(1.0) as u64;
+        let mut seen = 0;
+        for (v, c) in &self.counts {
+            seen += c;
+            if seen >= target {
+                return *v;
+            }
+        }
+        0
+    }
+}
+
+/// Every figure of a run, as sums.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Stats {
+    pub games: u64,
+    /// Win shares by seat, in units of [`WIN_UNIT`].
+    pub wins: Vec<u64>,
+    /// Games each seat won (alone or shared), for confidence intervals.
+    pub won_games: Vec<u64>,
+    pub turns: Histogram,
+    pub rounds: Histogram,
+    /// Chips lost by why: `bust` (could not play, no cards), `passed` (a bar passed),
+    /// `reached` (others paid for an exact hit), `other` (card effects, antes...).
+    pub chips_lost: BTreeMap<String, u64>,
+    /// Chips lost in each game, for the comparison's test.
+    pub chips_per_game: Histogram,
+    pub bar_reached: BTreeMap<i32, u64>,
+    pub bar_passed: BTreeMap<i32, u64>,
+    pub forced_busts: u64,
+    pub chosen_busts: u64,
+    /// Per seat, how many games it left in each place: 0 = first out, the last place = never out.
+    pub elimination: Vec<Vec<u64>>,
+    pub turn_limited: u64,
+    /// Games that failed (a bot's move refused, a script error).
+    pub failed: u64,
+}
+
+impl Stats {
+    pub fn new(players: usize) -> Self {
+        Self {
+            wins: vec![0; players],
+            won_games: vec![0; players],
+            elimination: vec![vec![0; players]; players],
+            ..Self::default()
+        }
+    }
+
+    /// Adds another part of the same run.
+    pub fn merge(&mut self, o: &Stats) {
+        self.games += o.games;
+        add_vec(&mut self.wins, &o.wins);
+        add_vec(&mut self.won_games, &o.won_games);
+        self.turns.merge(&o.turns);
+        self.rounds.merge(&o.rounds);
+        for (k, v) in &o.chips_lost {
+            *self.chips_lost.entry(k.clone()).or_insert(0) += v;
+        }
+        self.chips_per_game.merge(&o.chips_per_game);
+        for (k, v) in &o.bar_reached {
+            *self.bar_reached.entry(*k).or_insert(0) += v;
+        }
+        for (k, v) in &o.bar_passed {
+            *self.bar_passed.entry(*k).or_insert(0) += v;
+        }
+        self.forced_busts += o.forced_busts;
+        self.chosen_busts += o.chosen_busts;
+        if self.elimination.len() < o.elimination.len() {
+            self.elimination.resize(o.elimination.len(), Vec::new());
+        }
+        for (a, b) in self.elimination.iter_mut().zip(&o.elimination) {
+            add_vec(a, b);
+        }
+        self.turn_limited += o.turn_limited;
+        self.failed += o.failed;
+    }
+}
+
+fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
+    if a.len() < b.len() {
+        a.resize(b.len(), 0);
+    }
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_means_and_merges_of_a_histogram() {
+        let mut h = Histogram::default();
+        for v in [1, 2, 2, 3, 10] {
+            h.add(v);
+        }
+        assert_eq!(h.quantile(0.5), 2);
+        assert_eq!(h.quantile(0.95), 10);
+        assert_eq!(h.quantile(0.0), 1);
+        assert!((h.mean() - 3.6).abs() < 1e-9);
+        let mut other = Histogram::default();
+        other.add(2);
+        h.merge(&other);
+        assert_eq!((h.n, h.sum), (6, 20));
+        assert_eq!(h.counts.get(&2), Some(&3));
+        // Long games share the last bucket but keep their exact sum.
+        let mut long = Histogram::default();
+        long.add(1_000_000);
+        assert_eq!(long.quantile(0.5), HIST as u32);
+        assert_eq!(long.sum, 1_000_000);
+    }
+
+    #[test]
+    fn stats_merge_in_any_order() {
+        let mut a = Stats::new(3);
+        a.games = 2;
+        a.wins = vec![WIN_UNIT, WIN_UNIT / 2, WIN_UNIT / 2];
+        let mut b = Stats::new(3);
+        b.games = 1;
+        b.wins = vec![0, WIN_UNIT, 0];
+        let mut ab = a.clone();
+        ab.merge(&b);
+        let mut ba = b.clone();
+        ba.merge(&a);
+        assert_eq!(ab, ba);
+        assert_eq!(ab.games, 3);
+        assert_eq!(ab.wins, vec![WIN_UNIT, WIN_UNIT * 3 / 2, WIN_UNIT / 2]);
+    }
+}
