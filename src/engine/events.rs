@@ -95,6 +95,12 @@ pub enum Event {
         seat: u8,
         amount: i32,
     },
+    /// A player gains chips from the bank or the pot.
+    Gain {
+        seat: u8,
+        amount: i32,
+        from: PayTo,
+    },
     /// A bar with a rule was reached exactly (`passed` false) or passed by `seat`'s card.
     Bar {
         seat: u8,

@@ -100,6 +100,11 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
         Event::TakePot { seat, amount } => {
             format!("{} the pot: {amount} chips.", v(seat, "takes", "take"))
         }
+        Event::Gain { seat, amount, from } => format!(
+            "{} {amount} from {}.",
+            v(seat, "takes", "take"),
+            to_words(from)
+        ),
         Event::OutOfRound { seat } => format!("{} out of the round.", v(seat, "is", "are")),
         Event::Eliminated { seat } => format!("{} out of the game.", v(seat, "is", "are")),
         Event::TotalReset { total } => format!("The total goes back to {total}."),
@@ -189,6 +194,14 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
         }),
         Event::TakePot { seat, amount } => {
             json!({"event": "take_pot", "seat": seat, "amount": amount})
+        }
+        Event::Gain { seat, amount, from } => {
+            let from = match from {
+                PayTo::Bank => json!("bank"),
+                PayTo::Pot => json!("pot"),
+                PayTo::Seat(s) => json!(s),
+            };
+            json!({"event": "gain", "seat": seat, "amount": amount, "from": from})
         }
         Event::OutOfRound { seat } => json!({"event": "out_of_round", "seat": seat}),
         Event::Eliminated { seat } => json!({"event": "eliminated", "seat": seat}),

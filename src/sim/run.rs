@@ -85,6 +85,7 @@ impl Sink for Counter {
             | Event::Reverse { .. }
             | Event::PlayAgain { .. }
             | Event::TakePot { .. }
+            | Event::Gain { .. }
             | Event::OutOfRound { .. }
             | Event::TotalReset { .. }
             | Event::RoundEnd { .. }
