@@ -210,6 +210,20 @@ pub fn shuffle(rng: &mut [u64; 4], cards: &mut [u8]) {
     }
 }
 
+/// Takes the card at `i` out of a three-card hand, the cards after it moving up (hand order
+/// is what the bot's moves follow). Two plain moves: a `copy_within` would call `memmove`.
+#[inline(always)]
+pub fn take(hand: &mut [u8; 3], i: usize) -> u8 {
+    let c = hand[i];
+    if i == 0 {
+        hand[0] = hand[1];
+    }
+    if i <= 1 {
+        hand[1] = hand[2];
+    }
+    c
+}
+
 /// A pile of at most `N` cards; its top card is the last.
 #[derive(Debug, Clone, Copy)]
 pub struct Pile<const N: usize> {

@@ -184,8 +184,7 @@ impl Table {
     fn play_card(&mut self, i: usize, t: i32) {
         let seat = self.turn;
         let s = usize::from(seat);
-        let card = self.hands[s][i];
-        self.hands[s].copy_within(i + 1..usize::from(self.lens[s]), i);
+        let card = super::take(&mut self.hands[s], i);
         self.lens[s] -= 1;
         self.discard.push(card);
         self.total = t;
