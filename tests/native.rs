@@ -7,12 +7,14 @@ mod native;
 use std::path::Path;
 
 use native::{CAUSES, Game, GameResult};
-use ninety::bots::{Bot, Player};
-use ninety::check::Disk;
-use ninety::commands::load_program;
+use ninety::app::load::load_program;
+use ninety::base::Rng;
+use ninety::base::rng::game_seed;
+use ninety::compile::Disk;
 use ninety::engine::{self, Event, Setup, TURN_LIMIT};
 use ninety::ir::Program;
-use ninety::sim::{self, Config, WIN_UNIT};
+use ninety::play::{Bot, Player};
+use ninety::sim::{self, Config, Control, WIN_UNIT};
 
 fn program(game: Game) -> Program {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -33,7 +35,7 @@ fn engine_game(p: &Program, players: usize, seed: u64) -> (GameResult, Vec<Event
         ..Setup::default()
     };
     let mut s = engine::new_game(p, &setup, &mut events).expect("a game");
-    let mut rng = engine::bot_rng(seed);
+    let mut rng = Rng::for_bots(seed);
     let mut limited = false;
     while !s.over {
         if s.turns >= TURN_LIMIT {
@@ -97,7 +99,7 @@ fn same_stats(game: Game, players: usize, games: u64, master: u64) {
         games,
         sets: Vec::new(),
     };
-    let stats = sim::run(&p, &RANDOM, &cfg, None, 1, &|| {}).expect("the run");
+    let stats = sim::run(&p, &RANDOM, &cfg, &Control::jobs(1)).expect("the run");
     let ours = native::run(game, players, games, master);
     assert_eq!(stats.failed, 0);
     assert_eq!(ours.games, stats.games, "games");
@@ -164,7 +166,7 @@ fn every_player_count() {
 fn the_same_random_streams() {
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::{RngCore, SeedableRng};
-    for seed in [0, 1, 42, u64::MAX, sim::game_seed(1, 0)] {
+    for seed in [0, 1, 42, u64::MAX, game_seed(1, 0)] {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let state = [
             rng.next_u64(),
@@ -174,16 +176,13 @@ fn the_same_random_streams() {
         ];
         assert_eq!(native::seed_state(seed), state);
         let mut ours = native::bot_rng(seed);
-        let mut theirs = engine::bot_rng(seed);
+        let mut theirs = Rng::for_bots(seed);
         for n in 1..50 {
-            assert_eq!(
-                native::below(&mut ours, n),
-                engine::rng_below(&mut theirs, n)
-            );
+            assert_eq!(native::below(&mut ours, n), theirs.below(n));
         }
     }
     for i in 0..100 {
-        assert_eq!(native::game_seed(3, i), sim::game_seed(3, i));
+        assert_eq!(native::game_seed(3, i), game_seed(3, i));
     }
 }
 
