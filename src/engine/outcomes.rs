@@ -1,6 +1,7 @@
 //! What happens to players: payments, round results, eliminations, and the end of a round
 //! and of the game.
 
+use super::events::kind;
 use super::setup::{deal, leader};
 use super::{Event, PayTo, Reason, Sink, State};
 use crate::base::cards::same_face;
@@ -207,7 +208,7 @@ fn reset<S: Sink>(p: &Program, s: &mut State, pile: bool, sink: &mut S) {
     if pile {
         s.aside.append(&mut s.discard);
     }
-    if S::ON {
+    if S::WANTS & kind::TOTAL_RESET != 0 {
         sink.event(Event::TotalReset { total: s.total });
     }
 }
@@ -222,7 +223,7 @@ fn take_pot<S: Sink>(p: &Program, s: &mut State, seats: &[u8], sink: &mut S) {
         let acc = s.account(p, seat);
         s.chips[acc] += share;
         s.pot -= share;
-        if S::ON {
+        if S::WANTS & kind::TAKE_POT != 0 {
             sink.event(Event::TakePot {
                 seat,
                 amount: share,
@@ -250,7 +251,7 @@ fn gain<S: Sink>(p: &Program, s: &mut State, seat: u8, amount: i32, from: Pool, 
     };
     let acc = s.account(p, seat);
     s.chips[acc] = s.chips[acc].saturating_add(got);
-    if S::ON && got > 0 {
+    if S::WANTS & kind::GAIN != 0 && got > 0 {
         sink.event(Event::Gain {
             seat,
             amount: got,
@@ -288,7 +289,7 @@ fn pay<S: Sink>(
             s.chips[racc] += paid;
         }
     }
-    if S::ON {
+    if S::WANTS & kind::PAY != 0 {
         sink.event(Event::Pay {
             seat,
             amount: paid,
@@ -315,7 +316,7 @@ fn out_of_round<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
     let hand = &mut s.hands[usize::from(seat)];
     s.aside.extend_from_slice(hand.cards());
     hand.clear();
-    if S::ON {
+    if S::WANTS & kind::OUT_OF_ROUND != 0 {
         sink.event(Event::OutOfRound { seat });
     }
     check_round_left(p, s);
@@ -344,7 +345,7 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
                 s.aside.extend_from_slice(hand.cards());
                 hand.clear();
             }
-            if S::ON {
+            if S::WANTS & kind::ELIMINATED != 0 {
                 sink.event(Event::Eliminated { seat: other });
             }
         }
@@ -359,13 +360,14 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
 }
 
 /// Ends the round that is over: its events and triggers, then the game's end or the next deal.
-pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, sink: &mut S) {
     s.pending_draw = None;
-    if S::ON {
+    if S::WANTS & kind::ROUND_END != 0 {
         sink.event(Event::RoundEnd {
             round: s.round,
             winner: s.round_winner,
             loser: s.round_loser,
+            by_card,
         });
     }
     if let Some(i) = p.triggers.round_end {
@@ -398,7 +400,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     s.turn = leader(p, s);
     s.round_winner = None;
     s.round_loser = None;
-    if S::ON {
+    if S::WANTS & kind::DEAL != 0 {
         sink.event(Event::Deal {
             round: s.round,
             dealer: s.dealer,
@@ -434,7 +436,7 @@ fn end_game<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
         run_outcomes(p, s, i, Acting::new(actor, Reason::GameEnd), sink);
         s.over = true;
     }
-    if S::ON {
+    if S::WANTS & kind::GAME_END != 0 {
         sink.event(Event::GameEnd { winners });
     }
 }

@@ -1,6 +1,7 @@
 //! A new game: the table laid out as the rules say, or at a position given card by card (a
 //! stacked stock, hands, total, chips, turn, direction), then the first deal.
 
+use super::events::kind;
 use super::outcomes::{Acting, run_outcomes};
 use super::step::settle;
 use super::{Event, Hand, PlayError, Reason, Sink, State};
@@ -76,7 +77,7 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
         s.clockwise = cw;
     }
     place_pools(p, &mut s, setup)?;
-    if S::ON {
+    if S::WANTS & kind::DEAL != 0 {
         sink.event(Event::Deal {
             round: 1,
             dealer: s.dealer,

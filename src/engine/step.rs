@@ -2,6 +2,7 @@
 //! play (or the game is over). Its hot path reads only the compiled tables and allocates
 //! nothing; events cost nothing when the sink is `()`.
 
+use super::events::kind;
 use super::outcomes::{Acting, finish_round, run_list, run_outcomes};
 use super::scripts::Pre;
 use super::{Event, Illegal, Move, Moves, PlayError, Reason, Sink, State};
@@ -163,7 +164,7 @@ fn play<S: Sink>(
     }
     if let Some(pending) = s.pending_draw.take() {
         s.forgot[usize::from(pending)] = s.forgot[usize::from(pending)].saturating_add(1);
-        if S::ON {
+        if S::WANTS & kind::FORGOT != 0 {
             sink.event(Event::Forgot { seat: pending });
         }
     }
@@ -172,7 +173,7 @@ fn play<S: Sink>(
     let played = run_steps(p, ch, &facts, new_total, pre.as_ref());
     let old = s.total;
     s.total = played.total;
-    if S::ON {
+    if S::WANTS & kind::PLAY != 0 {
         sink.event(Event::Play {
             seat,
             card: real,
@@ -189,7 +190,7 @@ fn play<S: Sink>(
     card_outcomes(p, s, by, &played, pre.as_ref(), sink);
     bars(p, s, by, old, played.total, pre.as_ref(), sink);
     if s.round_over || s.over {
-        finish_round(p, s, sink);
+        finish_round(p, s, true, sink);
     } else {
         pass_turn(p, s, seat, played.turn, sink);
     }
@@ -299,7 +300,7 @@ fn bars<S: Sink>(
             continue;
         };
         if let Some(i) = rule {
-            if S::ON {
+            if S::WANTS & kind::BAR != 0 {
                 sink.event(Event::Bar {
                     seat: by.actor,
                     value: v,
@@ -330,7 +331,7 @@ fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &m
     }
     if turn.reverse {
         s.clockwise = !s.clockwise;
-        if S::ON {
+        if S::WANTS & kind::REVERSE != 0 {
             sink.event(Event::Reverse {
                 clockwise: s.clockwise,
             });
@@ -339,7 +340,7 @@ fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &m
     // The player's extra turns: those left from before, and this card's.
     let extra = s.again.saturating_add(turn.again);
     if extra > 0 && s.in_round(seat) {
-        if S::ON {
+        if S::WANTS & kind::PLAY_AGAIN != 0 {
             sink.event(Event::PlayAgain { seat });
         }
         s.again = extra - 1;
@@ -350,7 +351,7 @@ fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &m
         // player who laid the card.
         let mut next = s.next_seat(seat, s.clockwise);
         for _ in 0..turn.skip {
-            if S::ON {
+            if S::WANTS & kind::SKIP != 0 {
                 sink.event(Event::Skip { seat: next });
             }
             next = s.next_seat(next, s.clockwise);
@@ -372,13 +373,13 @@ pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) 
         s.discard.push(top);
         let n = s.stock.len();
         s.rng.shuffle(&mut s.stock);
-        if S::ON {
+        if S::WANTS & kind::RESHUFFLE != 0 {
             sink.event(Event::Reshuffle { cards: n as u16 });
         }
     }
     if let Some(c) = s.stock.pop() {
         s.hands[usize::from(seat)].push(c);
-        if S::ON && p.by_hand {
+        if S::WANTS & kind::DRAW != 0 && p.by_hand {
             sink.event(Event::Draw { seat });
         }
     }
@@ -403,7 +404,7 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
             (true, Some(i)) => (Some(i), Reason::NoCards),
             _ => (p.triggers.cannot_play, Reason::CannotPlay),
         };
-        if S::ON {
+        if S::WANTS & (kind::NO_CARDS | kind::CANNOT_PLAY) != 0 {
             sink.event(if empty {
                 Event::NoCards { seat }
             } else {
@@ -414,7 +415,7 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
             run_outcomes(p, s, i, Acting::new(seat, reason), sink);
         }
         if s.round_over || s.over {
-            finish_round(p, s, sink);
+            finish_round(p, s, false, sink);
             passes = 0;
             continue;
         }
@@ -427,7 +428,7 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
         passes += 1;
         if passes > usize::from(s.seats) {
             s.round_over = true;
-            finish_round(p, s, sink);
+            finish_round(p, s, false, sink);
             passes = 0;
             continue;
         }

@@ -112,6 +112,7 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
             round,
             winner,
             loser,
+            ..
         } => {
             let mut s = format!("Round {round} ends");
             if let Some(w) = winner {
@@ -210,6 +211,7 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
             round,
             winner,
             loser,
+            ..
         } => {
             json!({"event": "round_end", "round": round, "winner": winner, "loser": loser})
         }
