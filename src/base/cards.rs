@@ -23,9 +23,22 @@ pub const COPY: u8 = 56;
 /// A card: `copy * 56 + rank * 4 + suit`.
 pub type Card = u8;
 
+/// Each code's rank and face (its code in the first copy), read from a table: the engine
+/// asks for them on every card of every hand, and a division per question shows.
+const FACES: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let mut c = 0;
+    while c < 256 {
+        let face = (c % COPY as usize) as u8;
+        t[c] = [face / 4, face];
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 pub fn rank_of(card: Card) -> u8 {
-    (card % COPY) / 4
+    FACES[usize::from(card)][0]
 }
 
 #[inline]
@@ -36,7 +49,7 @@ pub fn suit_of(card: Card) -> u8 {
 /// Whether two cards are the same card of different decks (or the same card).
 #[inline]
 pub fn same_face(a: Card, b: Card) -> bool {
-    a % COPY == b % COPY
+    FACES[usize::from(a)][1] == FACES[usize::from(b)][1]
 }
 
 /// `AS`, `10H`, `XD`.
@@ -114,6 +127,16 @@ pub fn full_deck(decks: u8, jokers: u8) -> impl Iterator<Item = Card> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_face_table_is_the_encoding() {
+        for code in 0..=u8::MAX {
+            assert_eq!(rank_of(code), (code % COPY) / 4, "{code}");
+            for other in 0..=u8::MAX {
+                assert_eq!(same_face(code, other), code % COPY == other % COPY);
+            }
+        }
+    }
 
     #[test]
     fn cards_read_and_write_back() {

@@ -40,6 +40,7 @@ impl Compiler<'_> {
         };
         let mut program = self.assemble(&s, &table, lowered);
         self.tabulate(&mut program, &s.script_bars);
+        program.legal = ir::LegalTable::build(&program);
         self.lints(&program, &s);
         Some(program)
     }
@@ -157,6 +158,7 @@ impl Compiler<'_> {
             script_fx: std::mem::take(&mut self.script_fx),
             script_tests: std::mem::take(&mut self.script_tests),
             script_bars: Vec::new(),
+            legal: ir::LegalTable::default(),
             scripts: self
                 .host
                 .clone()

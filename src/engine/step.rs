@@ -2,13 +2,15 @@
 //! play (or the game is over). Its hot path reads only the compiled tables and allocates
 //! nothing; events cost nothing when the sink is `()`.
 
+use std::ops::ControlFlow;
+
 use super::events::kind;
 use super::outcomes::{Acting, finish_round, run_list, run_outcomes};
 use super::scripts::Pre;
 use super::{Event, Illegal, Move, Moves, PlayError, Reason, Sink, State};
 use crate::base::cards::{Card, rank_of, same_face};
 use crate::ir::{self, Act, Choice, MAX_SEATS, Program, choice_total};
-use crate::ir::{Facts, Turn};
+use crate::ir::{Facts, Fast, Turn};
 
 impl State {
     /// What a condition may look at when the player to move lays a card now.
@@ -43,45 +45,104 @@ impl State {
         if self.pending_draw.is_some() {
             moves.push(Move::Draw, self.total);
         }
-        let active = self.active();
-        let facts = self.facts(p);
-        let hand = &self.hands[usize::from(self.turn)];
-        for (i, &card) in hand.cards().iter().enumerate() {
+        self.each_play(p, |mv, total| {
+            moves.push(mv, total);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Calls `f` with each card the player to move may lay (each choice of a card is one
+    /// move) and the total it makes, in hand order, until `f` breaks. Draws are not plays.
+    /// Most answers are read from the program's legal-choice table; live choices (conditions
+    /// on the player, scripts) and totals outside the table are worked out.
+    #[inline]
+    pub fn each_play(&self, p: &Program, mut f: impl FnMut(Move, i32) -> ControlFlow<()>) {
+        if self.over {
+            return;
+        }
+        let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
+        let row = p.legal.row(self.total);
+        // What a choice the table answers may read: the total alone.
+        let at_total = Facts::total(self.total);
+        let hand = self.hands[usize::from(self.turn)].cards();
+        let copies = p.decks[usize::from(self.seats)] > 1 || p.jokers > 1;
+        for (i, &card) in hand.iter().enumerate() {
             // Two copies of one card are one move.
-            if hand.cards()[..i].iter().any(|c| same_face(*c, card)) {
+            if copies && hand[..i].iter().any(|c| same_face(*c, card)) {
                 continue;
             }
-            let Some(fx) = p.effect_for(active, rank_of(card)) else {
+            let rank = rank_of(card);
+            let fx_index = rank_fx[usize::from(rank)];
+            let Some(fx) = p.effects.get(usize::from(fx_index)) else {
                 continue;
             };
-            for (k, choice) in fx.choices().iter().enumerate() {
-                let total = if choice.scripted {
-                    // A script that fails gives the current total: the move is offered, and
-                    // playing it reports the failure.
-                    self.move_total(p, rank_of(card), choice)
-                        .unwrap_or(self.total)
+            let (allowed, live) = row.map_or((0, 0x0f), |r| r.get(fx_index));
+            let mut bits = (allowed | live) & ((1u8 << fx.len) - 1);
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let choice = &fx.choices[k];
+                let total = if allowed & (1 << k) != 0 {
+                    choice_total(p, choice, &at_total)
                 } else {
-                    choice_total(p, choice, &facts)
+                    match self.live_total(p, rank, choice) {
+                        Some(t) => t,
+                        None => continue,
+                    }
                 };
-                if p.allows(total) {
-                    moves.push(
-                        Move::Play {
-                            card,
-                            choice: k as u8,
-                        },
-                        total,
-                    );
+                let mv = Move::Play {
+                    card,
+                    choice: k as u8,
+                };
+                if f(mv, total).is_break() {
+                    return;
                 }
             }
         }
     }
 
+    /// The total a live choice makes now, if the limits allow it. A script that fails gives
+    /// the current total: the move is offered, and playing it reports the failure.
+    #[inline(never)]
+    fn live_total(&self, p: &Program, rank: u8, choice: &Choice) -> Option<i32> {
+        let t = if choice.scripted {
+            self.move_total(p, rank, choice).unwrap_or(self.total)
+        } else {
+            choice_total(p, choice, &self.facts(p))
+        };
+        p.allows(t).then_some(t)
+    }
+
+    /// Whether the player to move holds a card they may lay. A live script is asked only when
+    /// no other card will do.
     #[inline]
     fn can_play(&self, p: &Program) -> bool {
+        let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
+        let Some(row) = p.legal.row(self.total) else {
+            return self.can_play_live(p);
+        };
+        let mut live_cards = false;
+        for &card in self.hands[usize::from(self.turn)].cards() {
+            let fx_index = rank_fx[usize::from(rank_of(card))];
+            if fx_index == ir::NO_EFFECT {
+                continue;
+            }
+            match row.get(fx_index) {
+                (0, 0) => {}
+                (0, _) => live_cards = true,
+                _ => return true,
+            }
+        }
+        live_cards && self.can_play_live(p)
+    }
+
+    /// [`State::can_play`] for the choices the table leaves to the engine: cards without
+    /// scripts first.
+    #[inline(never)]
+    fn can_play_live(&self, p: &Program) -> bool {
         let active = self.active();
         let facts = self.facts(p);
         let hand = self.hands[usize::from(self.turn)].cards();
-        // Cards without scripts first: a live script is asked only when no other card will do.
         let playable = |scripted: bool| {
             hand.iter().any(|&card| {
                 p.effect_for(active, rank_of(card)).is_some_and(|fx| {
@@ -155,7 +216,12 @@ fn play<S: Sink>(
     } else {
         None
     };
-    let facts = s.facts(p);
+    // A folded choice reads only the total; the others may read the player's situation.
+    let facts = if ch.fast == Fast::General {
+        s.facts(p)
+    } else {
+        Facts::total(s.total)
+    };
     let new_total = pre
         .as_ref()
         .map_or_else(|| choice_total(p, ch, &facts), |pre| pre.total);

@@ -293,6 +293,16 @@ impl Choice {
         &self.steps[..self.len as usize]
     }
 
+    /// Whether the total this choice makes depends on more than the total before it: a
+    /// condition on the player's situation, or a script asked with the game at hand.
+    pub fn is_live(&self, p: &Program) -> bool {
+        self.scripted
+            || self.steps().iter().any(|s| {
+                s.cond
+                    .is_some_and(|c| p.conds[usize::from(c)].reads_player(p))
+            })
+    }
+
     /// Derives [`Choice::simple`], [`Choice::fast`] and [`Choice::turn`] from the steps.
     pub fn finish(&mut self) {
         let steps = self.steps;

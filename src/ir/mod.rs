@@ -8,12 +8,14 @@
 
 mod effect;
 pub mod eval;
+mod legal;
 mod program;
 pub mod script;
 pub mod verify;
 
 pub use effect::*;
 pub use eval::{choice_total, possible_totals};
+pub use legal::{LegalTable, Row, TABLE_TOTALS};
 pub use program::*;
 pub use script::{ScriptError, ScriptFx, ScriptHost, ScriptOut, ScriptTest, Scripts, View};
 pub use verify::verify;

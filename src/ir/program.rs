@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::script::{ScriptBar, ScriptFx, ScriptTest, Scripts};
-use super::{Bar, Cond, Effect, MAX_SEATS, NO_EFFECT, Outcomes};
+use super::{Bar, Cond, Effect, LegalTable, MAX_SEATS, NO_EFFECT, Outcomes};
 use crate::base::cards::{Card, RANKS, full_deck};
 use crate::base::span::strip_comment;
 
@@ -112,6 +112,10 @@ pub struct Program {
     /// The compiled scripts, when the ruleset has any.
     #[serde(skip)]
     pub scripts: Option<Scripts>,
+    /// Which choices are legal at each total: derived from the rest by [`LegalTable::build`]
+    /// once it is final (an empty table only makes the engine slower).
+    #[serde(skip)]
+    pub legal: LegalTable,
 }
 
 impl Program {

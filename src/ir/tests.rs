@@ -87,6 +87,7 @@ fn program() -> Program {
         script_tests: Vec::new(),
         script_bars: Vec::new(),
         scripts: None,
+        legal: LegalTable::default(),
     }
 }
 
@@ -226,4 +227,45 @@ fn the_verifier_finds_what_the_engine_could_not_run() {
     let mut p = program();
     p.effects[0].choices[0].fast = Fast::Set(99);
     assert!(verify(&p).iter().any(|e| e.contains("stale")));
+}
+
+#[test]
+fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
+    let mut p = program();
+    p.effects = vec![effect(&[
+        choice(&[step(Act::Add(1))]),
+        choice(&[step(Act::Add(11))]),
+        choice(&[step(Act::Add(-10))]),
+    ])];
+    p.ceiling = Some(Limit {
+        value: 99,
+        origin: Origin::default(),
+    });
+    p.floor = Some(Limit {
+        value: 0,
+        origin: Origin::default(),
+    });
+    p.legal = LegalTable::build(&p);
+    assert_eq!(p.legal.window(), (0, 99));
+    assert_eq!(verify(&p), Vec::<String>::new());
+    for e in 0..p.effects.len() {
+        for t in 0..=99 {
+            let (allowed, live) = p.legal.get(e as u16, t).expect("in the window");
+            assert_eq!(live, 0);
+            for (k, c) in p.effects[e].choices().iter().enumerate() {
+                let ok = p.allows(choice_total(&p, c, &Facts::total(t)));
+                assert_eq!(allowed & (1 << k) != 0, ok, "effect {e} choice {k} at {t}");
+            }
+        }
+    }
+    assert_eq!(p.legal.get(0, 5), Some((0b011, 0)), "no -10 at 5");
+    assert_eq!(p.legal.get(0, 90), Some((0b101, 0)), "no +11 at 90");
+    assert_eq!(p.legal.get(0, 100), None, "outside the window");
+    assert_eq!(p.legal.get(0, -1), None, "outside the window");
+    // A table built for other limits is caught by the verifier.
+    p.ceiling = Some(Limit {
+        value: 50,
+        origin: Origin::default(),
+    });
+    assert!(verify(&p).iter().any(|e| e.contains("legal-choice table")));
 }

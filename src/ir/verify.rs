@@ -22,6 +22,10 @@ pub fn verify(p: &Program) -> Vec<String> {
         v.effect(i, fx);
     }
     v.outcomes();
+    // The table is read only once every index it follows is known to be sound.
+    if v.problems.is_empty() {
+        v.problems.extend(p.legal.disagreements(p));
+    }
     v.problems
 }
 

@@ -1,6 +1,8 @@
 //! The built-in bots. They read only the compiled ruleset and what a player at the table can see
 //! (their hand, the total, the discard pile, chips), so they play any variant.
 
+use std::ops::ControlFlow;
+
 use super::player::{bot_turn, play_and_draw};
 use crate::base::Rng;
 use crate::base::cards::{RANKS, rank_of};
@@ -49,6 +51,11 @@ impl Bot {
     /// asking). Drawing by hand is not a choice: bots draw right after their card (see
     /// [`bot_turn`]), so the bot never plays one.
     pub fn choose(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
+        if self == Bot::Random {
+            // No list of moves to build: the commonest bot in a simulation is also the
+            // cheapest.
+            return random(p, s, rng);
+        }
         let mut moves = s.legal_moves(p);
         moves.retain_plays();
         if moves.is_empty() {
@@ -64,6 +71,27 @@ impl Bot {
             Bot::Search => Some(search(p, s, &moves, rng)),
         }
     }
+}
+
+/// A legal card uniformly (each choice of a card is one move), from a list on the stack that
+/// holds the moves alone.
+fn random(p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
+    // Card and choice as two bytes: the list is zeroed in a few stores.
+    let mut list = [(0u8, 0u8); ir::MAX_HAND * ir::MAX_CHOICES];
+    let mut n = 0;
+    s.each_play(p, |mv, _| {
+        if let Move::Play { card, choice } = mv {
+            list[n] = (card, choice);
+            n += 1;
+        }
+        ControlFlow::Continue(())
+    });
+    let (card, choice) = match n {
+        0 => return None,
+        1 => list[0],
+        n => list[rng.below(n)],
+    };
+    Some(Move::Play { card, choice })
 }
 
 /// The highest-scoring move; ties broken at random.

@@ -1,0 +1,148 @@
+//! The legal-choice table: for each effect and each total in a window, which of its choices
+//! the limits allow. Built once after compilation, it turns the engine's busiest questions
+//! (what may this player lay? may they lay anything?) into a few byte reads.
+//!
+//! A choice whose total depends on more than the total before it (a condition on the
+//! player's chips, cards or the previous card; a live script) is *live*: the table leaves it
+//! to the engine, which works it out with the game at hand. Outside the window every choice
+//! is worked out the same way, so the table only ever makes things faster, never different.
+
+use super::{Facts, MAX_CHOICES, Program, choice_total};
+
+/// The most totals the table covers: a window as wide as the limits, when there are limits.
+pub const TABLE_TOTALS: usize = 4096;
+
+/// See the module's documentation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LegalTable {
+    /// The lowest total in the window.
+    lo: i32,
+    /// How many totals the window holds (0: no table, everything is worked out).
+    width: u32,
+    /// How many effects a row holds.
+    effects: usize,
+    /// One row per total of the window, one byte per effect: bit `k` set when choice `k`,
+    /// laid at that total, makes a total the limits allow; bit `4 + k` set when choice `k` is
+    /// live (its low bit is then clear).
+    cells: Vec<u8>,
+}
+
+/// The row of one total: for each effect, which choices are allowed and which are live.
+#[derive(Debug, Clone, Copy)]
+pub struct Row<'t> {
+    cells: &'t [u8],
+}
+
+impl Row<'_> {
+    /// The choices of effect `fx` the table allows, and the live ones it leaves to the
+    /// caller, as bit sets. An effect the row does not hold is all live.
+    #[inline(always)]
+    pub fn get(self, fx: u16) -> (u8, u8) {
+        match self.cells.get(usize::from(fx)) {
+            Some(&cell) => (cell & 0x0f, cell >> 4),
+            None => (0, 0x0f),
+        }
+    }
+}
+
+impl LegalTable {
+    /// The table of a program whose effects, conditions and script tables are final.
+    pub fn build(p: &Program) -> LegalTable {
+        const _: () = assert!(MAX_CHOICES <= 4, "a cell holds four choices");
+        let (lo, hi) = window(p);
+        let width = (i64::from(hi) - i64::from(lo) + 1).clamp(0, TABLE_TOTALS as i64) as u32;
+        let effects = p.effects.len();
+        let live: Vec<u8> = p
+            .effects
+            .iter()
+            .map(|fx| {
+                fx.choices()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.is_live(p))
+                    .fold(0u8, |m, (k, _)| m | 1 << k)
+            })
+            .collect();
+        let mut cells = vec![0u8; effects * width as usize];
+        for i in 0..width as usize {
+            let facts = Facts::total(lo + i as i32);
+            for (e, fx) in p.effects.iter().enumerate() {
+                let mut bits = live[e] << 4;
+                for (k, c) in fx.choices().iter().enumerate() {
+                    if live[e] & (1 << k) == 0 && p.allows(choice_total(p, c, &facts)) {
+                        bits |= 1 << k;
+                    }
+                }
+                cells[i * effects + e] = bits;
+            }
+        }
+        LegalTable {
+            lo,
+            width,
+            effects,
+            cells,
+        }
+    }
+
+    /// The row of `total`; `None` when it is outside the window (or there is no table).
+    #[inline(always)]
+    pub fn row(&self, total: i32) -> Option<Row<'_>> {
+        let i = total.wrapping_sub(self.lo) as u32;
+        if i >= self.width {
+            return None;
+        }
+        let start = i as usize * self.effects;
+        let cells = self.cells.get(start..start + self.effects)?;
+        Some(Row { cells })
+    }
+
+    /// The choices of effect `fx` allowed at `total`, and the live ones; `None` outside the
+    /// window.
+    #[inline(always)]
+    pub fn get(&self, fx: u16, total: i32) -> Option<(u8, u8)> {
+        self.row(total).map(|r| r.get(fx))
+    }
+
+    /// The totals the table covers, lowest and highest (empty when `lo > hi`).
+    pub fn window(&self) -> (i32, i32) {
+        (self.lo, self.lo + self.width as i32 - 1)
+    }
+
+    /// Where the table disagrees with working the choices out, in words (for the verifier).
+    pub fn disagreements(&self, p: &Program) -> Vec<String> {
+        if self.width > 0 && self.effects != p.effects.len() {
+            return vec!["the legal-choice table is stale".into()];
+        }
+        for i in 0..self.width {
+            let t = self.lo + i as i32;
+            let Some(row) = self.row(t) else {
+                return vec![format!("the legal-choice table has no row for {t}")];
+            };
+            for (e, fx) in p.effects.iter().enumerate() {
+                let (allowed, live) = row.get(e as u16);
+                for (k, c) in fx.choices().iter().enumerate() {
+                    let bit = 1u8 << k;
+                    let is_live = c.is_live(p);
+                    let ok = p.allows(choice_total(p, c, &Facts::total(t)));
+                    if (live & bit != 0) != is_live || (!is_live && (allowed & bit != 0) != ok) {
+                        return vec![format!(
+                            "the legal-choice table is wrong for effect {e}, choice {k}, total {t}"
+                        )];
+                    }
+                }
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// The window: the limits, or around the start when a side has none.
+fn window(p: &Program) -> (i32, i32) {
+    let lo = p
+        .floor
+        .map_or(p.start.min(0).saturating_sub(256), |f| f.value);
+    let hi = p
+        .ceiling
+        .map_or(p.start.max(0).saturating_add(1024), |c| c.value);
+    (lo, hi.min(lo.saturating_add(TABLE_TOTALS as i32 - 1)))
+}
