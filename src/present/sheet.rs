@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::events::direction_word;
 use super::words::{effect_words, outcomes_words};
-use crate::base::cards::{JOKER, RANK_WORDS, RANKS};
+use crate::base::cards::{JOKER, RANK_NAMES, RANK_WORDS, RANKS};
 use crate::ir::{MAX_SEATS, NO_EFFECT, Origin, Program, Role};
 
 /// How a variant's sheet knows what it changed: the lines of its base's sheet, or, without
@@ -56,12 +56,35 @@ pub fn rules_sheet(p: &Program, base: Option<&Program>, md: bool) -> String {
     Sheet::new(p, &marker, md).write()
 }
 
+/// One item of the rules sheet: what it is about (`card 9`, `players`, `passing 99`: the same
+/// key in a variant and its parent), the line that decided it (`None` for a default), and its
+/// sentence as the sheet prints it, without the `[changed]` mark.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SheetItem {
+    pub key: String,
+    pub origin: Option<Origin>,
+    pub sentence: String,
+}
+
+/// The items of the rules sheet, in its order, recorded while the sheet is written: an editor's
+/// hover says what the sheet says, and the two cannot disagree.
+pub fn sheet_items(p: &Program) -> Vec<SheetItem> {
+    let marker = Marker {
+        base: None,
+        md: false,
+    };
+    let mut sheet = Sheet::new(p, &marker, false);
+    sheet.write_sections();
+    sheet.items
+}
+
 /// A sheet being written.
 struct Sheet<'a> {
     p: &'a Program,
     marker: &'a Marker<'a>,
     md: bool,
     out: String,
+    items: Vec<SheetItem>,
 }
 
 impl<'a> Sheet<'a> {
@@ -71,17 +94,22 @@ impl<'a> Sheet<'a> {
             marker,
             md,
             out: String::new(),
+            items: Vec::new(),
         }
     }
 
     fn write(mut self) -> String {
+        self.write_sections();
+        self.out
+    }
+
+    fn write_sections(&mut self) {
         self.header();
         self.table();
         self.cards();
         self.limits();
         self.penalties();
         self.options();
-        self.out
     }
 
     fn h1(&mut self, t: &str) {
@@ -100,9 +128,18 @@ impl<'a> Sheet<'a> {
         }
     }
 
-    fn item(&mut self, t: &str, o: Option<Origin>) {
+    fn item(&mut self, key: &str, t: &str, o: Option<Origin>) {
+        self.record(key, t, o);
         let m = self.marker.mark(self.p, t, o);
         let _ = writeln!(self.out, "- {t}{m}");
+    }
+
+    fn record(&mut self, key: &str, t: &str, o: Option<Origin>) {
+        self.items.push(SheetItem {
+            key: key.to_string(),
+            origin: o,
+            sentence: t.to_string(),
+        });
     }
 
     fn header(&mut self) {
@@ -160,6 +197,7 @@ impl<'a> Sheet<'a> {
         let p = self.p;
         self.h2("The table");
         self.item(
+            "players",
             &format!("Players: {} to {}.", p.min_players, p.max_players),
             origin_of(p, "players"),
         );
@@ -170,12 +208,18 @@ impl<'a> Sheet<'a> {
         };
         let decks = self.by_players(&p.decks);
         self.item(
+            "decks",
             &format!("Decks of 52 cards: {decks}{jokers}."),
             origin_of(p, "decks"),
         );
         let hand = self.by_players(&p.hand);
-        self.item(&format!("Cards in hand: {hand}."), origin_of(p, "hand"));
         self.item(
+            "hand",
+            &format!("Cards in hand: {hand}."),
+            origin_of(p, "hand"),
+        );
+        self.item(
+            "chips",
             &format!(
                 "Chips: {} each{}.",
                 p.chips,
@@ -185,10 +229,12 @@ impl<'a> Sheet<'a> {
             origin_of(p, "chips").or(origin_of(p, "teams")),
         );
         self.item(
+            "start",
             &format!("The total starts at {}.", p.start),
             origin_of(p, "start"),
         );
         self.item(
+            "direction",
             &format!(
                 "Play goes {} at the start of each round.",
                 direction_word(p.clockwise)
@@ -200,14 +246,16 @@ impl<'a> Sheet<'a> {
             Some(d) => format!("Seat {d} deals first"),
         };
         self.item(
+            "dealer",
             &format!(
                 "{dealer}; the deal passes {}.",
                 if p.deal_clockwise { "left" } else { "right" }
             ),
             origin_of(p, "deal").or(origin_of(p, "first dealer")),
         );
-        self.item(&lead_words(p), origin_of(p, "leader"));
+        self.item("leader", &lead_words(p), origin_of(p, "leader"));
         self.item(
+            "drawing",
             &if p.by_hand {
                 "Players draw by hand after playing: one who forgets plays on with fewer cards."
                     .to_string()
@@ -217,6 +265,7 @@ impl<'a> Sheet<'a> {
             origin_of(p, "drawing"),
         );
         self.item(
+            "stock",
             &if p.reshuffle {
                 "When the stock is empty, the discard pile but its top card is shuffled into a new stock.".to_string()
             } else {
@@ -238,6 +287,7 @@ impl<'a> Sheet<'a> {
             }
             let fx = &p.effects[usize::from(idx)];
             self.item(
+                &format!("card {}", RANK_NAMES[rank]),
                 &format!("{}: {}.", RANK_WORDS[rank], effect_words(p, fx)),
                 Some(fx.origin),
             );
@@ -258,6 +308,8 @@ impl<'a> Sheet<'a> {
                         counts.join(" or "),
                         effect_words(p, ofx)
                     );
+                    let key = format!("card {} with {}", RANK_NAMES[rank], counts.join(" or "));
+                    self.record(&key, &line, Some(ofx.origin));
                     let m = self.marker.mark(p, &line, Some(ofx.origin));
                     let _ = writeln!(self.out, "  - {line}{m}");
                 }
@@ -270,6 +322,7 @@ impl<'a> Sheet<'a> {
         self.h2("Limits and bars");
         if let Some(c) = p.ceiling {
             self.item(
+                "limit above",
                 &format!(
                     "The total may never go above {}: such a card cannot be played.",
                     c.value
@@ -279,6 +332,7 @@ impl<'a> Sheet<'a> {
         }
         if let Some(f) = p.floor {
             self.item(
+                "limit below",
                 &format!(
                     "The total may never go below {}: such a card cannot be played.",
                     f.value
@@ -295,6 +349,7 @@ impl<'a> Sheet<'a> {
                     " going up"
                 };
                 self.item(
+                    &format!("reaching {}", b.value),
                     &format!("Reaching exactly {}{way}: {}.", b.value, outcomes_words(o)),
                     Some(o.origin),
                 );
@@ -307,6 +362,7 @@ impl<'a> Sheet<'a> {
                     " going up"
                 };
                 self.item(
+                    &format!("passing {}", b.value),
                     &format!("Passing {}{way}: {}.", b.value, outcomes_words(o)),
                     Some(o.origin),
                 );
@@ -330,10 +386,15 @@ impl<'a> Sheet<'a> {
         ] {
             if let Some(i) = i {
                 let o = &p.outcomes[usize::from(i)];
-                self.item(&format!("{label}: {}.", outcomes_words(o)), Some(o.origin));
+                self.item(
+                    label,
+                    &format!("{label}: {}.", outcomes_words(o)),
+                    Some(o.origin),
+                );
             }
         }
         self.item(
+            "elimination",
             &if p.out_when_cannot_pay {
                 "A player who must pay a chip they do not have is out of the game at once."
                     .to_string()
@@ -343,6 +404,7 @@ impl<'a> Sheet<'a> {
             origin_of(p, "elimination"),
         );
         self.item(
+            "game end",
             &match p.rounds {
                 Some(1) => "The game ends after 1 round, or when one player is left.".to_string(),
                 Some(r) => format!("The game ends after {r} rounds, or when one player is left."),
@@ -351,6 +413,7 @@ impl<'a> Sheet<'a> {
             origin_of(p, "game end"),
         );
         self.item(
+            "winner",
             &if p.most_chips_wins {
                 "The winner has the most chips; tied players share the win.".to_string()
             } else {
@@ -378,15 +441,16 @@ impl<'a> Sheet<'a> {
                     v.to_string()
                 }
             };
-            let _ = writeln!(
-                self.out,
-                "- `{}` = {} ({}; default {}; change with `--set {}=...`).",
+            let line = format!(
+                "`{}` = {} ({}; default {}; change with `--set {}=...`).",
                 o.name,
                 word(o.value),
                 o.allowed,
                 word(o.default),
                 o.name
             );
+            self.record(&format!("option {}", o.name), &line, Some(o.origin));
+            let _ = writeln!(self.out, "- {line}");
         }
     }
 }

@@ -279,25 +279,15 @@ pub(super) fn expected_words(
     err: &pest::error::Error<Rule>,
     found: &str,
 ) -> (Vec<String>, Option<String>) {
-    let mut words: Vec<String> = Vec::new();
+    let mut words: Vec<String> = err
+        .parse_attempts()
+        .map(|a| token_words(a.expected_tokens().iter().map(ToString::to_string)))
+        .unwrap_or_default();
     let push = |words: &mut Vec<String>, w: String| {
         if !words.contains(&w) {
             words.push(w);
         }
     };
-    if let Some(attempts) = err.parse_attempts() {
-        // pest does not export its token type; its Display is the token's text (upper-cased
-        // when case-insensitive), `a..b` for a range, `BUILTIN_RULE` for a built-in.
-        for token in attempts.expected_tokens() {
-            let t = token.to_string().to_lowercase();
-            match t.as_str() {
-                "-" | "{" | "0..9" => push(&mut words, "a number".into()),
-                "#" | "\t" | " " | "\r" | "builtin_rule" => {}
-                _ if t.contains("..") => {}
-                _ => push(&mut words, format!("`{t}`")),
-            }
-        }
-    }
     if words.is_empty()
         && let pest::error::ErrorVariant::ParsingError { positives, .. } = &err.variant
     {
@@ -323,6 +313,27 @@ pub(super) fn expected_words(
         words.push("…".into());
     }
     (words, suggestion)
+}
+
+/// The tokens pest tried at the furthest place it reached, in words: `` `add` `` for a
+/// keyword, `a number` for a number or an option in braces.
+/// pest does not export its token type: each token comes as its Display, the token's text
+/// (upper-cased when case-insensitive), `a..b` for a range, `BUILTIN_RULE` for a built-in.
+pub(super) fn token_words(tokens: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for token in tokens {
+        let t = token.to_lowercase();
+        let w = match t.as_str() {
+            "-" | "{" | "0..9" => "a number".to_string(),
+            "#" | "\t" | " " | "\r" | "builtin_rule" => continue,
+            _ if t.contains("..") => continue,
+            _ => format!("`{t}`"),
+        };
+        if !words.contains(&w) {
+            words.push(w);
+        }
+    }
+    words
 }
 
 pub(super) fn rule_words(rule: Rule) -> Option<&'static str> {
