@@ -199,7 +199,12 @@ fn card_words(p: &Program, rank: u8, written: &str) -> String {
         }
     }
     let word = RANK_WORDS[usize::from(rank)];
-    let mut out = vec![format!("**{written}** ({word}) under *{}*:", p.name)];
+    let name = if word.eq_ignore_ascii_case(written) {
+        format!("**{written}**")
+    } else {
+        format!("**{written}** ({word})")
+    };
+    let mut out = vec![format!("{name} under *{}*:", p.name)];
     for (idx, counts) in &seen {
         let when = if seen.len() == 1 {
             String::new()

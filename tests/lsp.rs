@@ -1,0 +1,377 @@
+//! `ninety lsp` as an editor drives it: the real binary over JSON-RPC (`Content-Length`
+//! framing) on its standard input and output, every reply snapshotted with the test's folder
+//! written `[dir]`; and the server's handlers fed random text and random edits in-process,
+//! never panicking.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+/// A fresh folder for one test's files.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ninety-lsp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+fn uri(path: &Path) -> String {
+    format!("file://{}", path.display())
+}
+
+/// The server, started as an editor starts it.
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    replies: Receiver<Value>,
+    /// Notifications that came while waiting for a response.
+    pending: Vec<Value>,
+    next_id: i64,
+    dir: PathBuf,
+}
+
+impl Client {
+    fn start(dir: &Path) -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ninety"))
+            .arg("lsp")
+            .current_dir(dir)
+            .env("XDG_CACHE_HOME", dir.join("cache"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("ninety lsp starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, replies) = channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            loop {
+                let mut size = 0;
+                loop {
+                    let mut line = String::new();
+                    if r.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        size = n.parse().expect("a length");
+                    }
+                }
+                let mut body = vec![0; size];
+                if r.read_exact(&mut body).is_err() {
+                    return;
+                }
+                let v: Value = serde_json::from_slice(&body).expect("the server writes JSON");
+                if tx.send(v).is_err() {
+                    return;
+                }
+            }
+        });
+        Client {
+            child,
+            stdin,
+            replies,
+            pending: Vec::new(),
+            next_id: 0,
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    fn send_raw(&mut self, body: &str) {
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    fn send(&mut self, v: &Value) {
+        self.send_raw(&v.to_string());
+    }
+
+    fn next(&mut self) -> Value {
+        self.replies
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the server answers within 30 s")
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// Sends a request and waits for its response (notifications meanwhile are kept).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        self.response(&json!(id))
+    }
+
+    fn response(&mut self, id: &Value) -> Value {
+        loop {
+            let v = self.next();
+            if v.get("id") == Some(id) && v.get("method").is_none() {
+                return self.redact(v);
+            }
+            self.pending.push(v);
+        }
+    }
+
+    /// The next diagnostics published for a file.
+    fn diagnostics(&mut self, file: &Path) -> Value {
+        let want = json!(uri(file));
+        if let Some(i) = self
+            .pending
+            .iter()
+            .position(|v| v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == want)
+        {
+            let v = self.pending.remove(i);
+            return self.redact(v);
+        }
+        loop {
+            let v = self.next();
+            if v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == want {
+                return self.redact(v);
+            }
+            self.pending.push(v);
+        }
+    }
+
+    /// The reply with the test's folder written `[dir]` and the version `[version]`, so the
+    /// snapshot is the same on every machine.
+    fn redact(&self, v: Value) -> Value {
+        let dir = self.dir.display().to_string();
+        let version = env!("CARGO_PKG_VERSION");
+        let fix = |s: &str| s.replace(&dir, "[dir]").replace(version, "[version]");
+        fn walk(v: Value, fix: &dyn Fn(&str) -> String) -> Value {
+            match v {
+                Value::String(s) => Value::String(fix(&s)),
+                Value::Array(a) => Value::Array(a.into_iter().map(|x| walk(x, fix)).collect()),
+                Value::Object(o) => Value::Object(
+                    o.into_iter().map(|(k, x)| (fix(&k), walk(x, fix))).collect(),
+                ),
+                other => other,
+            }
+        }
+        walk(v, &fix)
+    }
+
+    fn open(&mut self, file: &Path, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri(file), "languageId": "ninety", "version": 1, "text": text } }),
+        );
+    }
+
+    fn change(&mut self, file: &Path, range: Value, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({
+                "textDocument": { "uri": uri(file), "version": 2 },
+                "contentChanges": [{ "range": range, "text": text }],
+            }),
+        );
+    }
+
+    fn at(file: &Path, line: u32, character: u32) -> Value {
+        json!({ "textDocument": { "uri": uri(file) }, "position": { "line": line, "character": character } })
+    }
+}
+
+fn range(l1: u32, c1: u32, l2: u32, c2: u32) -> Value {
+    json!({ "start": { "line": l1, "character": c1 }, "end": { "line": l2, "character": c2 } })
+}
+
+/// A variant of the shipped Ninety-Nine with a typo in a keyword, and another after a card
+/// (`🂡`: four bytes, one character, two UTF-16 units) on its line.
+const VARIANT: &str = "extends \"ninety-nine\"
+name \"Ring of 99, tested\"
+option cap = 199, one of 199, 299
+playres 2 to 6
+hand 5 cards
+the total may not go above {cap}
+card 9: set the total to {cap} as \"🂡\" or ad 0
+";
+
+#[test]
+fn a_session_over_json_rpc() {
+    let dir = folder("session");
+    let file = dir.join("variant.rules");
+    std::fs::write(&file, VARIANT).expect("write");
+    let mut c = Client::start(&dir);
+
+    let init = c.request("initialize", json!({ "capabilities": {}, "rootUri": null }));
+    insta::assert_json_snapshot!("initialize", init);
+    c.notify("initialized", json!({}));
+
+    // A broken file: the typo, at its word; the option, after the two-unit card.
+    c.open(&file, VARIANT);
+    let broken = c.diagnostics(&file);
+    let list = broken["params"]["diagnostics"].as_array().expect("a list");
+    assert_eq!(list.len(), 2, "{broken:#}");
+    assert_eq!(list[0]["code"], "unknown-keyword");
+    assert_eq!(list[0]["range"], range(3, 0, 3, 7));
+    assert_eq!(list[1]["code"], "syntax");
+    // `ad` is at byte 44, character 41, UTF-16 unit 42.
+    assert_eq!(list[1]["range"], range(6, 42, 6, 44));
+    insta::assert_json_snapshot!("diagnostics_broken", broken);
+
+    // A quick fix for the typo.
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({ "textDocument": { "uri": uri(&file) }, "range": range(3, 2, 3, 2), "context": { "diagnostics": [] } }),
+    );
+    assert_eq!(actions["result"][0]["title"], "Replace `playres` with `players`");
+    insta::assert_json_snapshot!("code_action_typo", actions);
+
+    // Mend both lines: the diagnostics clear.
+    c.change(&file, range(3, 0, 3, 7), "players");
+    let _ = c.diagnostics(&file);
+    c.change(&file, range(6, 42, 6, 44), "add");
+    let clean = c.diagnostics(&file);
+    assert_eq!(clean["params"]["diagnostics"], json!([]), "{clean:#}");
+    insta::assert_json_snapshot!("diagnostics_clean", clean);
+
+    // Hover: a line in the sheet's words, and what it replaces in the parent; a card; an option.
+    let hover = c.request("textDocument/hover", Client::at(&file, 4, 2));
+    insta::assert_json_snapshot!("hover_hand", hover);
+    let card = c.request("textDocument/hover", Client::at(&file, 6, 5));
+    insta::assert_json_snapshot!("hover_card", card);
+    let option = c.request("textDocument/hover", Client::at(&file, 5, 29));
+    insta::assert_json_snapshot!("hover_option", option);
+
+    // Completion after `card K: `: the effects.
+    c.change(&file, range(7, 0, 7, 0), "card K: ");
+    let _ = c.diagnostics(&file);
+    let completion = c.request("textDocument/completion", Client::at(&file, 7, 8));
+    let labels: Vec<&str> = completion["result"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .filter_map(|i| i["label"].as_str())
+        .collect();
+    for effect in ["add", "subtract", "set", "skip", "reverse", "play again", "nothing"] {
+        assert!(labels.contains(&effect), "{effect} not in {labels:?}");
+    }
+    insta::assert_json_snapshot!("completion_card_effects", completion);
+    c.change(&file, range(7, 0, 7, 8), "");
+    let _ = c.diagnostics(&file);
+
+    // Go to the parent: a read-only copy of the shipped ruleset.
+    let parent = c.request("textDocument/definition", Client::at(&file, 0, 12));
+    insta::assert_json_snapshot!("definition_parent", parent);
+    let copy = dir.join("cache/ninety").join(env!("CARGO_PKG_VERSION")).join("ninety-nine.rules");
+    let meta = std::fs::metadata(&copy).expect("the parent's copy");
+    assert!(meta.permissions().readonly());
+    let shipped = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/ninety-nine.rules"),
+    )
+    .expect("the shipped text");
+    assert_eq!(std::fs::read_to_string(&copy).expect("text"), shipped);
+    let declaration = c.request("textDocument/definition", Client::at(&file, 5, 29));
+    assert_eq!(declaration["result"]["range"], range(2, 7, 2, 10), "{declaration:#}");
+
+    bad_input(&mut c, &file);
+
+    let shutdown = c.request("shutdown", Value::Null);
+    assert_eq!(shutdown["result"], Value::Null, "{shutdown:#}");
+    c.notify("exit", Value::Null);
+    let status = c.child.wait().expect("the server exits");
+    assert_eq!(status.code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Unknown methods, bad parameters, positions past the end and text that is not JSON: an
+/// error (or an empty answer), and the server goes on.
+fn bad_input(c: &mut Client, file: &Path) {
+    let unknown = c.request("textDocument/rename", Client::at(file, 0, 0));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown:#}");
+    let invalid = c.request("textDocument/hover", json!({ "position": "here" }));
+    assert_eq!(invalid["error"]["code"], -32602, "{invalid:#}");
+    let past = c.request("textDocument/hover", Client::at(file, 999, 999));
+    assert!(past.get("error").is_none(), "{past:#}");
+    let past = c.request("textDocument/completion", Client::at(file, 2, 999));
+    assert!(past.get("error").is_none(), "{past:#}");
+    let unopened = c.request(
+        "textDocument/definition",
+        Client::at(&c.dir.join("nowhere.rules"), 0, 0),
+    );
+    assert_eq!(unopened["result"], Value::Null, "{unopened:#}");
+    c.send_raw("{ this is not json");
+    let parse_error = c.next();
+    assert_eq!(parse_error["error"]["code"], -32700, "{parse_error:#}");
+    c.send_raw(r#"{"jsonrpc":"2.0","id":77,"method":5}"#);
+    let not_a_request = c.next();
+    assert_eq!(not_a_request["id"], 77);
+    assert_eq!(not_a_request["error"]["code"], -32600, "{not_a_request:#}");
+    // Still answering.
+    let hover = c.request("textDocument/hover", Client::at(file, 4, 2));
+    assert!(hover["result"]["contents"]["value"].is_string(), "{hover:#}");
+}
+
+/// A real editor: headless Neovim, its built-in LSP client started on `ninety lsp`, opens a
+/// broken ruleset and reads the diagnostics back (`tests/nvim/diagnostics.lua`). Not skipped
+/// when Neovim is missing: it fails, saying how to install it.
+#[test]
+fn neovim_shows_the_diagnostics() {
+    let found = Command::new("nvim")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        found,
+        "this test needs Neovim (0.7 or later) on the PATH: `apt-get install -y neovim` on \
+         Debian or Ubuntu (`.ci/run` installs it), `brew install neovim` on macOS"
+    );
+    let dir = folder("neovim");
+    let file = dir.join("broken.rules");
+    let typo = "card 9: set the total to 99 as \"🂡\" or ad 0";
+    std::fs::write(&file, format!("name \"Broken 🂡\"\nplayres 2 to 5\n{typo}\n")).expect("write");
+    let out = dir.join("diagnostics.txt");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/diagnostics.lua");
+    let mut nvim = Command::new("nvim")
+        .args(["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c"])
+        .arg(format!("luafile {}", script.display()))
+        .current_dir(&dir)
+        .env("NINETY_BIN", env!("CARGO_BIN_EXE_ninety"))
+        .env("NINETY_FILE", &file)
+        .env("NINETY_OUT", &out)
+        .env("XDG_CACHE_HOME", dir.join("cache"))
+        .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_DATA_HOME", dir.join("data"))
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("nvim starts");
+    let started = std::time::Instant::now();
+    while nvim.try_wait().expect("wait").is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = nvim.kill();
+            panic!("Neovim did not finish within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let text = std::fs::read_to_string(&out).expect("the script wrote the diagnostics");
+    let lines: Vec<&str> = text.lines().collect();
+    // Neovim counts columns in bytes: it turned the server's UTF-16 columns back into them.
+    let ad = typo.find(" ad ").expect("the typo") + 1;
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("1:0-1:7 unknown-keyword unknown keyword `playres`"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("2:{ad}-2:{} syntax unknown word `ad`", ad + 2)),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
