@@ -125,11 +125,9 @@ impl Client {
     /// The next diagnostics published for a file.
     fn diagnostics(&mut self, file: &Path) -> Value {
         let want = json!(uri(file));
-        if let Some(i) = self
-            .pending
-            .iter()
-            .position(|v| v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == want)
-        {
+        if let Some(i) = self.pending.iter().position(|v| {
+            v["method"] == "textDocument/publishDiagnostics" && v["params"]["uri"] == want
+        }) {
             let v = self.pending.remove(i);
             return self.redact(v);
         }
@@ -153,7 +151,9 @@ impl Client {
                 Value::String(s) => Value::String(fix(&s)),
                 Value::Array(a) => Value::Array(a.into_iter().map(|x| walk(x, fix)).collect()),
                 Value::Object(o) => Value::Object(
-                    o.into_iter().map(|(k, x)| (fix(&k), walk(x, fix))).collect(),
+                    o.into_iter()
+                        .map(|(k, x)| (fix(&k), walk(x, fix)))
+                        .collect(),
                 ),
                 other => other,
             }
@@ -226,7 +226,10 @@ fn a_session_over_json_rpc() {
         "textDocument/codeAction",
         json!({ "textDocument": { "uri": uri(&file) }, "range": range(3, 2, 3, 2), "context": { "diagnostics": [] } }),
     );
-    assert_eq!(actions["result"][0]["title"], "Replace `playres` with `players`");
+    assert_eq!(
+        actions["result"][0]["title"],
+        "Replace `playres` with `players`"
+    );
     insta::assert_json_snapshot!("code_action_typo", actions);
 
     // Mend both lines: the diagnostics clear.
@@ -255,7 +258,15 @@ fn a_session_over_json_rpc() {
         .iter()
         .filter_map(|i| i["label"].as_str())
         .collect();
-    for effect in ["add", "subtract", "set", "skip", "reverse", "play again", "nothing"] {
+    for effect in [
+        "add",
+        "subtract",
+        "set",
+        "skip",
+        "reverse",
+        "play again",
+        "nothing",
+    ] {
         assert!(labels.contains(&effect), "{effect} not in {labels:?}");
     }
     insta::assert_json_snapshot!("completion_card_effects", completion);
@@ -265,7 +276,10 @@ fn a_session_over_json_rpc() {
     // Go to the parent: a read-only copy of the shipped ruleset.
     let parent = c.request("textDocument/definition", Client::at(&file, 0, 12));
     insta::assert_json_snapshot!("definition_parent", parent);
-    let copy = dir.join("cache/ninety").join(env!("CARGO_PKG_VERSION")).join("ninety-nine.rules");
+    let copy = dir
+        .join("cache/ninety")
+        .join(env!("CARGO_PKG_VERSION"))
+        .join("ninety-nine.rules");
     let meta = std::fs::metadata(&copy).expect("the parent's copy");
     assert!(meta.permissions().readonly());
     let shipped = std::fs::read_to_string(
@@ -274,7 +288,11 @@ fn a_session_over_json_rpc() {
     .expect("the shipped text");
     assert_eq!(std::fs::read_to_string(&copy).expect("text"), shipped);
     let declaration = c.request("textDocument/definition", Client::at(&file, 5, 29));
-    assert_eq!(declaration["result"]["range"], range(2, 7, 2, 10), "{declaration:#}");
+    assert_eq!(
+        declaration["result"]["range"],
+        range(2, 7, 2, 10),
+        "{declaration:#}"
+    );
 
     bad_input(&mut c, &file);
 
@@ -311,7 +329,10 @@ fn bad_input(c: &mut Client, file: &Path) {
     assert_eq!(not_a_request["error"]["code"], -32600, "{not_a_request:#}");
     // Still answering.
     let hover = c.request("textDocument/hover", Client::at(file, 4, 2));
-    assert!(hover["result"]["contents"]["value"].is_string(), "{hover:#}");
+    assert!(
+        hover["result"]["contents"]["value"].is_string(),
+        "{hover:#}"
+    );
 }
 
 /// A real editor: headless Neovim, its built-in LSP client started on `ninety lsp`, opens a
@@ -333,7 +354,11 @@ fn neovim_shows_the_diagnostics() {
     let dir = folder("neovim");
     let file = dir.join("broken.rules");
     let typo = "card 9: set the total to 99 as \"🂡\" or ad 0";
-    std::fs::write(&file, format!("name \"Broken 🂡\"\nplayres 2 to 5\n{typo}\n")).expect("write");
+    std::fs::write(
+        &file,
+        format!("name \"Broken 🂡\"\nplayres 2 to 5\n{typo}\n"),
+    )
+    .expect("write");
     let out = dir.join("diagnostics.txt");
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/nvim/diagnostics.lua");
     let mut nvim = Command::new("nvim")

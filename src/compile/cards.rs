@@ -201,7 +201,8 @@ impl Compiler<'_> {
                         )
                         .hint("ranks run A 2 3 4 5 6 7 8 9 10 J Q K: write the lower one first");
                         if to != JOKER && from != JOKER {
-                            diag = diag.fix(span, format!("{} to {}", to_word.node, item.from.node));
+                            diag =
+                                diag.fix(span, format!("{} to {}", to_word.node, item.from.node));
                         }
                         self.err(layer, diag);
                         continue;

@@ -3,9 +3,7 @@
 
 use std::collections::HashMap;
 
-use lsp_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, WorkspaceEdit,
-};
+use lsp_types::{CodeAction, CodeActionKind, CodeActionOrCommand, Range, TextEdit, WorkspaceEdit};
 
 use super::documents::Document;
 

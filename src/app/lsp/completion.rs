@@ -29,7 +29,11 @@ pub fn complete(ws: &Workspace<'_>, doc: &Document, pos: Position) -> Vec<Comple
         return options(doc)
             .into_iter()
             .map(|(name, detail)| {
-                let text = if closed { name.clone() } else { format!("{name}}}") };
+                let text = if closed {
+                    name.clone()
+                } else {
+                    format!("{name}}}")
+                };
                 item(&name, CompletionItemKind::VARIABLE, detail, range, text)
             })
             .collect();
@@ -50,12 +54,24 @@ pub fn complete(ws: &Workspace<'_>, doc: &Document, pos: Position) -> Vec<Comple
     for expected in lang::expected_at(before, in_scenario) {
         if let Some(k) = expected.strip_prefix('`').and_then(|w| w.strip_suffix('`')) {
             if k.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
-                items.push(item(k, CompletionItemKind::KEYWORD, None, typed, k.to_string()));
+                items.push(item(
+                    k,
+                    CompletionItemKind::KEYWORD,
+                    None,
+                    typed,
+                    k.to_string(),
+                ));
             }
         } else if expected == "a number" {
             for (name, detail) in options(doc) {
                 let label = format!("{{{name}}}");
-                items.push(item(&label, CompletionItemKind::VARIABLE, detail, typed, label.clone()));
+                items.push(item(
+                    &label,
+                    CompletionItemKind::VARIABLE,
+                    detail,
+                    typed,
+                    label.clone(),
+                ));
             }
         } else if expected == "a card rank" {
             items.extend(ranks(doc, typed));
@@ -145,7 +161,13 @@ fn ranks(doc: &Document, range: Range) -> Vec<CompletionItem> {
                     present::effect_words(p, fx)
                 ))
             });
-            item(name, CompletionItemKind::CONSTANT, detail, range, name.to_string())
+            item(
+                name,
+                CompletionItemKind::CONSTANT,
+                detail,
+                range,
+                name.to_string(),
+            )
         })
         .collect()
 }

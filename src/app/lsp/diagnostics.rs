@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::str::FromStr;
 
 use lsp_types::{
-    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString,
-    Range, Uri,
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Range,
+    Uri,
 };
 
 use super::documents::{Document, LineIndex, file_uri};
@@ -70,9 +70,9 @@ fn one(
             });
         }
     }
-    let data = fix.as_ref().map(|(range, text)| {
-        serde_json::json!({ "fix": { "range": range, "newText": text } })
-    });
+    let data = fix
+        .as_ref()
+        .map(|(range, text)| serde_json::json!({ "fix": { "range": range, "newText": text } }));
     let diagnostic = Diagnostic {
         range,
         severity: Some(match d.level {
@@ -99,4 +99,3 @@ fn locate(docs: &BTreeMap<String, Document>, source: &Source, span: Span) -> Opt
     );
     Some(Location::new(uri, range))
 }
-

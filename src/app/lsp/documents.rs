@@ -109,7 +109,9 @@ impl LineIndex {
 
     /// The 0-based line of a byte offset.
     pub fn line_of(&self, offset: usize) -> usize {
-        self.starts.partition_point(|s| *s <= offset).saturating_sub(1)
+        self.starts
+            .partition_point(|s| *s <= offset)
+            .saturating_sub(1)
     }
 
     /// The byte range of a 0-based line, without its line break.

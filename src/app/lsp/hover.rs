@@ -31,7 +31,11 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
         return answer(doc, span, option_words(doc, &name)?);
     }
     if let Some((rank, span)) = doc.file().and_then(|f| card_at(f, at)) {
-        return answer(doc, span, card_words(doc.program()?, rank, &doc.text[span.start..span.end]));
+        return answer(
+            doc,
+            span,
+            card_words(doc.program()?, rank, &doc.text[span.start..span.end]),
+        );
     }
     let span = doc.lines.line_span(&doc.text, line - 1);
     let text = &doc.text[span.start..span.end];

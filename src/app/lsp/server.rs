@@ -12,9 +12,9 @@ use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionParams, CodeActionProviderCapability,
     CompletionOptions, CompletionParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
     DidOpenTextDocumentParams, DidSaveTextDocumentParams, GotoDefinitionParams, HoverParams,
-    HoverProviderCapability, InitializeResult, OneOf, PublishDiagnosticsParams,
-    ServerCapabilities, ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextDocumentSyncOptions, TextDocumentSyncSaveOptions,
+    HoverProviderCapability, InitializeResult, OneOf, PublishDiagnosticsParams, ServerCapabilities,
+    ServerInfo, TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    TextDocumentSyncSaveOptions,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -46,6 +46,8 @@ enum Phase {
 pub struct Server {
     docs: BTreeMap<String, Document>,
     phase: Phase,
+    /// Handlers that panicked (a bug in ninety), answered with an error and survived.
+    failures: usize,
 }
 
 /// Serves the protocol on standard input and output until `exit`, or until the input ends.
@@ -207,6 +209,16 @@ impl Server {
         Server::default()
     }
 
+    /// How many handlers have panicked so far (tests expect none).
+    pub fn failures(&self) -> usize {
+        self.failures
+    }
+
+    /// The text the server holds for a document, after every edit.
+    pub fn text(&self, uri: &str) -> Option<&str> {
+        self.docs.get(uri).map(|d| d.text.as_str())
+    }
+
     /// Handles one message: the messages to send back, and whether to go on.
     pub fn handle(&mut self, msg: Message) -> (Vec<Message>, Flow) {
         match msg {
@@ -227,6 +239,7 @@ impl Server {
                         (Vec::new(), Flow::Continue)
                     }
                     Err(_) => {
+                        self.failures += 1;
                         eprintln!("ninety lsp: {method} failed (a bug in ninety)");
                         (Vec::new(), Flow::Continue)
                     }
@@ -266,10 +279,13 @@ impl Server {
             }
             (Phase::Running, _) => match catch_unwind(AssertUnwindSafe(|| self.answer(req))) {
                 Ok(result) => result,
-                Err(_) => Err(error(
-                    ErrorCode::InternalError,
-                    "this request failed: a bug in ninety",
-                )),
+                Err(_) => {
+                    self.failures += 1;
+                    Err(error(
+                        ErrorCode::InternalError,
+                        "this request failed: a bug in ninety",
+                    ))
+                }
             },
         };
         Response {
@@ -283,23 +299,39 @@ impl Server {
         match req.method.as_str() {
             "textDocument/hover" => {
                 let p: HoverParams = params(req.params)?;
-                let key = p.text_document_position_params.text_document.uri.as_str().to_string();
+                let key = p
+                    .text_document_position_params
+                    .text_document
+                    .uri
+                    .as_str()
+                    .to_string();
                 self.parent_for_hover(&key);
                 let pos = p.text_document_position_params.position;
                 to_json(self.docs.get(&key).and_then(|d| hover::hover(d, pos)))
             }
             "textDocument/completion" => {
                 let p: CompletionParams = params(req.params)?;
-                let key = p.text_document_position.text_document.uri.as_str().to_string();
+                let key = p
+                    .text_document_position
+                    .text_document
+                    .uri
+                    .as_str()
+                    .to_string();
                 let ws = Workspace { docs: &self.docs };
-                let items = self.docs.get(&key).map(|d| {
-                    completion::complete(&ws, d, p.text_document_position.position)
-                });
+                let items = self
+                    .docs
+                    .get(&key)
+                    .map(|d| completion::complete(&ws, d, p.text_document_position.position));
                 to_json(items)
             }
             "textDocument/definition" => {
                 let p: GotoDefinitionParams = params(req.params)?;
-                let key = p.text_document_position_params.text_document.uri.as_str().to_string();
+                let key = p
+                    .text_document_position_params
+                    .text_document
+                    .uri
+                    .as_str()
+                    .to_string();
                 let pos = p.text_document_position_params.position;
                 let at = self.docs.get(&key);
                 to_json(at.and_then(|d| definition::definition(&self.docs, d, pos)))

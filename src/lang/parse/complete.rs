@@ -133,7 +133,14 @@ mod tests {
     #[test]
     fn after_a_card_come_its_effects() {
         let words = expected_at("card K: ", false);
-        for w in ["`add`", "`subtract`", "`set`", "`skip`", "`reverse`", "`play again`"] {
+        for w in [
+            "`add`",
+            "`subtract`",
+            "`set`",
+            "`skip`",
+            "`reverse`",
+            "`play again`",
+        ] {
             assert!(words.iter().any(|x| x == w), "{w} not in {words:?}");
         }
         // A word being typed is replaced: the same answer.
@@ -143,7 +150,10 @@ mod tests {
     #[test]
     fn a_phrase_goes_on_while_only_one_word_can() {
         let words = expected_at("", false);
-        assert!(words.iter().any(|w| w == "`each player starts with`"), "{words:?}");
+        assert!(
+            words.iter().any(|w| w == "`each player starts with`"),
+            "{words:?}"
+        );
         assert!(words.iter().any(|w| w == "`card`"), "{words:?}");
         let steps = expected_at("  ", true);
         assert!(steps.iter().any(|w| w == "`expect`"), "{steps:?}");
@@ -151,7 +161,11 @@ mod tests {
 
     #[test]
     fn ranks_numbers_and_nothing() {
-        assert!(expected_at("card ", false).iter().any(|w| w == "a card rank"));
+        assert!(
+            expected_at("card ", false)
+                .iter()
+                .any(|w| w == "a card rank")
+        );
         assert!(expected_at("hand ", false).iter().any(|w| w == "a number"));
         assert!(expected_at("card K: add 1 # a", false).is_empty());
         assert!(expected_at("card K: flurb ", false).is_empty());
