@@ -400,3 +400,97 @@ fn neovim_shows_the_diagnostics() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every answer on every shipped ruleset, timed in process: opening it (checked with its
+/// scenarios), a change (checked again), a hover and a completion on every line, going to the
+/// definition of every line. docs/editors.md gives the figures of a release build
+/// (`cargo test --release --test lsp answers -- --nocapture`); the bound here is the 50 ms the
+/// server promises, ten times over in a debug build.
+#[test]
+fn answers_within_50_ms_on_the_shipped_files() {
+    use ninety::app::lsp::Server;
+    use std::time::Instant;
+
+    let bound = if cfg!(debug_assertions) { 500.0 } else { 50.0 };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    let mut worst: Vec<(String, f64)> = Vec::new();
+    let mut time = |what: &str, server: &mut Server, v: Value| {
+        let msg: lsp_server::Message = serde_json::from_value(v).expect("a message");
+        let start = Instant::now();
+        let (replies, _) = server.handle(msg);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        for r in &replies {
+            if let lsp_server::Message::Response(r) = r {
+                assert!(r.response_result.is_ok(), "{what}: {r:?}");
+            }
+        }
+        match worst.iter_mut().find(|(w, _)| w == what) {
+            Some((_, m)) => *m = m.max(ms),
+            None => worst.push((what.to_string(), ms)),
+        }
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("rulesets")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("text");
+        let mut server = Server::new();
+        let init = json!({ "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": { "capabilities": {} } });
+        time("initialize", &mut server, init);
+        let uri = uri(file);
+        let open = json!({ "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {
+            "textDocument": { "uri": uri, "languageId": "ninety", "version": 1, "text": text } } });
+        time("didOpen (check and scenarios)", &mut server, open);
+        for (i, line) in text.lines().enumerate() {
+            let i = i as u32;
+            let end = line.encode_utf16().count() as u32;
+            let at = |c: u32| json!({ "textDocument": { "uri": uri }, "position": { "line": i, "character": c } });
+            for (what, method, pos) in [
+                ("hover", "textDocument/hover", at(end.min(6))),
+                ("completion", "textDocument/completion", at(end)),
+                ("definition", "textDocument/definition", at(end.min(12))),
+            ] {
+                let req = json!({ "jsonrpc": "2.0", "id": 1, "method": method, "params": pos });
+                time(what, &mut server, req);
+            }
+            if i % 8 == 0 {
+                let change = json!({ "jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+                    "textDocument": { "uri": uri, "version": 2 },
+                    "contentChanges": [{ "range": { "start": at(end)["position"], "end": at(end)["position"] }, "text": "" }] } });
+                time("didChange (check)", &mut server, change);
+            }
+        }
+    }
+    for (what, ms) in &worst {
+        eprintln!("slowest {what}: {ms:.2} ms");
+        assert!(*ms < bound, "{what} took {ms:.1} ms (at most {bound} ms)");
+    }
+}
+
+/// Hover says what the rules sheet says: the sheet's items, recorded while it is written, are
+/// its lines, for every shipped ruleset.
+#[test]
+fn the_sheet_items_are_the_sheet_lines() {
+    use ninety::compile::{SHIPPED, Shipped};
+    for (name, _) in SHIPPED {
+        let p = ninety::app::load::load_program(&Shipped, name, &[]).expect("checks");
+        let sheet = ninety::present::rules_sheet(&p, None, false);
+        let lines: Vec<&str> = sheet
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("- "))
+            .filter(|l| *l != "None.")
+            .map(|l| l.trim_end_matches("  [changed]"))
+            .collect();
+        let items = ninety::present::sheet_items(&p);
+        let sentences: Vec<&str> = items.iter().map(|i| i.sentence.as_str()).collect();
+        assert_eq!(sentences, lines, "{name}");
+        let mut keys: Vec<&str> = items.iter().map(|i| i.key.as_str()).collect();
+        keys.sort_unstable();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "{name}: two items share a key");
+    }
+}
