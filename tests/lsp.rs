@@ -101,14 +101,18 @@ impl Client {
     }
 
     fn notify(&mut self, method: &str, params: Value) {
-        self.send(&json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+        let mut msg = json!({ "jsonrpc": "2.0", "method": method });
+        msg["params"] = params;
+        self.send(&msg);
     }
 
     /// Sends a request and waits for its response (notifications meanwhile are kept).
     fn request(&mut self, method: &str, params: Value) -> Value {
         self.next_id += 1;
         let id = self.next_id;
-        self.send(&json!({ "jsonrpc": "2.0", "id": id, "method": method, "params": params }));
+        let mut msg = json!({ "jsonrpc": "2.0", "id": id, "method": method });
+        msg["params"] = params;
+        self.send(&msg);
         self.response(&json!(id))
     }
 
@@ -169,11 +173,13 @@ impl Client {
     }
 
     fn change(&mut self, file: &Path, range: Value, text: &str) {
+        let mut change = json!({ "text": text });
+        change["range"] = range;
         self.notify(
             "textDocument/didChange",
             json!({
                 "textDocument": { "uri": uri(file), "version": 2 },
-                "contentChanges": [{ "range": range, "text": text }],
+                "contentChanges": [change],
             }),
         );
     }
@@ -456,7 +462,7 @@ fn answers_within_50_ms_on_the_shipped_files() {
                 let req = json!({ "jsonrpc": "2.0", "id": 1, "method": method, "params": pos });
                 time(what, &mut server, req);
             }
-            if i % 8 == 0 {
+            if i.is_multiple_of(8) {
                 let change = json!({ "jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
                     "textDocument": { "uri": uri, "version": 2 },
                     "contentChanges": [{ "range": { "start": at(end)["position"], "end": at(end)["position"] }, "text": "" }] } });

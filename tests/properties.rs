@@ -125,8 +125,8 @@ impl Lsp {
             uri: format!("file://{}/fuzz.rules", dir.display()),
             id: 0,
         };
-        lsp.request("initialize", serde_json::json!({ "capabilities": {} }));
-        lsp.notify("initialized", serde_json::json!({}));
+        lsp.request("initialize", &serde_json::json!({ "capabilities": {} }));
+        lsp.notify("initialized", &serde_json::json!({}));
         lsp
     }
 
@@ -142,11 +142,11 @@ impl Lsp {
         }
     }
 
-    fn notify(&mut self, method: &str, params: serde_json::Value) {
+    fn notify(&mut self, method: &str, params: &serde_json::Value) {
         self.send(serde_json::json!({ "jsonrpc": "2.0", "method": method, "params": params }));
     }
 
-    fn request(&mut self, method: &str, params: serde_json::Value) {
+    fn request(&mut self, method: &str, params: &serde_json::Value) {
         self.id += 1;
         let msg = serde_json::json!({ "jsonrpc": "2.0", "id": self.id, "method": method, "params": params });
         self.send(msg);
@@ -163,12 +163,12 @@ impl Lsp {
             "textDocument/completion",
             "textDocument/definition",
         ] {
-            self.request(method, at.clone());
+            self.request(method, &at);
         }
         let range = serde_json::json!({ "start": at["position"], "end": { "line": line + 1, "character": 0 } });
         self.request(
             "textDocument/codeAction",
-            serde_json::json!({ "textDocument": { "uri": self.uri }, "range": range, "context": { "diagnostics": [] } }),
+            &serde_json::json!({ "textDocument": { "uri": self.uri }, "range": range, "context": { "diagnostics": [] } }),
         );
     }
 }
@@ -197,7 +197,7 @@ proptest! {
     ) {
         let mut lsp = Lsp::new();
         let text = String::from_utf8_lossy(&bytes).into_owned();
-        lsp.notify("textDocument/didOpen", serde_json::json!({
+        lsp.notify("textDocument/didOpen", &serde_json::json!({
             "textDocument": { "uri": lsp.uri, "languageId": "ninety", "version": 1, "text": text },
         }));
         for place in places {
@@ -214,7 +214,7 @@ proptest! {
         let mut lsp = Lsp::new();
         let files = shipped();
         let mut text = files[which % files.len()].1.clone();
-        lsp.notify("textDocument/didOpen", serde_json::json!({
+        lsp.notify("textDocument/didOpen", &serde_json::json!({
             "textDocument": { "uri": lsp.uri, "languageId": "ninety", "version": 1, "text": text },
         }));
         for (edit, place) in edits.iter().zip(places.iter().cycle()) {
@@ -224,16 +224,16 @@ proptest! {
                 "end": position(&text, range.end),
             });
             text.replace_range(range, &insert);
-            lsp.notify("textDocument/didChange", serde_json::json!({
+            lsp.notify("textDocument/didChange", &serde_json::json!({
                 "textDocument": { "uri": lsp.uri, "version": 2 },
                 "contentChanges": [{ "range": lsp_range, "text": insert }],
             }));
             assert_eq!(lsp.server.text(&lsp.uri), Some(text.as_str()));
             lsp.ask(*place);
         }
-        lsp.notify("textDocument/didSave", serde_json::json!({ "textDocument": { "uri": lsp.uri } }));
+        lsp.notify("textDocument/didSave", &serde_json::json!({ "textDocument": { "uri": lsp.uri } }));
         lsp.ask((0, 0));
-        lsp.notify("textDocument/didClose", serde_json::json!({ "textDocument": { "uri": lsp.uri } }));
+        lsp.notify("textDocument/didClose", &serde_json::json!({ "textDocument": { "uri": lsp.uri } }));
     }
 }
 

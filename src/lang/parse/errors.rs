@@ -259,7 +259,7 @@ fn straighten(line: &str, pos: usize) -> Option<(usize, usize, String)> {
                 }
             };
             let from = line.find(curly)?;
-            let (last, lc) = line.char_indices().filter(|(_, c)| curly(*c)).last()?;
+            let (last, lc) = line.char_indices().rfind(|(_, c)| curly(*c))?;
             let to = last + lc.len_utf8();
             let text: String = line[from..to]
                 .chars()
