@@ -1,7 +1,9 @@
 //! `ninety lsp` as an editor drives it: the real binary over JSON-RPC (`Content-Length`
 //! framing) on its standard input and output, every reply snapshotted with the test's folder
-//! written `[dir]`; and the server's handlers fed random text and random edits in-process,
-//! never panicking.
+//! written `[dir]`; the same binary under headless Neovim's own client; and the server in
+//! process: a parent's errors, scenarios on save, completion's contexts, the rules sheet's
+//! items, and the time of every answer on the shipped rulesets. (`tests/properties.rs` feeds
+//! it random text and edits.)
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -504,4 +506,174 @@ fn the_sheet_items_are_the_sheet_lines() {
         keys.dedup();
         assert_eq!(keys.len(), n, "{name}: two items share a key");
     }
+}
+
+/// The server in process, keeping the diagnostics it publishes.
+struct InProcess {
+    server: ninety::app::lsp::Server,
+    published: std::collections::HashMap<String, Value>,
+    id: i32,
+}
+
+impl InProcess {
+    fn new() -> InProcess {
+        let mut s = InProcess {
+            server: ninety::app::lsp::Server::new(),
+            published: Default::default(),
+            id: 0,
+        };
+        s.request("initialize", json!({ "capabilities": {} }));
+        s
+    }
+
+    fn send(&mut self, v: Value) -> Option<Value> {
+        let msg: lsp_server::Message = serde_json::from_value(v).expect("a message");
+        let mut answer = None;
+        for reply in self.server.handle(msg).0 {
+            let reply = serde_json::to_value(&reply).expect("JSON");
+            if reply["method"] == "textDocument/publishDiagnostics" {
+                let uri = reply["params"]["uri"].as_str().unwrap_or("").to_string();
+                self.published
+                    .insert(uri, reply["params"]["diagnostics"].clone());
+            } else {
+                answer = Some(reply);
+            }
+        }
+        answer
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        let mut msg = json!({ "jsonrpc": "2.0", "method": method });
+        msg["params"] = params;
+        self.send(msg);
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        self.id += 1;
+        let mut msg = json!({ "jsonrpc": "2.0", "id": self.id, "method": method });
+        msg["params"] = params;
+        let reply = self.send(msg).expect("a response");
+        reply.get("result").cloned().unwrap_or(reply)
+    }
+
+    fn open(&mut self, file: &Path, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            json!({ "textDocument": { "uri": uri(file), "languageId": "ninety", "version": 1, "text": text } }),
+        );
+    }
+
+    fn replace(&mut self, file: &Path, text: &str) {
+        self.notify(
+            "textDocument/didChange",
+            json!({ "textDocument": { "uri": uri(file), "version": 2 }, "contentChanges": [{ "text": text }] }),
+        );
+    }
+
+    fn codes(&self, file: &Path) -> Vec<String> {
+        self.published
+            .get(&uri(file))
+            .and_then(Value::as_array)
+            .map(|l| {
+                l.iter()
+                    .filter_map(|d| d["code"].as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn labels(&mut self, file: &Path, line: u32, character: u32) -> Vec<String> {
+        let items = self.request("textDocument/completion", Client::at(file, line, character));
+        items
+            .as_array()
+            .map(|l| {
+                l.iter()
+                    .filter_map(|i| i["label"].as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// A parent open in the editor, broken: its error shows on the child's `extends` line, with a
+/// link to the parent's line; mending the parent clears the child.
+#[test]
+fn a_parents_error_shows_on_the_childs_extends_line() {
+    let dir = folder("parent");
+    let parent = dir.join("base.rules");
+    let child = dir.join("child.rules");
+    let base = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/ninety-nine.rules"),
+    )
+    .expect("text");
+    let mut s = InProcess::new();
+    s.open(&parent, &format!("{base}\nhand three cards\n"));
+    s.open(&child, "name \"Child\"\nextends \"base\"\nhand 4 cards\n");
+    let d = &s.published[&uri(&child)][0];
+    assert_eq!(d["range"], range(1, 8, 1, 14), "{d:#}");
+    assert!(
+        d["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("in the parent `base.rules`: expected a number")),
+        "{d:#}"
+    );
+    let related = &d["relatedInformation"][0]["location"];
+    assert_eq!(related["uri"], json!(uri(&parent)), "{d:#}");
+    let last = base.lines().count() as u32 + 1;
+    assert_eq!(related["range"]["start"]["line"], last, "{d:#}");
+    s.replace(&parent, &base);
+    assert_eq!(s.codes(&child), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Scenarios run on opening and saving, not while typing.
+#[test]
+fn scenario_failures_show_on_open_and_save() {
+    let dir = folder("scenarios");
+    let file = dir.join("variant.rules");
+    let text = "extends \"ninety-nine\"\nname \"Sevens\"\ncard 7: add 8\nscenario \"a 7 adds 7\"\n  players 2\n  total 10\n  hand 0: 7H 2C 3C\n  hand 1: 4D 5D 6D\n  play 7H\n  expect total 17\nend\n";
+    let mut s = InProcess::new();
+    s.open(&file, text);
+    assert_eq!(s.codes(&file), ["scenario-failed"]);
+    s.replace(&file, &text.replace("expect total 17", "expect total 18"));
+    assert_eq!(s.codes(&file), Vec::<String>::new());
+    s.replace(&file, text);
+    assert_eq!(s.codes(&file), Vec::<String>::new(), "not while typing");
+    s.notify(
+        "textDocument/didSave",
+        json!({ "textDocument": { "uri": uri(&file) } }),
+    );
+    assert_eq!(s.codes(&file), ["scenario-failed"]);
+}
+
+/// Completion inside `{…}` offers the declared options, after `extends "` the rulesets, where
+/// a rank goes the ranks, in a scenario its steps.
+#[test]
+fn completion_knows_options_parents_ranks_and_steps() {
+    let dir = folder("completion");
+    let file = dir.join("mine.rules");
+    std::fs::write(dir.join("sibling.rules"), "extends \"ninety-nine\"\n").expect("write");
+    let text = "extends \"ninety-eight\"\noption lives = 2 from 1 to 5\neach player starts with {l}\ncard \nscenario \"s\"\n  \nend\nextends \"\n";
+    let mut s = InProcess::new();
+    s.open(&file, text);
+    let mut options = s.labels(&file, 2, 26);
+    options.sort();
+    assert_eq!(options, ["lives", "threshold"]);
+    let parents = s.labels(&file, 7, 9);
+    for name in ["ninety-nine", "33-66-99", "sibling"] {
+        assert!(
+            parents.iter().any(|p| p == name),
+            "{name} not in {parents:?}"
+        );
+    }
+    assert!(!parents.iter().any(|p| p == "mine"), "{parents:?}");
+    let ranks = s.labels(&file, 3, 5);
+    for rank in ["A", "10", "K", "X"] {
+        assert!(ranks.iter().any(|r| r == rank), "{rank} not in {ranks:?}");
+    }
+    let steps = s.labels(&file, 5, 2);
+    for step in ["play", "expect", "hand", "stock", "end"] {
+        assert!(steps.iter().any(|r| r == step), "{step} not in {steps:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
