@@ -23,8 +23,25 @@ fn stderr(o: &Output) -> String {
 fn check_a_folder_of_good_rulesets_exits_0() {
     let o = ninety(&["check", "rulesets/"]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    // Every scenario of every shipped ruleset ran.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    let scenarios: usize = std::fs::read_dir(&dir)
+        .expect("rulesets")
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "rules"))
+        .map(|e| {
+            std::fs::read_to_string(e.path())
+                .expect("text")
+                .lines()
+                .filter(|l| l.trim_start().starts_with("scenario \""))
+                .count()
+        })
+        .sum();
+    assert!(scenarios > 50);
     assert!(
-        stdout(&o).contains("rulesets checked, 0 errors, 0 warnings"),
+        stdout(&o).contains(&format!(
+            "rulesets checked, {scenarios} scenarios run, 0 errors, 0 warnings"
+        )),
         "{}",
         stdout(&o)
     );
@@ -35,7 +52,7 @@ fn check_a_faulty_ruleset_exits_1_with_a_summary() {
     let o = ninety(&["check", "tests/cli-inputs/unknown_keyword.rules"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(
-        stdout(&o).contains("1 ruleset checked, 1 error, 0 warnings"),
+        stdout(&o).contains("1 ruleset checked, 0 scenarios run, 1 error, 0 warnings"),
         "{}",
         stdout(&o)
     );

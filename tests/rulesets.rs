@@ -46,3 +46,43 @@ fn shipped_rulesets() {
         let _ = Bot::Random;
     });
 }
+
+/// `ninety rules NAME --format rules` flattens a ruleset into one standalone file (its parents
+/// merged in, its removals applied): for every shipped ruleset, the flat file compiles to the
+/// same program.
+#[test]
+fn flattened_rulesets_compile_to_the_same_program() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("rulesets")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 20);
+    for f in files {
+        let path = f.display().to_string();
+        let original = ninety::app::load::load_program(&Disk, &path, &[]).expect("checks");
+        let flat = ninety::compile::flatten(&Disk, &path, &[]).expect("flattens");
+        assert!(
+            !flat.contains("extends"),
+            "{path}: the flat file still extends:\n{flat}"
+        );
+        let mut memory = ninety::compile::Memory::new();
+        memory.insert("flat.rules", flat.clone());
+        let checked = ninety::compile::check(&memory, "flat.rules", &[]).expect("in memory");
+        let problems: Vec<String> = checked.diags.iter().map(|d| d.render_plain(100)).collect();
+        let again = checked.program.unwrap_or_else(|| {
+            panic!(
+                "{path}: the flat file does not check:\n{}\n{flat}",
+                problems.join("\n")
+            )
+        });
+        assert_eq!(
+            again.meaning(),
+            original.meaning(),
+            "{path}: the flat file plays another game:\n{flat}"
+        );
+    }
+}

@@ -89,7 +89,8 @@ struct PlayArgs {
 struct RulesArgs {
     /// A ruleset file, or the name of a shipped one.
     ruleset: String,
-    /// `text` (default) or `md` (Markdown).
+    /// `text` (default), `md` (Markdown), or `rules`: the ruleset flattened into one
+    /// standalone file (a variant's parents merged in, its removals applied).
     #[arg(long, default_value = "text")]
     format: String,
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -173,6 +174,15 @@ struct RunArgs {
     /// The seat that dealt the first round.
     #[arg(long)]
     dealer: Option<u8>,
+    /// Chips in the pot.
+    #[arg(long)]
+    pot: Option<i32>,
+    /// Chips in the bank.
+    #[arg(long, allow_negative_numbers = true)]
+    bank: Option<i32>,
+    /// The top of the stock when the next round is dealt, top first: `"9H 2C"`.
+    #[arg(long)]
+    next_deal: Option<String>,
 }
 
 fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
@@ -261,6 +271,9 @@ fn run_command(a: RunArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
         turn: a.turn,
         direction: a.direction,
         dealer: a.dealer,
+        pot: a.pot,
+        bank: a.bank,
+        next_deal: a.next_deal,
     };
     Ok(run::run_cmd(&Shipped, &a.ruleset, &o, out, err))
 }
@@ -344,13 +357,14 @@ fn play(a: PlayArgs) -> Result<i32, String> {
 }
 
 fn rules(a: &RulesArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
-    let md = match a.format.as_str() {
-        "md" | "markdown" => true,
-        "text" => false,
-        other => return Err(format!("`--format {other}`: use `text` or `md`")),
+    let format = match a.format.as_str() {
+        "md" | "markdown" => commands::SheetFormat::Markdown,
+        "text" => commands::SheetFormat::Text,
+        "rules" => commands::SheetFormat::Rules,
+        other => return Err(format!("`--format {other}`: use `text`, `md` or `rules`")),
     };
     let sets = sets(&a.sets)?;
     Ok(commands::rules_cmd(
-        &Shipped, &a.ruleset, md, &sets, out, err,
+        &Shipped, &a.ruleset, format, &sets, out, err,
     ))
 }

@@ -36,7 +36,7 @@ pub fn check_cmd(
             return USAGE;
         }
     };
-    let (mut errors, mut warnings, mut unreadable) = (0, 0, 0);
+    let (mut errors, mut warnings, mut unreadable, mut scenarios) = (0, 0, 0, 0);
     for file in &files {
         match check_one(&compile::Disk, file, &opts.sets) {
             Err(e) => {
@@ -46,6 +46,10 @@ pub fn check_cmd(
             Ok(checked) => {
                 errors += checked.errors();
                 warnings += checked.warnings();
+                // Scenarios run when the ruleset compiles.
+                if checked.program.is_some() {
+                    scenarios += checked.layers.last().map_or(0, |l| l.file.scenarios.len());
+                }
                 for d in &checked.diags {
                     if opts.json {
                         let _ = writeln!(out, "{}", d.to_json());
@@ -60,8 +64,9 @@ pub fn check_cmd(
         let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
         let _ = writeln!(
             out,
-            "{} checked, {}, {}",
+            "{} checked, {} run, {}, {}",
             plural(files.len() - unreadable, "ruleset"),
+            plural(scenarios, "scenario"),
             plural(errors, "error"),
             plural(warnings, "warning")
         );
@@ -92,18 +97,42 @@ pub fn list_cmd(out: &mut dyn Write) -> i32 {
     OK
 }
 
-/// `ninety rules RULESET`: the rules sheet.
+/// How `ninety rules` writes a ruleset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SheetFormat {
+    /// The rules sheet, plain text.
+    Text,
+    /// The rules sheet, Markdown.
+    Markdown,
+    /// The ruleset flattened into one standalone ruleset file.
+    Rules,
+}
+
+/// `ninety rules RULESET`: the rules sheet, or the flattened ruleset.
 pub fn rules_cmd(
     loader: &dyn Loader,
     path: &str,
-    md: bool,
+    format: SheetFormat,
     sets: &[(String, String)],
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
+    if format == SheetFormat::Rules {
+        return match compile::flatten(loader, path, sets) {
+            Ok(text) => {
+                let _ = write!(out, "{text}");
+                OK
+            }
+            Err(e) => {
+                let _ = writeln!(err, "{e}");
+                FAILED
+            }
+        };
+    }
     match load_program(loader, path, sets) {
         Ok(p) => {
             let base = base_program(loader, &p, sets);
+            let md = format == SheetFormat::Markdown;
             let _ = write!(out, "{}", present::rules_sheet(&p, base.as_ref(), md));
             OK
         }

@@ -29,6 +29,10 @@ pub struct RunOptions {
     pub turn: Option<u8>,
     pub direction: Option<String>,
     pub dealer: Option<u8>,
+    pub pot: Option<i32>,
+    pub bank: Option<i32>,
+    /// The top of the stock at the next deal, top first: `"9H 2C"`.
+    pub next_deal: Option<String>,
 }
 
 /// The setup a `run` describes.
@@ -72,6 +76,9 @@ pub fn setup_from(p: &Program, o: &RunOptions) -> Result<Setup, String> {
         clockwise,
         dealer: o.dealer,
         stock_only: false,
+        pot: o.pot,
+        bank: o.bank,
+        next_deal: o.next_deal.as_deref().map(parse_cards).transpose()?,
     })
 }
 

@@ -387,6 +387,29 @@ impl Run<'_> {
                 self.position(span)?;
                 self.setup.discard = Some(self.cards(cards)?);
             }
+            ScenarioStep::Pot(n) => {
+                self.position(span)?;
+                self.setup.pot = Some((*n).clamp(0, i64::from(i32::MAX)) as i32);
+            }
+            ScenarioStep::Bank(n) => {
+                self.position(span)?;
+                self.setup.bank = Some((*n).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32);
+            }
+            ScenarioStep::NextDeal(cards) => {
+                self.position(span)?;
+                // The next deal's cards are not placed now: they are only named.
+                let text: Vec<&str> = cards.iter().map(|c| c.node.as_str()).collect();
+                let parsed = parse_cards(&text.join(" ")).map_err(|e| {
+                    let at = cards
+                        .iter()
+                        .find(|c| parse_card(&c.node).is_none())
+                        .map_or(span, |c| c.span);
+                    Diag::error(Code::BadCard, at, e).label("not a card").hint(
+                        "cards are written rank then suit: `9H`, `10S`, `AD`, `XS` for a joker",
+                    )
+                })?;
+                self.setup.next_deal = Some(parsed);
+            }
             ScenarioStep::Play(card) => {
                 self.start(span)?;
                 let p = self.p;

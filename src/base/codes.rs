@@ -89,6 +89,9 @@ codes! {
     OneOptionChoice = "one-option-choice": "both sides of a choice do the same",
     LabelTwice = "label-twice": "two choices share a label",
     PaysSelf = "pays-self": "a player pays themselves",
+    Ambiguous = "ambiguous": "a line that could be read two ways",
+    RepeatedEffect = "repeated-effect": "an effect said twice in one choice",
+    NeverPlayable = "never-playable": "a card that can never be played under the limits",
     // Bars, moments and the end.
     BarTwice = "bar-twice": "what happens at a bar is said twice",
     BarAboveLimit = "bar-above-limit": "a bar lies beyond the limit",
@@ -96,6 +99,9 @@ codes! {
     WhenTwice = "when-twice": "a moment has two rules in one file",
     NoBustRule = "no-bust-rule": "a player can be stuck, and the rules do not say what then",
     NeverEnds = "never-ends": "no rule ever costs a chip: the game cannot end",
+    // Variants.
+    SameAsParent = "same-as-parent": "a variant's line says what its parent already says",
+    NothingToRemove = "nothing-to-remove": "a `no ...` line names nothing the parents have",
     // Scripts.
     ScriptSyntax = "script-syntax": "a script does not compile",
     NoScripts = "no-scripts": "a script function is named but the ruleset has no scripts",

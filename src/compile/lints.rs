@@ -5,10 +5,11 @@ use std::collections::BTreeSet;
 
 use super::compiler::Compiler;
 use super::settings::Settings;
+use crate::base::cards::JOKER;
 use crate::base::cards::{RANK_WORDS, RANKS};
 use crate::base::diag::Diag;
 use crate::base::{Code, Span};
-use crate::ir::{self, NO_EFFECT, choice_total};
+use crate::ir::{self, NO_EFFECT, possible_totals};
 use crate::lang::ast;
 
 impl Compiler<'_> {
@@ -46,11 +47,72 @@ impl Compiler<'_> {
         if p.triggers.cannot_play.is_none() && !self.attempted.contains("cannot play") {
             self.no_bust_rule(p, s, &reach);
         }
+        self.never_playable(p, s, &reach);
         let bust_line = s
             .triggers
             .get(&ast::Trigger::CannotPlay)
             .map(|t| (t.layer, t.span));
         self.check_can_end(p, bust_line);
+    }
+
+    /// A card no reachable total lets anyone play (a parent's `set the total to 99` under a
+    /// variant's limit of 77). Said in the ruleset's own file: at the card line when it is
+    /// there, else at the limit that blocks it.
+    fn never_playable(&mut self, p: &ir::Program, s: &Settings, reach: &Reach) {
+        let leaf = self.leaf();
+        for (((rank, count), d), fx) in s.cards.iter().zip(&p.effects) {
+            if *rank == JOKER && p.jokers == 0 {
+                continue;
+            }
+            let totals: Vec<i32> = reach
+                .seen
+                .iter()
+                .flat_map(|&t| {
+                    fx.choices()
+                        .iter()
+                        .flat_map(move |c| possible_totals(p, c, t))
+                })
+                .collect();
+            if totals.iter().any(|&n| p.allows(n)) {
+                continue;
+            }
+            let above = totals
+                .iter()
+                .any(|&n| p.ceiling.is_some_and(|c| n > c.value));
+            let limit = if above { &s.ceiling } else { &s.floor };
+            let what = format!(
+                "the {}{} ({}) can never be played",
+                RANK_WORDS[usize::from(*rank)],
+                count.words(),
+                d.value.text
+            );
+            let (layer, span, why) = match limit {
+                _ if d.layer == leaf => (d.layer, d.span, String::new()),
+                Some(l) if l.layer == leaf => (
+                    l.layer,
+                    l.span,
+                    format!(", and its line is in {}", self.layers[d.layer].source.name),
+                ),
+                _ => continue,
+            };
+            let limit_words = match (above, p.ceiling, p.floor) {
+                (true, Some(c), _) => format!("the total may not go above {}", c.value),
+                (false, _, Some(f)) => format!("the total may not go below {}", f.value),
+                _ => "of the limits".to_string(),
+            };
+            self.err(
+                layer,
+                Diag::warning(
+                    Code::NeverPlayable,
+                    span,
+                    format!("{what}: {limit_words}{why}"),
+                )
+                .hint(format!(
+                    "give the {} a new line in this file, or change the limit",
+                    RANK_WORDS[usize::from(*rank)]
+                )),
+            );
+        }
     }
 
     /// Can a hand ever hold no legal card? Then the rules must say what happens.
@@ -60,8 +122,16 @@ impl Compiler<'_> {
             (0..ranks).find_map(|r| {
                 let idx = p.rank_fx[usize::from(p.max_players)][r];
                 let fx = p.effects.get(usize::from(idx))?;
-                let totals: Vec<i32> = fx.choices().iter().map(|c| choice_total(p, c, t)).collect();
-                (!totals.iter().any(|&n| p.allows(n))).then(|| (t, r, totals[0]))
+                // Stuck when, in some situation, no choice is allowed.
+                let blocked: Vec<Option<i32>> = fx
+                    .choices()
+                    .iter()
+                    .map(|c| possible_totals(p, c, t).into_iter().find(|n| !p.allows(*n)))
+                    .collect();
+                blocked
+                    .iter()
+                    .all(Option::is_some)
+                    .then(|| (t, r, blocked[0].unwrap_or(t)))
             })
         });
         let Some((t, r, n)) = stuck else {
@@ -175,7 +245,8 @@ impl Compiler<'_> {
                 | ir::OutcomeKind::OutOfRound
                 | ir::OutcomeKind::ResetTotal(_)
                 | ir::OutcomeKind::EndRound
-                | ir::OutcomeKind::TakePot => false,
+                | ir::OutcomeKind::TakePot
+                | ir::OutcomeKind::Gain { .. } => false,
             });
         if !costs {
             let last = self.layers.len() - 1;
@@ -217,13 +288,14 @@ fn reachable(p: &ir::Program) -> Reach {
     while let Some(t) = queue.pop() {
         for &e in &effects {
             for choice in p.effects[usize::from(e)].choices() {
-                let next = choice_total(p, choice, t);
-                if !p.allows(next) {
-                    continue;
-                }
-                passes.insert((t, next));
-                if (lo..=hi).contains(&next) && seen.insert(next) {
-                    queue.push(next);
+                for next in possible_totals(p, choice, t) {
+                    if !p.allows(next) {
+                        continue;
+                    }
+                    passes.insert((t, next));
+                    if (lo..=hi).contains(&next) && seen.insert(next) {
+                        queue.push(next);
+                    }
                 }
             }
         }

@@ -149,6 +149,11 @@ impl Compiler<'_> {
             bars: lowered.bars,
             triggers: lowered.triggers,
             settings: self.setting_origins(s),
+            removed: s
+                .removed
+                .iter()
+                .map(|d| (d.value.clone(), self.origin(d.layer, d.line)))
+                .collect(),
             script_fx: std::mem::take(&mut self.script_fx),
             script_tests: std::mem::take(&mut self.script_tests),
             script_bars: Vec::new(),

@@ -11,15 +11,19 @@
 mod cards;
 mod chain;
 mod compiler;
+mod effects;
+mod flatten;
 mod lints;
 mod loader;
 mod lower;
 mod options;
 mod outcomes;
+mod removal;
 mod scripts;
 mod settings;
 mod table;
 
+pub use flatten::flatten;
 pub use loader::{Disk, Loader, Memory, SHIPPED, Shipped};
 
 use crate::base::diag::{Diag, Source};

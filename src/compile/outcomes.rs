@@ -89,7 +89,7 @@ impl Compiler<'_> {
                     self.err(
                         layer,
                         Diag::error(Code::BadNumber, amount.span, format!("a player cannot pay {n} chips"))
-                            .hint("to give chips to a player, have the others pay them: `each other player pays 1 to the player`"),
+                            .hint("to give a player chips, say where they come from: `the player takes 1 from the bank`, or `each other player pays 1 to the player`"),
                     );
                     return None;
                 }
@@ -123,6 +123,26 @@ impl Compiler<'_> {
             ast::OutcomeKind::Resets { pile } => ir::OutcomeKind::ResetTotal(*pile),
             ast::OutcomeKind::RoundEnds => ir::OutcomeKind::EndRound,
             ast::OutcomeKind::TakesPot => ir::OutcomeKind::TakePot,
+            ast::OutcomeKind::Gains { amount, from } => {
+                let n = self.amount_i32(layer, amount)?;
+                if n <= 0 {
+                    self.err(
+                        layer,
+                        Diag::error(
+                            Code::BadNumber,
+                            amount.span,
+                            format!("a player cannot gain {n} chips"),
+                        )
+                        .hint("a gain is a number above 0; to make a player lose chips, say `the player pays 1`"),
+                    );
+                    return None;
+                }
+                let from = match from {
+                    ast::Pool::Bank => ir::Pool::Bank,
+                    ast::Pool::Pot => ir::Pool::Pot,
+                };
+                ir::OutcomeKind::Gain { amount: n, from }
+            }
         };
         Some(ir::Outcome { who, kind })
     }
@@ -136,6 +156,10 @@ pub(super) fn who_ir(w: ast::Who) -> ir::Who {
         ast::Who::Winner => ir::Who::Winner,
         ast::Who::Loser => ir::Who::Loser,
         ast::Who::Next => ir::Who::Next,
+        ast::Who::After => ir::Who::After,
+        ast::Who::Previous => ir::Who::Previous,
+        ast::Who::Richest => ir::Who::Richest,
+        ast::Who::Poorest => ir::Who::Poorest,
         ast::Who::EachOut => ir::Who::EachOut,
     }
 }

@@ -152,7 +152,7 @@ impl Compiler<'_> {
                 None
             }
             Err((t, e)) => {
-                self.err(layer, script_diag(name.span, t, &e));
+                self.script_failed(layer, name.span, t, &e);
                 None
             }
         }
@@ -173,7 +173,7 @@ impl Compiler<'_> {
                 Ok(table) => fx.table = table,
                 Err((t, e)) => {
                     let (layer, span) = self.fx_spans[i];
-                    self.err(layer, script_diag(span, t, &e));
+                    self.script_failed(layer, span, t, &e);
                 }
             }
         }
@@ -189,7 +189,7 @@ impl Compiler<'_> {
                 continue;
             }
             if let Err((t, e)) = host.probe_bar(&name.node, lo, hi) {
-                self.err(*layer, script_diag(name.span, t, &e));
+                self.script_failed(*layer, name.span, t, &e);
                 continue;
             }
             let origin = self.origin(*layer, *line);
@@ -209,13 +209,63 @@ impl Compiler<'_> {
     }
 }
 
-/// A script that failed when tried at check time.
-fn script_diag(span: Span, total: i32, e: &ScriptError) -> Diag {
-    Diag::error(
-        Code::ScriptFails,
-        span,
-        format!("the script `{}` fails when the total is {total}: {}", e.function, e.message),
-    )
-    .label(format!("in {}", e.place))
-    .hint("scripts are tried on every total when the ruleset is checked; fix the function, or check `game.total` before using it")
+impl Compiler<'_> {
+    /// A script that failed when tried at check time: said at the script's own line when it
+    /// is known (in the ruleset's script block, or in its `.rhai` file), and at the line that
+    /// names the function.
+    fn script_failed(&mut self, layer: usize, named: Span, total: i32, e: &ScriptError) {
+        let message = format!(
+            "the script `{}` fails when the total is {total}: {}",
+            e.function, e.message
+        );
+        let hint = "scripts are tried on every total when the ruleset is checked; fix the function, or check `game.total` before using it";
+        let at = self.script_line(e);
+        let diag = match at {
+            Some((source, span)) if source.name == self.layers[layer].source.name => {
+                Diag::error(Code::ScriptFails, span, message)
+                    .label("here")
+                    .also(named, "used here")
+                    .hint(hint)
+                    .in_source(&source)
+            }
+            Some((source, span)) => Diag::error(Code::ScriptFails, span, message)
+                .label("here")
+                .hint(format!(
+                    "it is used at {} line {}; {hint}",
+                    self.layers[layer].source.name,
+                    self.layers[layer].source.line_col(named.start).0
+                ))
+                .in_source(&source),
+            None => Diag::error(Code::ScriptFails, named, message)
+                .label(format!("in {}", e.place))
+                .hint(hint),
+        };
+        self.err(layer, diag);
+    }
+
+    /// The file and the span of the line a script error names.
+    fn script_line(&self, e: &ScriptError) -> Option<(Source, Span)> {
+        let line = e.line?;
+        let f = self
+            .host
+            .as_ref()?
+            .functions
+            .iter()
+            .find(|f| f.name == e.function)?;
+        let source = self.layers.iter().find_map(|l| {
+            if l.path == f.file {
+                return Some(l.source.clone());
+            }
+            l.file
+                .scripts
+                .iter()
+                .find(|s| s.path.as_deref() == Some(f.file.as_str()))
+                .map(|s| Source::new(f.file.clone(), s.text.clone()))
+        })?;
+        let start = offset_of(&source.text, line, 1);
+        let text = &source.text[start..];
+        let end = start + text.find('\n').unwrap_or(text.len());
+        let first = start + (text.len() - text.trim_start().len()).min(end - start);
+        Some((source, Span::new(first, end.max(first))))
+    }
 }

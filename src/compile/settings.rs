@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 use super::compiler::{Compiler, Count, Decided};
 use crate::base::cards::{RANK_NAMES, RANK_WORDS};
 use crate::base::diag::Diag;
+use crate::base::span::strip_comment;
 use crate::base::{Code, Span, Spanned};
 use crate::ir;
 use crate::lang::ast::{self, Statement, StatementKind};
@@ -82,12 +83,16 @@ pub(super) struct Settings {
     pub bars: BTreeMap<(i64, bool), Decided<BarLine>>,
     pub triggers: BTreeMap<ast::Trigger, Decided<WhenLine>>,
     pub script_bars: Vec<ScriptBarLine>,
+    /// What `no ...` lines removed, in words (`what happens on reaching 66`).
+    pub removed: Vec<Decided<String>>,
 }
 
 impl Compiler<'_> {
     /// Collects every statement of every layer.
     pub fn collect(&mut self) -> Settings {
         let mut settings = Settings::default();
+        // What each setting, card, bar and moment means, and the layer that said it last.
+        let mut meanings: HashMap<String, (usize, String)> = HashMap::new();
         for li in 0..self.layers.len() {
             // Settings said twice in one file: the second wins, with a warning.
             let mut said: HashMap<String, Span> = HashMap::new();
@@ -102,6 +107,7 @@ impl Compiler<'_> {
                     c: self,
                     s: &mut settings,
                     said: &mut said,
+                    meanings: &mut meanings,
                     layer: li,
                     st,
                 };
@@ -113,12 +119,22 @@ impl Compiler<'_> {
 }
 
 /// One statement being collected.
-struct Collect<'c, 'a> {
-    c: &'c mut Compiler<'a>,
-    s: &'c mut Settings,
+pub(super) struct Collect<'c, 'a> {
+    pub c: &'c mut Compiler<'a>,
+    pub s: &'c mut Settings,
     said: &'c mut HashMap<String, Span>,
-    layer: usize,
-    st: &'c Statement,
+    meanings: &'c mut HashMap<String, (usize, String)>,
+    pub layer: usize,
+    pub st: &'c Statement,
+}
+
+/// A line's meaning, for comparing it with a parent's: its words, in lower case, single-spaced.
+fn meaning(text: &str) -> String {
+    strip_comment(text)
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Collect<'_, '_> {
@@ -132,8 +148,64 @@ impl Collect<'_, '_> {
         })
     }
 
-    /// Notes that `key` is set by this line; warns when the file set it already.
+    /// Notes what `key` means now; warns when a parent said the very same thing (a variant
+    /// states only its differences).
+    pub fn means(&mut self, key: &str, text: &str) {
+        let now = meaning(&self.resolved(text));
+        if let Some((layer, before)) = self.meanings.get(key)
+            && *layer < self.layer
+            && *before == now
+        {
+            let parent = self.c.layers[*layer].source.name.clone();
+            self.c.err(
+                self.layer,
+                Diag::warning(
+                    Code::SameAsParent,
+                    self.st.span,
+                    format!("this line says what `{parent}` already says"),
+                )
+                .hint("remove it: a variant states only what it changes"),
+            );
+        }
+        self.meanings.insert(key.to_string(), (self.layer, now));
+    }
+
+    /// The text with every `{option}` replaced by its value: `{threshold}` means 99 here.
+    fn resolved(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            match after.find('}') {
+                Some(close) => {
+                    let name = &after[..close];
+                    match self.c.options.get(name) {
+                        Some(d) => out.push_str(&d.value.to_string()),
+                        None => out.push_str(&rest[open..open + close + 2]),
+                    }
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push_str(&rest[open..]);
+                    rest = "";
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// Forgets what `key` meant (a `no ...` line removed it).
+    pub fn forget(&mut self, key: &str) {
+        self.meanings.remove(key);
+    }
+
+    /// Notes that `key` is set by this line; warns when the file set it already, or when a
+    /// parent set it the same way.
     fn once(&mut self, key: &str) {
+        let text = self.c.text(self.layer, self.st.span);
+        self.means(key, &text);
         if let Some(first) = self.said.insert(key.to_string(), self.st.span) {
             self.c.err(
                 self.layer,
@@ -266,6 +338,7 @@ impl Collect<'_, '_> {
                 outcomes,
             } => self.bar(*passing, values, *either_way, outcomes),
             StatementKind::When { trigger, outcomes } => self.when(*trigger, outcomes),
+            StatementKind::Remove(r) => self.remove(r),
         }
     }
 
@@ -353,9 +426,12 @@ impl Collect<'_, '_> {
         effect: &ast::Effect,
     ) {
         let count = self.c.count(self.layer, with);
-        let text = self.c.text(self.layer, effect.span);
+        let text = strip_comment(&self.c.text(self.layer, effect.span))
+            .trim()
+            .to_string();
         for rank in self.c.ranks(self.layer, ranks) {
             let key = (rank, count);
+            self.means(&card_key(rank, count), &text);
             if let Some(prev) = self.s.cards.get(&key).filter(|p| p.layer == self.layer) {
                 let what = format!("{}{}", RANK_WORDS[rank as usize], count.words());
                 let diag = if prev.value.text == text {
@@ -399,11 +475,13 @@ impl Collect<'_, '_> {
         outcomes: &[ast::Outcome],
     ) {
         let text = self.c.text(self.layer, self.st.span);
+        let said = outcomes_text(self.c, self.layer, outcomes);
         for v in values {
             let Some(n) = self.number(v) else {
                 continue;
             };
             let key = (n, passing);
+            self.means(&bar_key(n, passing), &format!("{said} {either_way}"));
             if let Some(prev) = self.s.bars.get(&key).filter(|p| p.layer == self.layer) {
                 let prev_span = prev.span;
                 self.c.err(
@@ -458,6 +536,8 @@ impl Collect<'_, '_> {
                 .hint("put everything that happens on one line, joined by `and`"),
             );
         }
+        let said = outcomes_text(self.c, self.layer, outcomes);
+        self.means(&when_key(trigger), &said);
         let line = WhenLine {
             outcomes: outcomes.to_vec(),
             text: self.c.text(self.layer, self.st.span),
@@ -468,12 +548,33 @@ impl Collect<'_, '_> {
     }
 }
 
-fn trigger_words(t: ast::Trigger) -> &'static str {
+pub(super) fn trigger_words(t: ast::Trigger) -> &'static str {
     match t {
         ast::Trigger::CannotPlay => "what happens when a player cannot play",
         ast::Trigger::NoCards => "what happens when a player has no cards",
         ast::Trigger::RoundStart => "the start of each round",
         ast::Trigger::RoundEnd => "the end of each round",
         ast::Trigger::GameEnd => "the end of the game",
+    }
+}
+
+/// The keys under which the meaning of a card, bar or moment is remembered.
+pub(super) fn card_key(rank: u8, count: Count) -> String {
+    format!("card {rank}{}", count.words())
+}
+
+pub(super) fn bar_key(value: i64, passing: bool) -> String {
+    format!("bar {value} {passing}")
+}
+
+pub(super) fn when_key(t: ast::Trigger) -> String {
+    format!("when {t:?}")
+}
+
+/// The words of a list of outcomes, as written.
+fn outcomes_text(c: &Compiler<'_>, layer: usize, outcomes: &[ast::Outcome]) -> String {
+    match (outcomes.first(), outcomes.last()) {
+        (Some(a), Some(b)) => c.text(layer, Span::new(a.span.start, b.span.end)),
+        _ => String::new(),
     }
 }

@@ -95,6 +95,12 @@ pub enum Event {
         seat: u8,
         amount: i32,
     },
+    /// A player gains chips from the bank or the pot.
+    Gain {
+        seat: u8,
+        amount: i32,
+        from: PayTo,
+    },
     /// A bar with a rule was reached exactly (`passed` false) or passed by `seat`'s card.
     Bar {
         seat: u8,
@@ -114,27 +120,55 @@ pub enum Event {
         round: u32,
         winner: Option<u8>,
         loser: Option<u8>,
+        /// The round ended because of the card just played (not a player who could not play).
+        by_card: bool,
     },
     GameEnd {
         winners: u16,
     },
 }
 
-/// Receives events. `()` ignores them at no cost: the engine checks [`Sink::ON`] before it
-/// builds one.
+/// The kinds of events, as bits, for a sink to say which it wants.
+pub mod kind {
+    pub const DEAL: u32 = 1;
+    pub const PLAY: u32 = 1 << 1;
+    pub const DRAW: u32 = 1 << 2;
+    pub const FORGOT: u32 = 1 << 3;
+    pub const RESHUFFLE: u32 = 1 << 4;
+    pub const SKIP: u32 = 1 << 5;
+    pub const REVERSE: u32 = 1 << 6;
+    pub const PLAY_AGAIN: u32 = 1 << 7;
+    pub const CANNOT_PLAY: u32 = 1 << 8;
+    pub const NO_CARDS: u32 = 1 << 9;
+    pub const PAY: u32 = 1 << 10;
+    pub const TAKE_POT: u32 = 1 << 11;
+    pub const GAIN: u32 = 1 << 12;
+    pub const BAR: u32 = 1 << 13;
+    pub const OUT_OF_ROUND: u32 = 1 << 14;
+    pub const ELIMINATED: u32 = 1 << 15;
+    pub const TOTAL_RESET: u32 = 1 << 16;
+    pub const ROUND_END: u32 = 1 << 17;
+    pub const GAME_END: u32 = 1 << 18;
+    /// Every kind.
+    pub const ALL: u32 = u32::MAX;
+}
+
+/// Receives events. The engine builds an event only when its sink wants its kind
+/// ([`Sink::WANTS`], a constant, so the test folds away): `()` wants none and costs nothing.
 pub trait Sink {
-    const ON: bool;
+    /// The kinds of events wanted, as [`kind`] bits.
+    const WANTS: u32;
     fn event(&mut self, e: Event);
 }
 
 impl Sink for () {
-    const ON: bool = false;
+    const WANTS: u32 = 0;
     #[inline]
     fn event(&mut self, _: Event) {}
 }
 
 impl Sink for Vec<Event> {
-    const ON: bool = true;
+    const WANTS: u32 = kind::ALL;
     fn event(&mut self, e: Event) {
         self.push(e);
     }

@@ -19,7 +19,7 @@ mod state;
 mod step;
 
 pub use error::{Illegal, PlayError, TURN_LIMIT};
-pub use events::{Event, PayTo, Reason, Sink};
+pub use events::{Event, PayTo, Reason, Sink, kind};
 pub use scripts::Pre;
 pub use setup::{Setup, new_game};
 pub use state::{Hand, Move, Moves, State};

@@ -1,11 +1,50 @@
 //! What happens to players: payments, round results, eliminations, and the end of a round
 //! and of the game.
 
+use super::events::kind;
 use super::setup::{deal, leader};
 use super::{Event, PayTo, Reason, Sink, State};
-use crate::ir::{self, MAX_SEATS, OutcomeKind, Program, Who};
+use crate::base::cards::same_face;
+use crate::ir::{self, MAX_SEATS, OutcomeKind, Pool, Program, Turn, Who};
 
-fn resolve(p: &Program, s: &State, who: Who, actor: u8, out: &mut [u8; MAX_SEATS]) -> usize {
+/// Who a line's outcomes are about and why they happen: the player acting (who laid the
+/// card, who cannot play...), the reason for the events, and the card's own turn effects (so
+/// `the next player` is who plays next once they are done).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Acting {
+    pub actor: u8,
+    pub reason: Reason,
+    pub turn: Turn,
+}
+
+impl Acting {
+    pub fn new(actor: u8, reason: Reason) -> Acting {
+        Acting {
+            actor,
+            reason,
+            turn: Turn::default(),
+        }
+    }
+}
+
+/// Who plays after `actor` once `turn`'s effects are done: the same player when they play
+/// again, else the next seat in the (maybe reversed) direction, past the skipped ones.
+pub(super) fn who_plays_next(s: &State, actor: u8, turn: Turn) -> u8 {
+    let again = turn.again > 0 || (s.turn == actor && s.again > 0);
+    if again && s.in_round(actor) {
+        return actor;
+    }
+    let cw = s.clockwise ^ turn.reverse;
+    let mut next = s.next_seat(actor, cw);
+    for _ in 0..turn.skip {
+        next = s.next_seat(next, cw);
+    }
+    next
+}
+
+/// The seats an outcome is about, into `out`; how many.
+fn resolve(p: &Program, s: &State, who: Who, by: Acting, out: &mut [u8; MAX_SEATS]) -> usize {
+    let actor = by.actor;
     let mut n = 0;
     let mut put = |seat: u8| {
         out[n] = seat;
@@ -31,20 +70,46 @@ fn resolve(p: &Program, s: &State, who: Who, actor: u8, out: &mut [u8; MAX_SEATS
                 put(l);
             }
         }
-        Who::Next => put(s.next_seat(actor, s.clockwise)),
+        Who::Next => put(who_plays_next(s, actor, by.turn)),
+        Who::After => put(s.next_seat(actor, s.clockwise)),
+        Who::Previous => put(s.next_seat(actor, !s.clockwise)),
+        Who::Richest | Who::Poorest => {
+            // Every seat tied on the most (fewest) chips, the nearest to the actor first.
+            let chips = (0..s.seats)
+                .filter(|x| s.in_game(*x))
+                .map(|x| s.chips_of(p, x));
+            let best = if who == Who::Richest {
+                chips.max()
+            } else {
+                chips.min()
+            };
+            let mut seat = actor;
+            for _ in 0..s.seats {
+                seat = (seat + 1) % s.seats;
+                if s.in_game(seat) && Some(s.chips_of(p, seat)) == best && first_of_team(p, s, seat)
+                {
+                    put(seat);
+                }
+            }
+        }
         Who::EachOther | Who::Every | Who::EachOut => {
             for seat in 0..s.seats {
                 let ok = s.in_game(seat)
                     && match who {
                         Who::EachOther => seat != actor,
                         Who::EachOut => !s.in_round(seat),
-                        Who::Every | Who::Player | Who::Winner | Who::Loser | Who::Next => true,
+                        Who::Every
+                        | Who::Player
+                        | Who::Winner
+                        | Who::Loser
+                        | Who::Next
+                        | Who::After
+                        | Who::Previous
+                        | Who::Richest
+                        | Who::Poorest => true,
                     };
                 // Partners share chips: a team pays once, not once per member.
-                let first_of_team = p.team_size.is_none()
-                    || (0..seat).all(|o| !(s.in_game(o) && s.account(p, o) == s.account(p, seat)))
-                    || who == Who::EachOut;
-                if ok && first_of_team {
+                if ok && (who == Who::EachOut || first_of_team(p, s, seat)) {
                     put(seat);
                 }
             }
@@ -53,40 +118,37 @@ fn resolve(p: &Program, s: &State, who: Who, actor: u8, out: &mut [u8; MAX_SEATS
     n
 }
 
+/// Whether no earlier seat in the game shares this seat's account (a team acts once).
+fn first_of_team(p: &Program, s: &State, seat: u8) -> bool {
+    p.team_size.is_none()
+        || (0..seat).all(|o| !(s.in_game(o) && s.account(p, o) == s.account(p, seat)))
+}
+
+/// Runs the outcomes of a ruleset line (an index into [`Program::outcomes`]).
 pub(super) fn run_outcomes<S: Sink>(
     p: &Program,
     s: &mut State,
     list: u16,
-    actor: u8,
-    reason: Reason,
+    by: Acting,
     sink: &mut S,
 ) {
-    run_list(
-        p,
-        s,
-        &p.outcomes[usize::from(list)].list,
-        list,
-        actor,
-        reason,
-        sink,
-    );
+    run_list(p, s, &p.outcomes[usize::from(list)].list, list, by, sink);
 }
 
 /// Applies outcomes in order. `list` names the ruleset line they come from, for events
 /// (`u16::MAX` for a script's own outcomes).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn run_list<S: Sink>(
     p: &Program,
     s: &mut State,
     outcomes: &[ir::Outcome],
     list: u16,
-    actor: u8,
-    reason: Reason,
+    by: Acting,
     sink: &mut S,
 ) {
     let mut seats = [0u8; MAX_SEATS];
     for o in outcomes {
-        let n = resolve(p, s, o.who, actor, &mut seats);
+        let n = resolve(p, s, o.who, by, &mut seats);
+        let seats = &seats[..n];
         match o.kind {
             OutcomeKind::Pay { amount, to } => {
                 let to = match to {
@@ -94,70 +156,110 @@ pub(super) fn run_list<S: Sink>(
                     ir::Target::Pot => PayTo::Pot,
                     ir::Target::Seat(w) => {
                         let mut r = [0u8; MAX_SEATS];
-                        if resolve(p, s, w, actor, &mut r) == 0 {
+                        if resolve(p, s, w, by, &mut r) == 0 {
                             PayTo::Bank
                         } else {
                             PayTo::Seat(r[0])
                         }
                     }
                 };
-                for &payer in &seats[..n] {
-                    pay(p, s, payer, amount, to, reason, list, sink);
+                for &payer in seats {
+                    pay(p, s, payer, amount, to, by.reason, list, sink);
                 }
             }
             OutcomeKind::WinRound => {
-                if n > 0 {
-                    s.round_winner = Some(seats[0]);
+                if let Some(&w) = seats.first() {
+                    s.round_winner = Some(w);
                     s.round_over = true;
                 }
             }
             OutcomeKind::LoseRound => {
-                if n > 0 {
-                    s.round_loser = Some(seats[0]);
+                if let Some(&l) = seats.first() {
+                    s.round_loser = Some(l);
                     s.round_over = true;
                 }
             }
             OutcomeKind::EndRound => s.round_over = true,
             OutcomeKind::OutOfRound => {
-                for &seat in &seats[..n] {
+                for &seat in seats {
                     out_of_round(p, s, seat, sink);
                 }
             }
             OutcomeKind::OutOfGame => {
-                for &seat in &seats[..n] {
+                for &seat in seats {
                     eliminate(p, s, seat, sink);
                 }
             }
-            OutcomeKind::ResetTotal(pile) => {
-                // The count starts again. The cards stay in the discard pile, to be reshuffled
-                // when the stock runs out, unless the pile is reset too: then it is set aside
-                // until the next deal.
-                s.total = p.start;
-                if pile {
-                    s.aside.append(&mut s.discard);
-                }
-                if S::ON {
-                    sink.event(Event::TotalReset { total: s.total });
-                }
-            }
-            OutcomeKind::TakePot => {
-                // Several takers (tied winners) share the pot; what does not divide stays.
-                if n > 0 {
-                    let share = s.pot / n as i32;
-                    for &seat in &seats[..n] {
-                        let acc = s.account(p, seat);
-                        s.chips[acc] += share;
-                        s.pot -= share;
-                        if S::ON {
-                            sink.event(Event::TakePot {
-                                seat,
-                                amount: share,
-                            });
-                        }
-                    }
+            OutcomeKind::ResetTotal(pile) => reset(p, s, pile, sink),
+            OutcomeKind::TakePot => take_pot(p, s, seats, sink),
+            OutcomeKind::Gain { amount, from } => {
+                for &seat in seats {
+                    gain(p, s, seat, amount, from, sink);
                 }
             }
         }
+    }
+}
+
+/// The count starts again. The cards stay in the discard pile, to be reshuffled when the stock
+/// runs out, unless the pile is reset too: then it is set aside until the next deal.
+fn reset<S: Sink>(p: &Program, s: &mut State, pile: bool, sink: &mut S) {
+    s.total = p.start;
+    if pile {
+        s.aside.append(&mut s.discard);
+    }
+    if S::WANTS & kind::TOTAL_RESET != 0 {
+        sink.event(Event::TotalReset { total: s.total });
+    }
+}
+
+/// Several takers (tied winners) share the pot; what does not divide stays.
+fn take_pot<S: Sink>(p: &Program, s: &mut State, seats: &[u8], sink: &mut S) {
+    if seats.is_empty() {
+        return;
+    }
+    let share = s.pot / seats.len() as i32;
+    for &seat in seats {
+        let acc = s.account(p, seat);
+        s.chips[acc] += share;
+        s.pot -= share;
+        if S::WANTS & kind::TAKE_POT != 0 {
+            sink.event(Event::TakePot {
+                seat,
+                amount: share,
+            });
+        }
+    }
+}
+
+/// A player gains chips: from the bank, an unlimited supply, or from the pot, at most what it
+/// holds.
+fn gain<S: Sink>(p: &Program, s: &mut State, seat: u8, amount: i32, from: Pool, sink: &mut S) {
+    if s.over || !s.in_game(seat) || amount <= 0 {
+        return;
+    }
+    let got = match from {
+        Pool::Bank => {
+            s.bank -= amount;
+            amount
+        }
+        Pool::Pot => {
+            let got = amount.min(s.pot.max(0));
+            s.pot -= got;
+            got
+        }
+    };
+    let acc = s.account(p, seat);
+    s.chips[acc] = s.chips[acc].saturating_add(got);
+    if S::WANTS & kind::GAIN != 0 && got > 0 {
+        sink.event(Event::Gain {
+            seat,
+            amount: got,
+            from: match from {
+                Pool::Bank => PayTo::Bank,
+                Pool::Pot => PayTo::Pot,
+            },
+        });
     }
 }
 
@@ -187,7 +289,7 @@ fn pay<S: Sink>(
             s.chips[racc] += paid;
         }
     }
-    if S::ON {
+    if S::WANTS & kind::PAY != 0 {
         sink.event(Event::Pay {
             seat,
             amount: paid,
@@ -214,7 +316,7 @@ fn out_of_round<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
     let hand = &mut s.hands[usize::from(seat)];
     s.aside.extend_from_slice(hand.cards());
     hand.clear();
-    if S::ON {
+    if S::WANTS & kind::OUT_OF_ROUND != 0 {
         sink.event(Event::OutOfRound { seat });
     }
     check_round_left(p, s);
@@ -243,7 +345,7 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
                 s.aside.extend_from_slice(hand.cards());
                 hand.clear();
             }
-            if S::ON {
+            if S::WANTS & kind::ELIMINATED != 0 {
                 sink.event(Event::Eliminated { seat: other });
             }
         }
@@ -258,18 +360,19 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
 }
 
 /// Ends the round that is over: its events and triggers, then the game's end or the next deal.
-pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, sink: &mut S) {
     s.pending_draw = None;
-    if S::ON {
+    if S::WANTS & kind::ROUND_END != 0 {
         sink.event(Event::RoundEnd {
             round: s.round,
             winner: s.round_winner,
             loser: s.round_loser,
+            by_card,
         });
     }
     if let Some(i) = p.triggers.round_end {
         let actor = s.round_winner.or(s.round_loser).unwrap_or(s.turn);
-        run_outcomes(p, s, i, actor, Reason::RoundEnd, sink);
+        run_outcomes(p, s, i, Acting::new(actor, Reason::RoundEnd), sink);
     }
     let teams_left = s.teams(p, s.out_of_game);
     if s.over || teams_left <= 1 || p.rounds.is_some_and(|r| s.round >= r) {
@@ -286,16 +389,18 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     s.stock.append(&mut s.discard);
     s.stock.append(&mut s.aside);
     s.rng.shuffle(&mut s.stock);
+    stack_next_deal(s);
     s.dealer = s.next_in_game(s.dealer, p.deal_clockwise);
     s.out_of_round = s.out_of_game;
     s.forgot = [0; MAX_SEATS];
+    s.again = 0;
     s.total = p.start;
     s.clockwise = p.clockwise;
     deal(p, s);
     s.turn = leader(p, s);
     s.round_winner = None;
     s.round_loser = None;
-    if S::ON {
+    if S::WANTS & kind::DEAL != 0 {
         sink.event(Event::Deal {
             round: s.round,
             dealer: s.dealer,
@@ -304,7 +409,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     }
     if let Some(i) = p.triggers.round_start {
         let lead = s.turn;
-        run_outcomes(p, s, i, lead, Reason::RoundStart, sink);
+        run_outcomes(p, s, i, Acting::new(lead, Reason::RoundStart), sink);
         if s.over {
             end_game(p, s, sink);
         }
@@ -328,10 +433,22 @@ fn end_game<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
         let actor = (0..s.seats).find(|x| winners & (1 << x) != 0).unwrap_or(0);
         s.round_winner = Some(actor);
         s.over = false;
-        run_outcomes(p, s, i, actor, Reason::GameEnd, sink);
+        run_outcomes(p, s, i, Acting::new(actor, Reason::GameEnd), sink);
         s.over = true;
     }
-    if S::ON {
+    if S::WANTS & kind::GAME_END != 0 {
         sink.event(Event::GameEnd { winners });
+    }
+}
+
+/// A position may fix the top of the stock for the next deal (`next deal: 9H 2C`): those
+/// cards, top first, are moved to the top of the shuffled stock.
+fn stack_next_deal(s: &mut State) {
+    let wanted = std::mem::take(&mut s.next_deal);
+    for &card in wanted.iter().rev() {
+        if let Some(i) = s.stock.iter().position(|c| same_face(*c, card)) {
+            let c = s.stock.remove(i);
+            s.stock.push(c);
+        }
     }
 }

@@ -55,6 +55,7 @@ impl State {
         ch: &Choice,
     ) -> Result<Pre<'p>, ScriptError> {
         let old = self.total;
+        let facts = self.facts(p);
         let mut t = old;
         let mut outs: [Option<Cow<'p, ScriptOut>>; ir::MAX_STEPS] = [const { None }; ir::MAX_STEPS];
         let host = p.scripts.as_ref().map(|h| &h.0);
@@ -65,10 +66,10 @@ impl State {
             line: None,
         };
         if ch.simple {
-            t = choice_total(p, ch, old);
+            t = choice_total(p, ch, &facts);
         } else {
             for (k, st) in ch.steps().iter().enumerate() {
-                match st.act(p, old) {
+                match st.act(p, &facts) {
                     Act::Script(i) => {
                         let fx = &p.script_fx[usize::from(i)];
                         let out = match fx.lookup(t) {
@@ -109,7 +110,7 @@ impl State {
         if ch.scripted {
             self.ask_scripts(p, rank, ch).ok().map(|pre| pre.total)
         } else {
-            Some(choice_total(p, ch, self.total))
+            Some(choice_total(p, ch, &self.facts(p)))
         }
     }
 }

@@ -1,7 +1,8 @@
 //! A new game: the table laid out as the rules say, or at a position given card by card (a
 //! stacked stock, hands, total, chips, turn, direction), then the first deal.
 
-use super::outcomes::run_outcomes;
+use super::events::kind;
+use super::outcomes::{Acting, run_outcomes};
 use super::step::settle;
 use super::{Event, Hand, PlayError, Reason, Sink, State};
 use crate::base::Rng;
@@ -25,6 +26,10 @@ pub struct Setup {
     /// The stock is only the given cards; the rest of the deck is set aside until the next
     /// deal.
     pub stock_only: bool,
+    pub pot: Option<i32>,
+    pub bank: Option<i32>,
+    /// The top of the stock at the next deal, top first.
+    pub next_deal: Option<Vec<Card>>,
 }
 
 /// A new game at a position: a fresh first round, dealt as the rules say, with whatever the
@@ -45,6 +50,13 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
         (None, None) => s.rng.below(n) as u8,
     };
     let hands_given = place_cards(p, &mut s, setup)?;
+    if let Some(seat) =
+        (0..n as u8).find(|x| !s.in_game(*x) && !s.hands[usize::from(*x)].is_empty())
+    {
+        return Err(PlayError::Setup(format!(
+            "seat {seat} is out of the game (no chips) and cannot hold cards"
+        )));
+    }
     if !hands_given {
         deal(p, &mut s);
     }
@@ -64,7 +76,8 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
     if let Some(cw) = setup.clockwise {
         s.clockwise = cw;
     }
-    if S::ON {
+    place_pools(p, &mut s, setup)?;
+    if S::WANTS & kind::DEAL != 0 {
         sink.event(Event::Deal {
             round: 1,
             dealer: s.dealer,
@@ -73,7 +86,7 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
     }
     if let Some(i) = p.triggers.round_start {
         let lead = s.turn;
-        run_outcomes(p, &mut s, i, lead, Reason::RoundStart, sink);
+        run_outcomes(p, &mut s, i, Acting::new(lead, Reason::RoundStart), sink);
     }
     if let Some(t) = setup.total {
         s.total = t;
@@ -109,6 +122,8 @@ fn empty_table(p: &Program, n: usize, seed: u64) -> State {
         over: false,
         winners: 0,
         turns: 0,
+        again: 0,
+        next_deal: Vec::new(),
         rng: Rng::from_seed(seed),
     }
 }
@@ -242,4 +257,38 @@ pub(super) fn leader(p: &Program, s: &State) -> u8 {
         o if o < 0 => s.next_in_game(base, !p.clockwise),
         _ => s.next_in_game(base, p.clockwise),
     }
+}
+
+/// The pot, the bank and the top of the next deal, as the setup gives them.
+fn place_pools(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayError> {
+    if let Some(pot) = setup.pot {
+        if pot < 0 {
+            return Err(PlayError::Setup(format!("the pot cannot hold {pot} chips")));
+        }
+        s.pot = pot;
+    }
+    if let Some(bank) = setup.bank {
+        s.bank = bank;
+    }
+    if let Some(cards) = &setup.next_deal {
+        let deck: Vec<Card> = p.deck(usize::from(s.seats)).collect();
+        for (i, &c) in cards.iter().enumerate() {
+            let copies = deck.iter().filter(|d| same_face(**d, c)).count();
+            let before = cards[..i].iter().filter(|d| same_face(**d, c)).count();
+            if copies == 0 {
+                return Err(PlayError::Setup(format!(
+                    "there is no {} in this deck",
+                    card_name(c)
+                )));
+            }
+            if before >= copies {
+                return Err(PlayError::Setup(format!(
+                    "{} is in the next deal more times than the deck holds it",
+                    card_name(c)
+                )));
+            }
+        }
+        s.next_deal.clone_from(cards);
+    }
+    Ok(())
 }

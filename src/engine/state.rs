@@ -143,6 +143,12 @@ pub struct State {
     pub over: bool,
     pub winners: u16,
     pub turns: u64,
+    /// More turns the player to move has after this one (`play again twice`).
+    #[serde(default)]
+    pub again: u8,
+    /// The top of the stock at the next deal, top first (a position can fix it).
+    #[serde(default)]
+    pub next_deal: Vec<Card>,
     pub(super) rng: Rng,
 }
 

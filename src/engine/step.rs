@@ -2,13 +2,28 @@
 //! play (or the game is over). Its hot path reads only the compiled tables and allocates
 //! nothing; events cost nothing when the sink is `()`.
 
-use super::outcomes::{finish_round, run_list, run_outcomes};
+use super::events::kind;
+use super::outcomes::{Acting, finish_round, run_list, run_outcomes};
 use super::scripts::Pre;
 use super::{Event, Illegal, Move, Moves, PlayError, Reason, Sink, State};
 use crate::base::cards::{Card, rank_of, same_face};
-use crate::ir::{self, AGAIN, Act, Choice, MAX_SEATS, Program, REVERSE, SKIP, choice_total};
+use crate::ir::{self, Act, Choice, MAX_SEATS, Program, choice_total};
+use crate::ir::{Facts, Turn};
 
 impl State {
+    /// What a condition may look at when the player to move lays a card now.
+    #[inline]
+    pub fn facts(&self, p: &Program) -> Facts {
+        let hand = self.hands[usize::from(self.turn)].len();
+        Facts {
+            total: self.total,
+            chips: self.chips_of(p, self.turn),
+            cards_left: hand.saturating_sub(1) as u8,
+            players_left: self.active() as u8,
+            previous: self.discard.last().map(|c| rank_of(*c)),
+        }
+    }
+
     /// The legal moves of whoever is to play.
     #[inline]
     pub fn legal_moves(&self, p: &Program) -> Moves {
@@ -29,6 +44,7 @@ impl State {
             moves.push(Move::Draw, self.total);
         }
         let active = self.active();
+        let facts = self.facts(p);
         let hand = &self.hands[usize::from(self.turn)];
         for (i, &card) in hand.cards().iter().enumerate() {
             // Two copies of one card are one move.
@@ -45,7 +61,7 @@ impl State {
                     self.move_total(p, rank_of(card), choice)
                         .unwrap_or(self.total)
                 } else {
-                    choice_total(p, choice, self.total)
+                    choice_total(p, choice, &facts)
                 };
                 if p.allows(total) {
                     moves.push(
@@ -63,6 +79,7 @@ impl State {
     #[inline]
     fn can_play(&self, p: &Program) -> bool {
         let active = self.active();
+        let facts = self.facts(p);
         let hand = self.hands[usize::from(self.turn)].cards();
         // Cards without scripts first: a live script is asked only when no other card will do.
         let playable = |scripted: bool| {
@@ -75,7 +92,7 @@ impl State {
                             let total = if scripted {
                                 self.move_total(p, rank_of(card), c)
                             } else {
-                                Some(choice_total(p, c, self.total))
+                                Some(choice_total(p, c, &facts))
                             };
                             total.is_none_or(|t| p.allows(t))
                         })
@@ -138,24 +155,25 @@ fn play<S: Sink>(
     } else {
         None
     };
+    let facts = s.facts(p);
     let new_total = pre
         .as_ref()
-        .map_or_else(|| choice_total(p, ch, s.total), |pre| pre.total);
+        .map_or_else(|| choice_total(p, ch, &facts), |pre| pre.total);
     if let Some(why) = Illegal::beyond_limits(p, new_total) {
         return Err(PlayError::Illegal { card, why });
     }
     if let Some(pending) = s.pending_draw.take() {
         s.forgot[usize::from(pending)] = s.forgot[usize::from(pending)].saturating_add(1);
-        if S::ON {
+        if S::WANTS & kind::FORGOT != 0 {
             sink.event(Event::Forgot { seat: pending });
         }
     }
     let real = s.hands[usize::from(seat)].remove(index);
     s.discard.push(real);
-    let played = run_steps(p, ch, s.total, new_total, pre.as_ref());
+    let played = run_steps(p, ch, &facts, new_total, pre.as_ref());
     let old = s.total;
     s.total = played.total;
-    if S::ON {
+    if S::WANTS & kind::PLAY != 0 {
         sink.event(Event::Play {
             seat,
             card: real,
@@ -164,10 +182,15 @@ fn play<S: Sink>(
             fx: p.effect_index(s.active(), rank),
         });
     }
-    card_outcomes(p, s, seat, rank, &played, pre.as_ref(), sink);
-    bars(p, s, seat, old, played.total, pre.as_ref(), sink);
+    let by = Acting {
+        actor: seat,
+        reason: Reason::Card(rank),
+        turn: played.turn,
+    };
+    card_outcomes(p, s, by, &played, pre.as_ref(), sink);
+    bars(p, s, by, old, played.total, pre.as_ref(), sink);
     if s.round_over || s.over {
-        finish_round(p, s, sink);
+        finish_round(p, s, true, sink);
     } else {
         pass_turn(p, s, seat, played.turn, sink);
     }
@@ -180,16 +203,15 @@ fn play<S: Sink>(
 /// A card's steps, run: the new total, its turn effects, and the outcomes it triggers.
 struct Played {
     total: i32,
-    /// [`SKIP`], [`REVERSE`], [`AGAIN`] bits.
-    turn: u8,
+    turn: Turn,
     /// The card's own outcomes, in order: a line's index, or (`true`) a script step's.
     outcomes: [(u16, bool); ir::MAX_STEPS],
     n_out: usize,
 }
 
-/// Runs a choice's steps from `old`. A simple choice is one superinstruction (`new_total`,
-/// its turn bits); the others run step by step.
-fn run_steps(p: &Program, ch: &Choice, old: i32, new_total: i32, pre: Option<&Pre<'_>>) -> Played {
+/// Runs a choice's steps in situation `f`. A simple choice is one superinstruction
+/// (`new_total`, its turn effects); the others run step by step.
+fn run_steps(p: &Program, ch: &Choice, f: &Facts, new_total: i32, pre: Option<&Pre<'_>>) -> Played {
     let mut played = Played {
         total: new_total,
         turn: ch.turn,
@@ -199,14 +221,14 @@ fn run_steps(p: &Program, ch: &Choice, old: i32, new_total: i32, pre: Option<&Pr
     if ch.simple {
         return played;
     }
-    played.total = old;
-    played.turn = 0;
+    played.total = f.total;
+    played.turn = Turn::default();
     for (k, st) in ch.steps().iter().enumerate() {
-        let act = st.act(p, old);
+        let act = st.act(p, f);
         match act {
-            Act::Skip => played.turn |= SKIP,
-            Act::Reverse => played.turn ^= REVERSE,
-            Act::Again => played.turn |= AGAIN,
+            Act::Skip(_) | Act::Reverse | Act::Again(_) => {
+                played.turn = played.turn.and(Turn::of(act));
+            }
             Act::Outcomes(i) => {
                 played.outcomes[played.n_out] = (i, false);
                 played.n_out += 1;
@@ -216,8 +238,7 @@ fn run_steps(p: &Program, ch: &Choice, old: i32, new_total: i32, pre: Option<&Pr
                     if let Some(n) = out.total {
                         played.total = n;
                     }
-                    played.turn |= out.turn & (SKIP | AGAIN);
-                    played.turn ^= out.turn & REVERSE;
+                    played.turn = played.turn.and(out.turn);
                     played.outcomes[played.n_out] = (k as u16, true);
                     played.n_out += 1;
                 }
@@ -234,8 +255,7 @@ fn run_steps(p: &Program, ch: &Choice, old: i32, new_total: i32, pre: Option<&Pr
 fn card_outcomes<S: Sink>(
     p: &Program,
     s: &mut State,
-    seat: u8,
-    rank: u8,
+    by: Acting,
     played: &Played,
     pre: Option<&Pre<'_>>,
     sink: &mut S,
@@ -244,18 +264,10 @@ fn card_outcomes<S: Sink>(
         match (scripted, pre) {
             (true, Some(pre)) => {
                 if let Some(out) = pre.outs[usize::from(i)].as_deref() {
-                    run_list(
-                        p,
-                        s,
-                        &out.outcomes,
-                        u16::MAX,
-                        seat,
-                        Reason::Card(rank),
-                        sink,
-                    );
+                    run_list(p, s, &out.outcomes, u16::MAX, by, sink);
                 }
             }
-            _ => run_outcomes(p, s, i, seat, Reason::Card(rank), sink),
+            _ => run_outcomes(p, s, i, by, sink),
         }
     }
 }
@@ -265,7 +277,7 @@ fn card_outcomes<S: Sink>(
 fn bars<S: Sink>(
     p: &Program,
     s: &mut State,
-    seat: u8,
+    by: Acting,
     old: i32,
     t: i32,
     pre: Option<&Pre<'_>>,
@@ -288,27 +300,28 @@ fn bars<S: Sink>(
             continue;
         };
         if let Some(i) = rule {
-            if S::ON {
+            if S::WANTS & kind::BAR != 0 {
                 sink.event(Event::Bar {
-                    seat,
+                    seat: by.actor,
                     value: v,
                     passed,
                 });
             }
-            run_outcomes(p, s, i, seat, reason, sink);
+            run_outcomes(p, s, i, Acting { reason, ..by }, sink);
         }
     }
     if let Some(pre) = pre {
         for (j, b) in p.script_bars.iter().enumerate() {
             if pre.bars & (1 << j) != 0 {
-                run_outcomes(p, s, b.outcomes, seat, Reason::Script(j as u16), sink);
+                let reason = Reason::Script(j as u16);
+                run_outcomes(p, s, b.outcomes, Acting { reason, ..by }, sink);
             }
         }
     }
 }
 
 /// After a card, in a round that goes on: the draw, then whose turn it is.
-fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: u8, sink: &mut S) {
+fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
     if !s.in_round(seat) {
         // Put out by their own card: nothing to draw.
     } else if p.by_hand {
@@ -316,23 +329,29 @@ fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: u8, sink: &mut
     } else {
         draw(p, s, seat, sink);
     }
-    if turn & REVERSE != 0 {
+    if turn.reverse {
         s.clockwise = !s.clockwise;
-        if S::ON {
+        if S::WANTS & kind::REVERSE != 0 {
             sink.event(Event::Reverse {
                 clockwise: s.clockwise,
             });
         }
     }
-    if turn & AGAIN != 0 && s.in_round(seat) {
-        if S::ON {
+    // The player's extra turns: those left from before, and this card's.
+    let extra = s.again.saturating_add(turn.again);
+    if extra > 0 && s.in_round(seat) {
+        if S::WANTS & kind::PLAY_AGAIN != 0 {
             sink.event(Event::PlayAgain { seat });
         }
+        s.again = extra - 1;
         s.turn = seat;
     } else {
+        s.again = 0;
+        // Skipping goes round the table: with 2 players left, a skip comes back to the
+        // player who laid the card.
         let mut next = s.next_seat(seat, s.clockwise);
-        if turn & SKIP != 0 {
-            if S::ON {
+        for _ in 0..turn.skip {
+            if S::WANTS & kind::SKIP != 0 {
                 sink.event(Event::Skip { seat: next });
             }
             next = s.next_seat(next, s.clockwise);
@@ -354,13 +373,13 @@ pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) 
         s.discard.push(top);
         let n = s.stock.len();
         s.rng.shuffle(&mut s.stock);
-        if S::ON {
+        if S::WANTS & kind::RESHUFFLE != 0 {
             sink.event(Event::Reshuffle { cards: n as u16 });
         }
     }
     if let Some(c) = s.stock.pop() {
         s.hands[usize::from(seat)].push(c);
-        if S::ON && p.by_hand {
+        if S::WANTS & kind::DRAW != 0 && p.by_hand {
             sink.event(Event::Draw { seat });
         }
     }
@@ -373,6 +392,7 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     while !s.over {
         if !s.in_round(s.turn) {
             s.turn = s.next_seat(s.turn, s.clockwise);
+            s.again = 0;
         }
         let seat = s.turn;
         let empty = s.hands[usize::from(seat)].is_empty();
@@ -384,7 +404,7 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
             (true, Some(i)) => (Some(i), Reason::NoCards),
             _ => (p.triggers.cannot_play, Reason::CannotPlay),
         };
-        if S::ON {
+        if S::WANTS & (kind::NO_CARDS | kind::CANNOT_PLAY) != 0 {
             sink.event(if empty {
                 Event::NoCards { seat }
             } else {
@@ -392,10 +412,10 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
             });
         }
         if let Some(i) = trigger {
-            run_outcomes(p, s, i, seat, reason, sink);
+            run_outcomes(p, s, i, Acting::new(seat, reason), sink);
         }
         if s.round_over || s.over {
-            finish_round(p, s, sink);
+            finish_round(p, s, false, sink);
             passes = 0;
             continue;
         }
@@ -408,10 +428,11 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
         passes += 1;
         if passes > usize::from(s.seats) {
             s.round_over = true;
-            finish_round(p, s, sink);
+            finish_round(p, s, false, sink);
             passes = 0;
             continue;
         }
         s.turn = s.next_seat(seat, s.clockwise);
+        s.again = 0;
     }
 }

@@ -18,12 +18,12 @@ pub enum Act {
     Div(i32),
     /// `nothing`
     Nothing,
-    /// `skip`
-    Skip,
+    /// `skip`, `skip 2 players`: the next players in the direction of play lose their turn.
+    Skip(u8),
     /// `reverse`
     Reverse,
-    /// `play again`
-    Again,
+    /// `play again`, `play again twice`: the same player plays that many more turns.
+    Again(u8),
     /// Payments and round results: an index into [`Program::outcomes`].
     Outcomes(u16),
     /// A rhai function decides: an index into [`Program::script_fx`].
@@ -40,16 +40,108 @@ impl Act {
             Act::Mul(n) => total.saturating_mul(n),
             Act::Div(n) => total.div_euclid(n),
             Act::Nothing
-            | Act::Skip
+            | Act::Skip(_)
             | Act::Reverse
-            | Act::Again
+            | Act::Again(_)
             | Act::Outcomes(_)
             | Act::Script(_) => total,
         }
     }
 }
 
-/// A test on the total.
+/// What a card does to whose turn it is: players skipped, a reversed direction, more turns for
+/// the same player. Effects said twice add up (two skips skip two players; two reverses
+/// cancel out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Turn {
+    pub skip: u8,
+    pub reverse: bool,
+    pub again: u8,
+}
+
+impl Turn {
+    /// This turn effect and another, both.
+    #[inline]
+    pub fn and(self, o: Turn) -> Turn {
+        Turn {
+            skip: self.skip.saturating_add(o.skip),
+            reverse: self.reverse ^ o.reverse,
+            again: self.again.saturating_add(o.again),
+        }
+    }
+
+    /// The turn effect of one step.
+    #[inline]
+    pub fn of(act: Act) -> Turn {
+        match act {
+            Act::Skip(n) => Turn {
+                skip: n,
+                ..Turn::default()
+            },
+            Act::Reverse => Turn {
+                reverse: true,
+                ..Turn::default()
+            },
+            Act::Again(n) => Turn {
+                again: n,
+                ..Turn::default()
+            },
+            Act::Add(_)
+            | Act::Set(_)
+            | Act::Mul(_)
+            | Act::Div(_)
+            | Act::Nothing
+            | Act::Outcomes(_)
+            | Act::Script(_) => Turn::default(),
+        }
+    }
+}
+
+/// How a count compares: `2`, `at least 2`, `at most 2`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Cmp {
+    Exactly,
+    AtLeast,
+    AtMost,
+}
+
+impl Cmp {
+    #[inline]
+    pub fn holds(self, value: i32, n: i32) -> bool {
+        match self {
+            Cmp::Exactly => value == n,
+            Cmp::AtLeast => value >= n,
+            Cmp::AtMost => value <= n,
+        }
+    }
+}
+
+/// What a condition may look at when a card is played: the total before the card and the
+/// situation of the player laying it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Facts {
+    pub total: i32,
+    /// The player's chips (their team's, in teams).
+    pub chips: i32,
+    /// The cards the player holds besides the one being laid.
+    pub cards_left: u8,
+    /// Players still in the round.
+    pub players_left: u8,
+    /// The rank of the card on top of the discard pile, if any.
+    pub previous: Option<u8>,
+}
+
+impl Facts {
+    /// Only a total: for tests that read nothing else.
+    pub fn total(total: i32) -> Facts {
+        Facts {
+            total,
+            ..Facts::default()
+        }
+    }
+}
+
+/// A test, on the total or on the player's situation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Test {
     Even,
@@ -59,13 +151,28 @@ pub enum Test {
     Above(i32),
     Below(i32),
     Exactly(i32),
+    /// `ends in 5`: the last digits of the total (without its sign) are these.
+    EndsIn(i32),
+    /// `is a multiple of 11` (0 is a multiple of everything).
+    MultipleOf(i32),
+    /// `is between 50 and 60`, both included.
+    Between(i32, i32),
     /// A rhai function of the total: an index into [`Program::script_tests`].
     Script(u16),
+    /// `the player has at most 1 chip`.
+    Chips(Cmp, i32),
+    /// `the player has no cards left` (besides the one being laid).
+    CardsLeft(Cmp, i32),
+    /// `only 2 players are left` (in the round).
+    PlayersLeft(Cmp, i32),
+    /// `the previous card is a King`: the rank on top of the discard pile.
+    Previous(u8),
 }
 
 impl Test {
     #[inline]
-    pub fn holds(self, p: &Program, total: i32) -> bool {
+    pub fn holds(self, p: &Program, f: &Facts) -> bool {
+        let total = f.total;
         match self {
             Test::Even => total % 2 == 0,
             Test::Odd => total % 2 != 0,
@@ -74,22 +181,74 @@ impl Test {
             Test::Above(n) => total > n,
             Test::Below(n) => total < n,
             Test::Exactly(n) => total == n,
+            Test::EndsIn(d) => ends_in(total, d),
+            Test::MultipleOf(n) => n != 0 && total % n == 0,
+            Test::Between(a, b) => (a..=b).contains(&total),
             Test::Script(i) => p.script_tests[usize::from(i)].holds(total),
+            Test::Chips(c, n) => c.holds(f.chips, n),
+            Test::CardsLeft(c, n) => c.holds(i32::from(f.cards_left), n),
+            Test::PlayersLeft(c, n) => c.holds(i32::from(f.players_left), n),
+            Test::Previous(r) => f.previous == Some(r),
+        }
+    }
+
+    /// Whether the test reads more than the total (the player's situation).
+    pub fn reads_player(self) -> bool {
+        match self {
+            Test::Chips(..) | Test::CardsLeft(..) | Test::PlayersLeft(..) | Test::Previous(_) => {
+                true
+            }
+            Test::Even
+            | Test::Odd
+            | Test::AtLeast(_)
+            | Test::AtMost(_)
+            | Test::Above(_)
+            | Test::Below(_)
+            | Test::Exactly(_)
+            | Test::EndsIn(_)
+            | Test::MultipleOf(_)
+            | Test::Between(..)
+            | Test::Script(_) => false,
         }
     }
 }
 
-/// A condition: any of its groups holds when all the tests of the group hold.
+/// Whether the total, without its sign, ends in the digits of `d`.
+fn ends_in(total: i32, d: i32) -> bool {
+    let mut m: i64 = 10;
+    while m <= i64::from(d) {
+        m *= 10;
+    }
+    i64::from(total).abs() % m == i64::from(d)
+}
+
+/// A condition: any of its groups holds when all the tests of the group hold, and none of the
+/// conditions of the branches before it (`otherwise if ...`) holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Cond {
     pub any_of: Vec<Vec<Test>>,
+    /// Indexes into [`Program::conds`] of earlier conditions that must not hold.
+    pub unless: Vec<u16>,
 }
 
 impl Cond {
-    pub fn holds(&self, p: &Program, total: i32) -> bool {
+    pub fn holds(&self, p: &Program, f: &Facts) -> bool {
         self.any_of
             .iter()
-            .any(|all| all.iter().all(|t| t.holds(p, total)))
+            .any(|all| all.iter().all(|t| t.holds(p, f)))
+            && self
+                .unless
+                .iter()
+                .all(|u| !p.conds[usize::from(*u)].holds(p, f))
+    }
+
+    /// Whether the condition reads more than the total.
+    pub fn reads_player(&self, p: &Program) -> bool {
+        self.any_of.iter().flatten().any(|t| t.reads_player())
+            || self
+                .unless
+                .iter()
+                .any(|u| p.conds[usize::from(*u)].reads_player(p))
     }
 }
 
@@ -112,8 +271,8 @@ pub struct Choice {
     pub simple: bool,
     /// The whole arithmetic of a simple choice in one instruction, when it has one.
     pub fast: Fast,
-    /// The turn effects of a simple choice: [`SKIP`], [`REVERSE`], [`AGAIN`] bits.
-    pub turn: u8,
+    /// The turn effects of a simple choice.
+    pub turn: Turn,
     /// A step runs a script: the engine asks it before the move changes anything.
     pub scripted: bool,
 }
@@ -128,10 +287,6 @@ pub enum Fast {
     /// Anything else: run the steps.
     General,
 }
-
-pub const SKIP: u8 = 1;
-pub const REVERSE: u8 = 2;
-pub const AGAIN: u8 = 4;
 
 impl Choice {
     pub fn steps(&self) -> &[Step] {
@@ -148,7 +303,7 @@ impl Choice {
         self.scripted = steps
             .iter()
             .any(|s| matches!(s.then, Act::Script(_)) || matches!(s.otherwise, Act::Script(_)));
-        self.turn = 0;
+        self.turn = Turn::default();
         let mut fast = Fast::Add(0);
         for s in steps {
             fast = match (fast, s.then) {
@@ -158,26 +313,15 @@ impl Choice {
                 (
                     f,
                     Act::Nothing
-                    | Act::Skip
+                    | Act::Skip(_)
                     | Act::Reverse
-                    | Act::Again
+                    | Act::Again(_)
                     | Act::Outcomes(_)
                     | Act::Script(_),
                 ) => f,
                 (_, Act::Mul(_) | Act::Div(_)) | (Fast::General, Act::Add(_)) => Fast::General,
             };
-            match s.then {
-                Act::Skip => self.turn |= SKIP,
-                Act::Reverse => self.turn ^= REVERSE,
-                Act::Again => self.turn |= AGAIN,
-                Act::Add(_)
-                | Act::Set(_)
-                | Act::Mul(_)
-                | Act::Div(_)
-                | Act::Nothing
-                | Act::Outcomes(_)
-                | Act::Script(_) => {}
-            }
+            self.turn = self.turn.and(Turn::of(s.then));
         }
         self.fast = if self.simple { fast } else { Fast::General };
     }
@@ -205,13 +349,33 @@ impl Effect {
 /// Who an outcome is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum Who {
+    /// `the player`: who laid the card, or who cannot play.
     Player,
     EachOther,
     Every,
     Winner,
     Loser,
+    /// `the next player`: who plays next once the card's own effects (skip, reverse, play
+    /// again) are done.
     Next,
+    /// `the player after`: the neighbour in the direction of play, before the card's effects.
+    After,
+    /// `the previous player`: the neighbour against the direction of play.
+    Previous,
+    /// `the player with the most chips` (each of them, when tied).
+    Richest,
+    /// `the player with the fewest chips` (each of them, when tied).
+    Poorest,
     EachOut,
+}
+
+/// Where chips come from when a player gains them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Pool {
+    /// The bank: an unlimited supply (what it holds may go below 0).
+    Bank,
+    /// The pot: at most what it holds.
+    Pot,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -235,6 +399,11 @@ pub enum OutcomeKind {
     ResetTotal(bool),
     EndRound,
     TakePot,
+    /// `the player takes 1 from the bank`, `the bank pays 1 to the player`.
+    Gain {
+        amount: i32,
+        from: Pool,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -1,16 +1,17 @@
-//! The IR's pure evaluation: what a step does at a total, the total a choice makes, whether a
-//! total is allowed. The engine, the checker's analyses and the bots all call these, so the
-//! rules are worked out in one place.
+//! The IR's pure evaluation: what a step does when a card is played, the total a choice
+//! makes, whether a total is allowed. The engine, the checker's analyses and the bots all call
+//! these, so the rules are worked out in one place.
 
-use super::{Act, Choice, Fast, Program, Step};
+use super::{Act, Choice, Facts, Fast, Program, Step};
 
 impl Step {
-    /// What this step does when the card is played on `before` (the total before the card):
-    /// `then`, or `otherwise` when its condition does not hold.
+    /// What this step does when the card is played in situation `f` (the total before the
+    /// card, the player's situation): `then`, or `otherwise` when its condition does not
+    /// hold.
     #[inline]
-    pub fn act(&self, p: &Program, before: i32) -> Act {
+    pub fn act(&self, p: &Program, f: &Facts) -> Act {
         match self.cond {
-            Some(c) if !p.conds[usize::from(c)].holds(p, before) => self.otherwise,
+            Some(c) if !p.conds[usize::from(c)].holds(p, f) => self.otherwise,
             _ => self.then,
         }
     }
@@ -24,24 +25,24 @@ impl Program {
     }
 }
 
-/// The total after one choice of a card, from `total`: one folded instruction for most
-/// cards, the steps for the others. A live script's step leaves the total as it is here (the
-/// engine asks the script, with the game at hand).
+/// The total after one choice of a card, played in situation `f`: one folded instruction for
+/// most cards, the steps for the others. A live script's step leaves the total as it is here
+/// (the engine asks the script, with the game at hand).
 #[inline(always)]
-pub fn choice_total(p: &Program, choice: &Choice, total: i32) -> i32 {
+pub fn choice_total(p: &Program, choice: &Choice, f: &Facts) -> i32 {
     match choice.fast {
-        Fast::Add(n) => total.saturating_add(n),
+        Fast::Add(n) => f.total.saturating_add(n),
         Fast::Set(n) => n,
-        Fast::General => general_total(p, choice, total),
+        Fast::General => general_total(p, choice, f),
     }
 }
 
 /// The total after a choice that needs its steps run (conditions, products, scripts).
 #[inline(never)]
-fn general_total(p: &Program, choice: &Choice, before: i32) -> i32 {
-    let mut t = before;
+fn general_total(p: &Program, choice: &Choice, f: &Facts) -> i32 {
+    let mut t = f.total;
     for s in choice.steps() {
-        t = match s.act(p, before) {
+        t = match s.act(p, f) {
             Act::Script(i) => p.script_fx[usize::from(i)]
                 .lookup(t)
                 .and_then(|o| o.total)
@@ -50,4 +51,34 @@ fn general_total(p: &Program, choice: &Choice, before: i32) -> i32 {
         };
     }
     t
+}
+
+/// Every total a choice can make from `total`, whatever the player's situation: a step whose
+/// condition reads the player goes both ways. For the checker's analyses.
+pub fn possible_totals(p: &Program, choice: &Choice, total: i32) -> Vec<i32> {
+    let mut totals = vec![total];
+    let facts = Facts::total(total);
+    for s in choice.steps() {
+        let acts: Vec<Act> = match s.cond {
+            Some(c) if p.conds[usize::from(c)].reads_player(p) => vec![s.then, s.otherwise],
+            _ => vec![s.act(p, &facts)],
+        };
+        let mut next = Vec::with_capacity(totals.len() * acts.len());
+        for &t in &totals {
+            for &a in &acts {
+                let n = match a {
+                    Act::Script(i) => p.script_fx[usize::from(i)]
+                        .lookup(t)
+                        .and_then(|o| o.total)
+                        .unwrap_or(t),
+                    other => other.apply(t),
+                };
+                if !next.contains(&n) {
+                    next.push(n);
+                }
+            }
+        }
+        totals = next;
+    }
+    totals
 }

@@ -13,7 +13,7 @@ pub mod script;
 pub mod verify;
 
 pub use effect::*;
-pub use eval::choice_total;
+pub use eval::{choice_total, possible_totals};
 pub use program::*;
 pub use script::{ScriptError, ScriptFx, ScriptHost, ScriptOut, ScriptTest, Scripts, View};
 pub use verify::verify;

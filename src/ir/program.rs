@@ -101,6 +101,8 @@ pub struct Program {
     pub triggers: Triggers,
     /// Where each top-level setting was decided, for the rules sheet: name → origin.
     pub settings: Vec<(String, Origin)>,
+    /// What the ruleset's `no ...` lines removed from its parents, in words.
+    pub removed: Vec<(String, Origin)>,
     /// Card effects written in rhai (`run NAME`).
     pub script_fx: Vec<ScriptFx>,
     /// Tests written in rhai (`if script NAME`), always tabulated.
@@ -172,6 +174,35 @@ impl Program {
     /// Whether a piece comes from the ruleset's own file rather than a parent.
     pub fn is_own(&self, origin: Origin) -> bool {
         usize::from(origin.file) + 1 == self.files.len()
+    }
+
+    /// The program without where its pieces were written (files, lines, the text of each
+    /// line): two programs that play the same game are equal after this.
+    pub fn meaning(&self) -> Program {
+        let mut p = self.clone();
+        let nowhere = Origin::default();
+        p.files.clear();
+        p.sources.clear();
+        p.settings.clear();
+        p.removed.clear();
+        for o in &mut p.options {
+            o.origin = nowhere;
+        }
+        for fx in &mut p.effects {
+            fx.origin = nowhere;
+            fx.text.clear();
+        }
+        for o in &mut p.outcomes {
+            o.origin = nowhere;
+            o.text.clear();
+        }
+        for fx in &mut p.script_fx {
+            fx.origin = nowhere;
+        }
+        for l in [&mut p.ceiling, &mut p.floor].into_iter().flatten() {
+            l.origin = nowhere;
+        }
+        p
     }
 
     pub fn option(&self, name: &str) -> Option<&OptionInfo> {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use super::{MAX_HAND, MAX_SEATS, Origin, Outcome};
+use super::{MAX_HAND, MAX_SEATS, Origin, Outcome, Turn};
 
 /// The game as a script sees it, as plain numbers: `game.total`, `game.previous` (the total
 /// before the card, for bar tests), `game.card` and `game.face` (from `rank`), `game.player`
@@ -59,8 +59,8 @@ impl View {
 pub struct ScriptOut {
     /// The new total, or `None` to leave it.
     pub total: Option<i32>,
-    /// [`super::SKIP`], [`super::REVERSE`], [`super::AGAIN`] bits.
-    pub turn: u8,
+    /// Players skipped, the direction reversed, more turns.
+    pub turn: Turn,
     pub outcomes: Vec<Outcome>,
 }
 
@@ -101,6 +101,8 @@ impl Eq for Scripts {}
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ScriptFx {
     pub func: String,
+    /// Its doc comment, for the rules sheet.
+    pub doc: String,
     pub rank: u8,
     /// The total of `table[0]`.
     pub lo: i32,

@@ -18,7 +18,7 @@ fn choice(steps: &[Step]) -> Choice {
         len: steps.len() as u8,
         simple: true,
         fast: Fast::Add(0),
-        turn: 0,
+        turn: Turn::default(),
         scripted: false,
     };
     c.steps[..steps.len()].copy_from_slice(steps);
@@ -82,6 +82,7 @@ fn program() -> Program {
         bars: Vec::new(),
         triggers: Triggers::default(),
         settings: Vec::new(),
+        removed: Vec::new(),
         script_fx: Vec::new(),
         script_tests: Vec::new(),
         script_bars: Vec::new(),
@@ -92,21 +93,27 @@ fn program() -> Program {
 #[test]
 fn simple_choices_fold_into_one_instruction() {
     let p = program();
-    let add_and_skip = choice(&[step(Act::Add(3)), step(Act::Skip)]);
+    let at = Facts::total;
+    let add_and_skip = choice(&[step(Act::Add(3)), step(Act::Skip(1))]);
     assert_eq!(add_and_skip.fast, Fast::Add(3));
-    assert_eq!(add_and_skip.turn, SKIP);
-    assert_eq!(choice_total(&p, &add_and_skip, 40), 43);
+    assert_eq!(add_and_skip.turn.skip, 1);
+    assert_eq!(choice_total(&p, &add_and_skip, &at(40)), 43);
     let set_then_add = choice(&[step(Act::Set(0)), step(Act::Add(5))]);
     assert_eq!(set_then_add.fast, Fast::Set(5));
-    assert_eq!(choice_total(&p, &set_then_add, 77), 5);
-    // Two reverses cancel out; products need their steps run.
+    assert_eq!(choice_total(&p, &set_then_add, &at(77)), 5);
+    // Effects said twice add up: two skips skip two players, two reverses cancel out.
+    let skips = choice(&[step(Act::Skip(1)), step(Act::Skip(2))]);
+    assert_eq!(skips.turn.skip, 3);
     let twice = choice(&[step(Act::Reverse), step(Act::Reverse)]);
-    assert_eq!(twice.turn & REVERSE, 0);
+    assert!(!twice.turn.reverse);
+    let again = choice(&[step(Act::Again(1)), step(Act::Again(1))]);
+    assert_eq!(again.turn.again, 2);
+    // Products need their steps run.
     let double = choice(&[step(Act::Mul(2))]);
     assert_eq!(double.fast, Fast::General);
-    assert_eq!(choice_total(&p, &double, 21), 42);
+    assert_eq!(choice_total(&p, &double, &at(21)), 42);
     // Halving rounds towards minus infinity.
-    assert_eq!(choice_total(&p, &choice(&[step(Act::Div(2))]), -3), -2);
+    assert_eq!(choice_total(&p, &choice(&[step(Act::Div(2))]), &at(-3)), -2);
 }
 
 #[test]
@@ -115,6 +122,7 @@ fn a_condition_picks_a_step_by_the_total_before_the_card() {
     // `halve if the total is even and above 49, otherwise double`
     p.conds.push(Cond {
         any_of: vec![vec![Test::Even, Test::Above(49)]],
+        unless: Vec::new(),
     });
     let halve_or_double = choice(&[Step {
         cond: Some(0),
@@ -122,14 +130,50 @@ fn a_condition_picks_a_step_by_the_total_before_the_card() {
         otherwise: Act::Mul(2),
     }]);
     assert!(!halve_or_double.simple);
-    assert_eq!(choice_total(&p, &halve_or_double, 60), 30);
-    assert_eq!(choice_total(&p, &halve_or_double, 61), 122);
-    assert_eq!(choice_total(&p, &halve_or_double, 40), 80);
+    let at = Facts::total;
+    assert_eq!(choice_total(&p, &halve_or_double, &at(60)), 30);
+    assert_eq!(choice_total(&p, &halve_or_double, &at(61)), 122);
+    assert_eq!(choice_total(&p, &halve_or_double, &at(40)), 80);
     // `below 10 or odd`: any group of the condition holds.
     let c = Cond {
         any_of: vec![vec![Test::Below(10)], vec![Test::Odd]],
+        unless: Vec::new(),
     };
-    assert!(c.holds(&p, 3) && c.holds(&p, 51) && !c.holds(&p, 52));
+    assert!(c.holds(&p, &at(3)) && c.holds(&p, &at(51)) && !c.holds(&p, &at(52)));
+    // `otherwise if`: a later branch holds only when the earlier ones do not.
+    p.conds.push(c);
+    let later = Cond {
+        any_of: vec![vec![Test::AtLeast(0)]],
+        unless: vec![1],
+    };
+    assert!(later.holds(&p, &at(52)) && !later.holds(&p, &at(51)));
+}
+
+#[test]
+fn tests_of_digits_multiples_ranges_and_the_players_situation() {
+    let p = program();
+    let at = Facts::total;
+    let holds = |t: Test, f: Facts| t.holds(&p, &f);
+    assert!(holds(Test::EndsIn(5), at(45)) && holds(Test::EndsIn(5), at(-5)));
+    assert!(!holds(Test::EndsIn(5), at(54)));
+    assert!(holds(Test::EndsIn(25), at(125)) && !holds(Test::EndsIn(25), at(35)));
+    assert!(holds(Test::EndsIn(0), at(0)) && holds(Test::EndsIn(0), at(90)));
+    assert!(holds(Test::MultipleOf(11), at(77)) && holds(Test::MultipleOf(11), at(0)));
+    assert!(!holds(Test::MultipleOf(11), at(78)));
+    assert!(holds(Test::Between(50, 60), at(50)) && holds(Test::Between(50, 60), at(60)));
+    assert!(!holds(Test::Between(50, 60), at(61)));
+    let f = Facts {
+        total: 10,
+        chips: 1,
+        cards_left: 0,
+        players_left: 2,
+        previous: Some(12),
+    };
+    assert!(holds(Test::Chips(Cmp::AtMost, 1), f) && !holds(Test::Chips(Cmp::AtLeast, 2), f));
+    assert!(holds(Test::CardsLeft(Cmp::Exactly, 0), f));
+    assert!(holds(Test::PlayersLeft(Cmp::Exactly, 2), f));
+    assert!(holds(Test::Previous(12), f) && !holds(Test::Previous(11), f));
+    assert!(Test::Chips(Cmp::Exactly, 1).reads_player() && !Test::EndsIn(5).reads_player());
 }
 
 #[test]

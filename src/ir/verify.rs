@@ -173,9 +173,9 @@ impl Verifier<'_> {
             | Act::Mul(_)
             | Act::Div(_)
             | Act::Nothing
-            | Act::Skip
+            | Act::Skip(_)
             | Act::Reverse
-            | Act::Again
+            | Act::Again(_)
             | Act::Outcomes(_)
             | Act::Script(_) => {}
         }

@@ -176,6 +176,28 @@ pub enum StatementKind {
         name: Spanned<String>,
         outcomes: Vec<Outcome>,
     },
+    /// `no bar at 66`: a variant removes a statement of its parent.
+    Remove(Removal),
+}
+
+/// What a `no ...` line removes.
+#[derive(Debug, Clone)]
+pub enum Removal {
+    /// `no bar at 33, 66`: what happens on reaching and on passing them.
+    Bars(Vec<SAmount>),
+    /// `no rule on reaching 66` (false), `no rule on passing 66` (true).
+    Bar { passing: bool, values: Vec<SAmount> },
+    /// `no card rule for 4 with 2 players`
+    Card {
+        ranks: Vec<RankItem>,
+        with: Option<WithPlayers>,
+    },
+    /// `no rule when a player cannot play`
+    When(Trigger),
+    /// `no upper limit`, `no lower limit`
+    Limit(Side),
+    /// `no teams`
+    Teams,
 }
 
 /// When a `when` line applies.
@@ -214,11 +236,29 @@ pub struct Effect {
     pub span: Span,
 }
 
-/// `add 11 as "high"`: steps joined by `and`, and an optional label.
+/// `add 11 as "high"`: steps joined by `and`, and an optional label; or branches decided by
+/// tests.
 #[derive(Debug, Clone)]
 pub struct Choice {
-    pub steps: Vec<Step>,
+    pub body: Body,
     pub label: Option<Spanned<String>>,
+    pub span: Span,
+}
+
+/// What a choice does.
+#[derive(Debug, Clone)]
+pub enum Body {
+    /// `add 3 and skip`
+    Steps(Vec<Step>),
+    /// `if the total ends in 5: add 5 and skip; otherwise add 5`
+    Branches(Vec<Branch>),
+}
+
+/// One branch: `if TEST: STEPS`, `otherwise if TEST: STEPS`, or (no test) `otherwise STEPS`.
+#[derive(Debug, Clone)]
+pub struct Branch {
+    pub condition: Option<Condition>,
+    pub steps: Vec<Step>,
     pub span: Span,
 }
 
@@ -248,12 +288,13 @@ pub enum Action {
     Halve,
     /// `nothing`
     Nothing,
-    /// `skip`
-    Skip,
+    /// `skip`, `skip 2 players` (`None`: one player)
+    Skip(Option<SAmount>),
     /// `reverse`
     Reverse,
     /// `play again`
-    PlayAgain,
+    /// `play again`, `play again twice`, `play again 3 times` (`None`: once)
+    PlayAgain(Option<SAmount>),
     /// `run swap_digits`
     Run(Spanned<String>),
     /// `each other player pays 1`
@@ -291,6 +332,20 @@ pub enum Test {
     Below(SAmount),
     /// `exactly 98`, `98`
     Exactly(SAmount),
+    /// `ends in 5`
+    EndsIn(SAmount),
+    /// `a multiple of 11`
+    MultipleOf(SAmount),
+    /// `between 50 and 60`
+    Between(SAmount, SAmount),
+    /// `the player has at most 1 chip`
+    Chips(Cmp, SAmount),
+    /// `the player has no cards left`
+    CardsLeft(Cmp, SAmount),
+    /// `only 2 players are left`
+    PlayersLeft(Cmp, SAmount),
+    /// `the previous card is a King`
+    Previous(Spanned<String>),
     /// `script lucky`
     Script(Spanned<String>),
 }
@@ -308,8 +363,16 @@ pub enum Who {
     Winner,
     /// `the loser` (of the round)
     Loser,
-    /// `the next player`
+    /// `the next player`: who plays next once the card's effects are done
     Next,
+    /// `the player after`: the neighbour in the direction of play
+    After,
+    /// `the previous player`
+    Previous,
+    /// `the player with the most chips`
+    Richest,
+    /// `the player with the fewest chips`
+    Poorest,
     /// `each player out of the round`
     EachOut,
 }
@@ -347,6 +410,25 @@ pub enum OutcomeKind {
     RoundEnds,
     /// `takes the pot`
     TakesPot,
+    /// `takes 1 from the bank`, `gains 2 from the pot`, `the bank pays 1 to the player`
+    Gains { amount: SAmount, from: Pool },
+}
+
+/// Where gained chips come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pool {
+    Bank,
+    Pot,
+}
+
+/// How a count compares: `2`, `at least 2`, `at most 2`, `more than 2`, `fewer than 2`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cmp {
+    Exactly,
+    AtLeast,
+    AtMost,
+    MoreThan,
+    FewerThan,
 }
 
 /// `scenario "N33-6: 29 plus 7 passes 33"` ... `end`
@@ -380,6 +462,12 @@ pub enum ScenarioStep {
     Dealer(i64),
     /// `discard: 5S`
     Discard(Vec<Spanned<String>>),
+    /// `pot 3`
+    Pot(i64),
+    /// `bank 2`
+    Bank(i64),
+    /// `next deal: 9H 2C`
+    NextDeal(Vec<Spanned<String>>),
     /// `play 7H`
     Play(Spanned<String>),
     /// `draw`

@@ -5,7 +5,7 @@ use super::player::{bot_turn, play_and_draw};
 use crate::base::Rng;
 use crate::base::cards::{RANKS, rank_of};
 use crate::engine::{Move, Moves, State};
-use crate::ir::{self, OutcomeKind, Program, Who, choice_total};
+use crate::ir::{self, Facts, OutcomeKind, Program, Who, choice_total};
 
 /// A bot strategy, by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,12 +113,15 @@ impl Knowledge {
             unseen[r] = unseen[r].saturating_sub(1);
         }
         let mut escape = [false; RANKS];
-        let top = p.ceiling.map_or(i32::MAX, |c| c.value);
+        let top = Facts {
+            total: p.ceiling.map_or(i32::MAX, |c| c.value),
+            ..s.facts(p)
+        };
         for (r, e) in escape.iter_mut().enumerate() {
             *e = s.effect(p, r as u8).is_some_and(|fx| {
                 fx.choices()
                     .iter()
-                    .any(|c| p.allows(choice_total(p, c, top)))
+                    .any(|c| p.allows(choice_total(p, c, &top)))
             });
         }
         Knowledge {
@@ -135,6 +138,11 @@ impl Knowledge {
             return 0;
         }
         let mut bad = 0;
+        // The next player's situation is not known: the mover's stands in for it.
+        let facts = Facts {
+            total,
+            ..s.facts(p)
+        };
         for (r, &n) in self.unseen.iter().enumerate() {
             if n == 0 {
                 continue;
@@ -142,7 +150,7 @@ impl Knowledge {
             let ok = s.effect(p, r as u8).is_some_and(|fx| {
                 fx.choices()
                     .iter()
-                    .any(|c| p.allows(choice_total(p, c, total)))
+                    .any(|c| p.allows(choice_total(p, c, &facts)))
             });
             if !ok {
                 bad += n;
@@ -162,27 +170,46 @@ fn immediate(p: &Program, s: &State, m: Move) -> (i64, i32) {
         return (0, s.total);
     };
     let ch = &fx.choices()[usize::from(choice)];
+    let facts = s.facts(p);
     let old = s.total;
-    let new = choice_total(p, ch, old);
+    let new = choice_total(p, ch, &facts);
     let mut value = 0;
+    let others = i64::from(s.active().saturating_sub(1) as u8);
     let mut outcome = |i: u16| {
         for o in &p.outcomes[usize::from(i)].list {
-            if let OutcomeKind::Pay { amount, .. } = o.kind {
-                let others = i64::from(s.active().saturating_sub(1) as u8);
-                value += match o.who {
-                    Who::Player => -i64::from(amount) * 3,
-                    Who::EachOther => i64::from(amount) * others,
-                    Who::Every => -i64::from(amount),
-                    Who::Next | Who::Winner | Who::Loser | Who::EachOut => 0,
-                };
-            }
+            // Paying costs, gaining earns: the player's own chips count three times the
+            // others'.
+            let sign = match o.kind {
+                OutcomeKind::Pay { amount, .. } => -i64::from(amount),
+                OutcomeKind::Gain { amount, .. } => i64::from(amount),
+                OutcomeKind::WinRound
+                | OutcomeKind::LoseRound
+                | OutcomeKind::OutOfRound
+                | OutcomeKind::OutOfGame
+                | OutcomeKind::ResetTotal(_)
+                | OutcomeKind::EndRound
+                | OutcomeKind::TakePot => 0,
+            };
+            value += match o.who {
+                Who::Player => sign * 3,
+                Who::EachOther => -sign * others,
+                Who::Every => sign,
+                Who::Next
+                | Who::After
+                | Who::Previous
+                | Who::Richest
+                | Who::Poorest
+                | Who::Winner
+                | Who::Loser
+                | Who::EachOut => 0,
+            };
             if matches!(o.kind, OutcomeKind::LoseRound) && o.who == Who::Player {
                 value -= 2;
             }
         }
     };
     for st in ch.steps() {
-        if let ir::Act::Outcomes(i) = st.act(p, old) {
+        if let ir::Act::Outcomes(i) = st.act(p, &facts) {
             outcome(i);
         }
     }

@@ -100,6 +100,11 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
         Event::TakePot { seat, amount } => {
             format!("{} the pot: {amount} chips.", v(seat, "takes", "take"))
         }
+        Event::Gain { seat, amount, from } => format!(
+            "{} {amount} from {}.",
+            v(seat, "takes", "take"),
+            to_words(from)
+        ),
         Event::OutOfRound { seat } => format!("{} out of the round.", v(seat, "is", "are")),
         Event::Eliminated { seat } => format!("{} out of the game.", v(seat, "is", "are")),
         Event::TotalReset { total } => format!("The total goes back to {total}."),
@@ -107,6 +112,7 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
             round,
             winner,
             loser,
+            ..
         } => {
             let mut s = format!("Round {round} ends");
             if let Some(w) = winner {
@@ -190,6 +196,14 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
         Event::TakePot { seat, amount } => {
             json!({"event": "take_pot", "seat": seat, "amount": amount})
         }
+        Event::Gain { seat, amount, from } => {
+            let from = match from {
+                PayTo::Bank => json!("bank"),
+                PayTo::Pot => json!("pot"),
+                PayTo::Seat(s) => json!(s),
+            };
+            json!({"event": "gain", "seat": seat, "amount": amount, "from": from})
+        }
         Event::OutOfRound { seat } => json!({"event": "out_of_round", "seat": seat}),
         Event::Eliminated { seat } => json!({"event": "eliminated", "seat": seat}),
         Event::TotalReset { total } => json!({"event": "reset", "total": total}),
@@ -197,6 +211,7 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
             round,
             winner,
             loser,
+            ..
         } => {
             json!({"event": "round_end", "round": round, "winner": winner, "loser": loser})
         }

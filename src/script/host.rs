@@ -31,6 +31,8 @@ pub struct FnSource {
     pub first_line: usize,
     /// The line of `fn NAME(` in that file.
     pub def_line: usize,
+    /// Its doc comment: the `///` lines right above it, joined (what the rules sheet says).
+    pub doc: String,
 }
 
 /// The most memory the memo of live answers may hold, in bytes (about).
@@ -60,6 +62,19 @@ impl std::fmt::Debug for Host {
             .field("functions", &self.functions)
             .finish_non_exhaustive()
     }
+}
+
+/// The `///` lines right above a function, joined into one sentence.
+fn doc_above(lines: &[&str]) -> String {
+    let mut doc: Vec<&str> = lines
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .take_while(|l| l.starts_with("///"))
+        .map(|l| l.trim_start_matches('/').trim())
+        .collect();
+    doc.reverse();
+    doc.join(" ")
 }
 
 /// FNV-1a, for digests and fingerprints.
@@ -124,16 +139,17 @@ impl Host {
             for f in piece.ast.iter_functions() {
                 functions.retain(|x: &FnSource| x.name != f.name);
                 let needle = format!("fn {}", f.name);
-                let def = piece
-                    .text
-                    .lines()
-                    .position(|l| l.trim_start().starts_with(&needle))
-                    .map_or(piece.first_line, |i| piece.first_line + i);
+                let lines: Vec<&str> = piece.text.lines().collect();
+                let at = lines
+                    .iter()
+                    .position(|l| l.trim_start().starts_with(&needle));
+                let def = at.map_or(piece.first_line, |i| piece.first_line + i);
                 functions.push(FnSource {
                     name: f.name.to_string(),
                     file: piece.file.clone(),
                     first_line: piece.first_line,
                     def_line: def,
+                    doc: at.map(|i| doc_above(&lines[..i])).unwrap_or_default(),
                 });
             }
             ast = ast.merge(&piece.ast);
@@ -146,6 +162,14 @@ impl Host {
             memo: Mutex::default(),
             digest,
         }
+    }
+
+    /// A function's doc comment (empty when it has none).
+    pub fn doc(&self, name: &str) -> &str {
+        self.functions
+            .iter()
+            .find(|f| f.name == name)
+            .map_or("", |f| f.doc.as_str())
     }
 
     /// The number of parameters of a function, if it is defined.

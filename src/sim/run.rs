@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::{Stats, WIN_UNIT};
 use crate::base::Rng;
 use crate::base::rng::game_seed;
-use crate::engine::{self, Event, Reason, Setup, Sink, TURN_LIMIT};
+use crate::engine::{self, Event, Reason, Setup, Sink, TURN_LIMIT, kind};
 use crate::ir::{MAX_SEATS, Program};
 use crate::play::Player;
 
@@ -32,13 +32,18 @@ struct Counter {
     passed: [(i32, u32); 8],
     forced: u64,
     chosen: u64,
-    last_forced: bool,
     out_order: [u8; MAX_SEATS],
     outs: usize,
 }
 
 impl Sink for Counter {
-    const ON: bool = true;
+    // Only what the statistics count: no event is built for a card played, a draw, a deal.
+    const WANTS: u32 = kind::PAY
+        | kind::BAR
+        | kind::CANNOT_PLAY
+        | kind::NO_CARDS
+        | kind::ROUND_END
+        | kind::ELIMINATED;
     fn event(&mut self, e: Event) {
         match e {
             Event::Pay { amount, reason, .. } => {
@@ -65,12 +70,13 @@ impl Sink for Counter {
                     slot.1 += 1;
                 }
             }
-            Event::CannotPlay { .. } | Event::NoCards { .. } => {
-                self.forced += 1;
-                self.last_forced = true;
-            }
-            Event::Play { .. } => self.last_forced = false,
-            Event::RoundEnd { loser: Some(_), .. } if !self.last_forced => self.chosen += 1,
+            Event::CannotPlay { .. } | Event::NoCards { .. } => self.forced += 1,
+            // A round lost to the card just played: a chosen bust.
+            Event::RoundEnd {
+                loser: Some(_),
+                by_card: true,
+                ..
+            } => self.chosen += 1,
             Event::Eliminated { seat } => {
                 if self.outs < MAX_SEATS {
                     self.out_order[self.outs] = seat;
@@ -78,6 +84,7 @@ impl Sink for Counter {
                 }
             }
             Event::Deal { .. }
+            | Event::Play { .. }
             | Event::Draw { .. }
             | Event::Forgot { .. }
             | Event::Reshuffle { .. }
@@ -85,6 +92,7 @@ impl Sink for Counter {
             | Event::Reverse { .. }
             | Event::PlayAgain { .. }
             | Event::TakePot { .. }
+            | Event::Gain { .. }
             | Event::OutOfRound { .. }
             | Event::TotalReset { .. }
             | Event::RoundEnd { .. }
@@ -109,7 +117,6 @@ fn play_one(
         passed: [(0, 0); 8],
         forced: 0,
         chosen: 0,
-        last_forced: false,
         out_order: [0; MAX_SEATS],
         outs: 0,
     };

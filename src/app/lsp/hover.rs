@@ -81,7 +81,11 @@ fn statement_words(doc: &Document, line: usize) -> Vec<String> {
         .into_iter()
         .filter(|i| i.origin == Some(own))
         .collect();
-    let mut out: Vec<String> = items.iter().map(|i| i.sentence.clone()).collect();
+    let mut out: Vec<String> = items.iter().map(|i| i.text.clone()).collect();
+    // An option's line: its value, range and default (the sheet lists options apart).
+    for o in p.options.iter().filter(|o| o.origin == own) {
+        out.extend(option_words(doc, &o.name));
+    }
     let Some(parent) = doc.parent.as_ref().and_then(Option::as_ref) else {
         return out;
     };
@@ -89,8 +93,8 @@ fn statement_words(doc: &Document, line: usize) -> Vec<String> {
     let theirs = present::sheet_items(parent);
     for item in &items {
         out.push(match theirs.iter().find(|t| t.key == item.key) {
-            Some(t) if t.sentence == item.sentence => format!("The same as in `{name}`."),
-            Some(t) => format!("Replaces, in `{name}`: {}", t.sentence),
+            Some(t) if t.text == item.text => format!("The same as in `{name}`."),
+            Some(t) => format!("Replaces, in `{name}`: {}", t.text),
             None => format!("New: `{name}` has no such rule."),
         });
     }

@@ -354,7 +354,7 @@ impl Session {
             .iter()
             .any(|c| same_face(*c, card));
         for k in 0..fx.len {
-            let total = choice_total(p, &fx.choices()[usize::from(k)], s.total);
+            let total = choice_total(p, &fx.choices()[usize::from(k)], &s.facts(p));
             let name = play::move_name(p, s, Move::Play { card, choice: k });
             if !p.allows(total) {
                 let _ = writeln!(

@@ -113,7 +113,7 @@ impl Session {
             let mut ways = Vec::new();
             for k in 0..fx.len {
                 let mv = Move::Play { card, choice: k };
-                let total = choice_total(p, &fx.choices()[usize::from(k)], s.total);
+                let total = choice_total(p, &fx.choices()[usize::from(k)], &s.facts(p));
                 let name = play::move_name(p, s, mv);
                 let mut w = if fx.len > 1 {
                     format!("{name} → {total}")

@@ -60,6 +60,7 @@ pub(super) const STATEMENTS: &[(&str, &str)] = &[
     ("a", "a player is out at 0 chips"),
     ("scenario", "scenario \"N99-6: a 9 at 95\""),
     ("if", "if {by_hand}: players draw by hand"),
+    ("no", "no bar at 66"),
     ("script", "script file \"house.rhai\""),
 ];
 
@@ -74,6 +75,9 @@ pub(super) const SCENARIO_STEPS: &[(&str, &str)] = &[
     ("hand", "hand 0: 7H KS 2C"),
     ("stock", "stock: 9H 2C"),
     ("discard", "discard: 5S"),
+    ("pot", "pot 3"),
+    ("bank", "bank 2"),
+    ("next", "next deal: 9H 2C"),
     ("play", "play 7H"),
     ("draw", "draw"),
     ("expect", "expect total 36"),
@@ -246,13 +250,49 @@ mod tests {
             panic!("not a card")
         };
         assert_eq!(effect.choices.len(), 1);
-        let step = &effect.choices[0].steps[0];
+        let Body::Steps(steps) = &effect.choices[0].body else {
+            panic!("not steps")
+        };
+        let step = &steps[0];
         assert!(matches!(step.action.node, Action::Halve));
         assert_eq!(step.condition.as_ref().map(|c| c.tests.len()), Some(2));
         assert!(matches!(
             step.otherwise.as_ref().map(|a| &a.node),
             Some(Action::Double)
         ));
+    }
+
+    #[test]
+    fn reads_branches_counts_and_new_tests() {
+        let (file, diags) = parse(
+            "card 5: if the total ends in 5: add 5 and skip 2 players; otherwise if the player has at most 1 chip: play again twice; otherwise add 5\n",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
+        let StatementKind::Card { effect, .. } = &file.statements[0].kind else {
+            panic!("not a card")
+        };
+        let Body::Branches(b) = &effect.choices[0].body else {
+            panic!("not branches")
+        };
+        assert_eq!(b.len(), 3);
+        assert!(b[2].condition.is_none());
+        assert!(matches!(b[0].steps[1].action.node, Action::Skip(Some(_))));
+        assert!(matches!(
+            b[1].steps[0].action.node,
+            Action::PlayAgain(Some(_))
+        ));
+        let (_, diags) = parse(
+            "card K: add 1 if the total is a multiple of 11 and between 10 and 90, otherwise nothing\n\
+             card Q: the player takes 1 from the bank\n\
+             card J: the bank pays 2 to the player with the most chips\n\
+             card 9: nothing if the previous card is a King or only 2 players are left\n\
+             no bar at 66\n\
+             no rule on passing 33\n\
+             no card rule for 4 with 2 players\n\
+             no rule when a player cannot play\n\
+             no upper limit\n",
+        );
+        assert!(diags.is_empty(), "{diags:?}");
     }
 
     #[test]

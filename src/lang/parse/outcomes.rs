@@ -14,6 +14,10 @@ pub(super) fn who(pair: &Pair<'_, Rule>) -> Who {
         Some(Rule::the_winner) => Who::Winner,
         Some(Rule::the_loser) => Who::Loser,
         Some(Rule::the_next) => Who::Next,
+        Some(Rule::the_after) => Who::After,
+        Some(Rule::the_previous) => Who::Previous,
+        Some(Rule::the_richest) => Who::Richest,
+        Some(Rule::the_poorest) => Who::Poorest,
         Some(Rule::each_out) => Who::EachOut,
         _ => Who::Player,
     }
@@ -41,9 +45,12 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
     let mut subject = None;
     let mut amount_v = None;
     let mut to = Target::Bank;
+    let mut from = Pool::Bank;
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::who => subject = Some(who(&p)),
+            Rule::pot => from = Pool::Pot,
+            Rule::bank => from = Pool::Bank,
             Rule::amount => amount_v = Some(amount(p, start)?),
             Rule::target => {
                 let t = p.into_inner().next().expect("a target");
@@ -67,6 +74,11 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         Rule::out_of_game => OutcomeKind::OutOfGame,
         Rule::resets => OutcomeKind::Resets { pile },
         Rule::round_ends => OutcomeKind::RoundEnds,
+        // `the bank pays 1 to the player`: the player gains 1 from the bank.
+        Rule::gains | Rule::bank_pays => OutcomeKind::Gains {
+            amount: amount_v.expect("a gain has an amount"),
+            from,
+        },
         _ => OutcomeKind::TakesPot,
     };
     Ok(Outcome {

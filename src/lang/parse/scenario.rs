@@ -75,6 +75,12 @@ pub(super) fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
         }
         Rule::sc_dealer => ScenarioStep::Dealer(first_num(&pair)),
         Rule::sc_discard => ScenarioStep::Discard(cards(pair.into_inner().next(), start)),
+        Rule::sc_pot => ScenarioStep::Pot(first_num(&pair)),
+        Rule::sc_bank => ScenarioStep::Bank(first_num(&pair)),
+        Rule::sc_next_deal => ScenarioStep::NextDeal(cards(
+            pair.into_inner().find(|p| p.as_rule() == Rule::cards),
+            start,
+        )),
         Rule::sc_play => {
             let c = pair.into_inner().next().expect("a card");
             ScenarioStep::Play(Spanned {

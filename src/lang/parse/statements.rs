@@ -93,13 +93,7 @@ pub(super) fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<Stat
             }
         }
         Rule::when_stmt => {
-            let trigger = match next().as_rule() {
-                Rule::cannot_play => Trigger::CannotPlay,
-                Rule::no_cards => Trigger::NoCards,
-                Rule::round_start => Trigger::RoundStart,
-                Rule::round_end => Trigger::RoundEnd,
-                _ => Trigger::GameEnd,
-            };
+            let trigger = trigger(&next());
             StatementKind::When {
                 trigger,
                 outcomes: outcomes(next(), start)?,
@@ -130,6 +124,7 @@ pub(super) fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<Stat
             most_chips: next().as_rule() == Rule::most_chips,
         },
         Rule::teams_stmt => StatementKind::Teams(amount(next(), start)?),
+        Rule::remove_stmt => StatementKind::Remove(removal(next(), start)?),
         Rule::script_file => StatementKind::ScriptFile(string(next(), start)),
         Rule::script_bar => {
             let name = next();
@@ -229,4 +224,51 @@ fn leader_stmt(p: Pair<'_, Rule>) -> StatementKind {
         _ => Role::Winner,
     };
     StatementKind::Leader { role, side }
+}
+
+/// `no bar at 66`, `no rule on reaching 66`, `no card rule for 4 with 2 players`, ...
+fn removal(p: Pair<'_, Rule>, start: usize) -> Result<Removal, Diag> {
+    let rule = p.as_rule();
+    let mut inner = p.into_inner();
+    let amounts = |pair: Pair<'_, Rule>| -> Result<Vec<SAmount>, Diag> {
+        pair.into_inner()
+            .filter(|a| a.as_rule() == Rule::amount)
+            .map(|a| amount(a, start))
+            .collect()
+    };
+    Ok(match rule {
+        Rule::no_bar => Removal::Bars(amounts(inner.next().expect("values"))?),
+        Rule::no_bar_rule => {
+            let passing = inner.next().expect("reaching or passing").as_rule() == Rule::passing;
+            Removal::Bar {
+                passing,
+                values: amounts(inner.next().expect("values"))?,
+            }
+        }
+        Rule::no_card => {
+            let ranks = ranks(inner.next().expect("ranks"), start);
+            let with = inner.next().map(|w| with_players(w, start)).transpose()?;
+            Removal::Card { ranks, with }
+        }
+        Rule::no_when => Removal::When(trigger(&inner.next().expect("a moment"))),
+        Rule::no_limit => Removal::Limit(
+            if inner.next().expect("upper or lower").as_rule() == Rule::upper {
+                Side::Above
+            } else {
+                Side::Below
+            },
+        ),
+        _ => Removal::Teams,
+    })
+}
+
+/// `when a player cannot play`, `at the start of each round`, ...
+fn trigger(p: &Pair<'_, Rule>) -> Trigger {
+    match p.as_rule() {
+        Rule::cannot_play => Trigger::CannotPlay,
+        Rule::no_cards => Trigger::NoCards,
+        Rule::round_start => Trigger::RoundStart,
+        Rule::round_end => Trigger::RoundEnd,
+        _ => Trigger::GameEnd,
+    }
 }

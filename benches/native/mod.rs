@@ -1,0 +1,316 @@
+//! Hand-written native games, played by uniformly random bots exactly as `ninety sim --bots
+//! random` plays them: the baseline for the speed of the whole simulation.
+//!
+//! Each game is a plain struct of fixed arrays and a `match` on the rank; no allocation per
+//! game or per turn. The dealing, shuffling, turn order and the bot's choices follow the
+//! engine's step by step and use the same random numbers in the same order, so a seed gives
+//! the very game the engine plays:
+//!
+//! * the game's stream (xoshiro256++ from `seed`): the first dealer, the first shuffle, every
+//!   reshuffle of the discard pile and every new round's shuffle;
+//! * the bots' stream (`seed ^ 0x9E37_79B9_7F4A_7C15`), one for the whole table: one number
+//!   per turn with more than one legal move, none with exactly one.
+//!
+//! Included by `examples/native_sim.rs` and `tests/native.rs`, each using part of it.
+#![allow(dead_code)]
+
+pub mod ninety_nine;
+pub mod thirty_three;
+
+/// Games longer than this are stopped (`engine::TURN_LIMIT`).
+pub const TURN_LIMIT: u64 = 100_000;
+/// Shares of a win: `WIN_UNIT / k` to each of `k` tied winners (`sim::WIN_UNIT`).
+pub const WIN_UNIT: u64 = 27_720;
+
+/// Why chips were lost, as the sim counts them.
+pub const BUST: usize = 0;
+pub const PASSED: usize = 1;
+pub const REACHED: usize = 2;
+pub const OTHER: usize = 3;
+/// The names of the causes, by index, as in `sim::Stats::chips_lost`.
+pub const CAUSES: [&str; 4] = ["bust", "passed", "reached", "other"];
+
+/// What one game gives the statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GameResult {
+    /// Cards played (`State::turns`).
+    pub turns: u64,
+    /// The round the game ended in (`State::round`).
+    pub rounds: u32,
+    /// The winners as a bit set of seats (none when stopped by the turn limit).
+    pub winners: u16,
+    /// Chips lost, by [`CAUSES`].
+    pub chips_lost: [u64; 4],
+    /// Stopped by [`TURN_LIMIT`].
+    pub limited: bool,
+}
+
+/// The games written here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Game {
+    /// `rulesets/ninety-nine.rules`, default options.
+    NinetyNine,
+    /// `rulesets/33-66-99.rules`, default options.
+    ThirtyThree,
+}
+
+impl Game {
+    pub fn from_name(name: &str) -> Option<Game> {
+        match name {
+            "ninety-nine" => Some(Game::NinetyNine),
+            "33-66-99" => Some(Game::ThirtyThree),
+            _ => None,
+        }
+    }
+
+    /// The ruleset file this game mirrors, relative to the crate.
+    pub fn ruleset(self) -> &'static str {
+        match self {
+            Game::NinetyNine => "rulesets/ninety-nine.rules",
+            Game::ThirtyThree => "rulesets/33-66-99.rules",
+        }
+    }
+
+    /// The player counts the ruleset allows.
+    pub fn players(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            Game::NinetyNine => 2..=ninety_nine::MAX_SEATS,
+            Game::ThirtyThree => 2..=thirty_three::MAX_SEATS,
+        }
+    }
+
+    /// Plays one game from its seed with random bots in every seat.
+    pub fn play(self, players: usize, seed: u64) -> GameResult {
+        assert!(
+            self.players().contains(&players),
+            "{self:?} is not played by {players} players"
+        );
+        match self {
+            Game::NinetyNine => ninety_nine::play(players as u8, seed),
+            Game::ThirtyThree => thirty_three::play(players as u8, seed),
+        }
+    }
+}
+
+/// A game's seed from the run's seed and the game's number (`sim::game_seed`).
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    let mut z = master ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The statistics of a run, as sums (the part of `sim::Stats` the baseline reproduces).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Totals {
+    pub games: u64,
+    /// Win shares by seat, in units of [`WIN_UNIT`].
+    pub wins: Vec<u64>,
+    /// Games each seat won, alone or shared.
+    pub won_games: Vec<u64>,
+    pub turns: u64,
+    pub rounds: u64,
+    /// By [`CAUSES`].
+    pub chips_lost: [u64; 4],
+    pub turn_limited: u64,
+}
+
+impl Totals {
+    pub fn new(players: usize) -> Totals {
+        Totals {
+            wins: vec![0; players],
+            won_games: vec![0; players],
+            ..Totals::default()
+        }
+    }
+
+    /// Adds one game as `sim::play_one` does.
+    pub fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        if r.limited {
+            self.turn_limited += 1;
+        }
+        let k = u64::from(r.winners.count_ones());
+        if k > 0 && !r.limited {
+            for (seat, (w, g)) in self.wins.iter_mut().zip(&mut self.won_games).enumerate() {
+                if r.winners & (1 << seat) != 0 {
+                    *w += WIN_UNIT / k;
+                    *g += 1;
+                }
+            }
+        }
+        self.turns += r.turns;
+        self.rounds += u64::from(r.rounds);
+        for (a, b) in self.chips_lost.iter_mut().zip(r.chips_lost) {
+            *a += b;
+        }
+    }
+}
+
+/// Plays games `0..games` of a run seeded `master`, one after the other.
+pub fn run(game: Game, players: usize, games: u64, master: u64) -> Totals {
+    let mut t = Totals::new(players);
+    for i in 0..games {
+        t.add(&game.play(players, game_seed(master, i)));
+    }
+    t
+}
+
+/// A game's xoshiro256++ state from its seed, as the engine makes it: `rand_xoshiro`'s
+/// `seed_from_u64` (SplitMix64 fills a state), then that generator's first four outputs.
+pub fn seed_state(seed: u64) -> [u64; 4] {
+    let mut x = seed;
+    let mut splitmix = || {
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut s = [splitmix(), splitmix(), splitmix(), splitmix()];
+    [
+        next_u64(&mut s),
+        next_u64(&mut s),
+        next_u64(&mut s),
+        next_u64(&mut s),
+    ]
+}
+
+/// The bots' stream of a game (`engine::bot_rng`).
+pub fn bot_rng(seed: u64) -> [u64; 4] {
+    seed_state(seed ^ 0x9E37_79B9_7F4A_7C15)
+}
+
+/// One xoshiro256++ step.
+#[inline(always)]
+pub fn next_u64(s: &mut [u64; 4]) -> u64 {
+    let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+    let t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = s[3].rotate_left(45);
+    result
+}
+
+/// A number below `n`: one xoshiro256++ step, then Lemire's multiply-shift.
+#[inline(always)]
+pub fn below(s: &mut [u64; 4], n: usize) -> usize {
+    ((u128::from(next_u64(s)) * n as u128) >> 64) as usize
+}
+
+/// Fisher–Yates from the top, as the engine shuffles.
+#[inline]
+pub fn shuffle(rng: &mut [u64; 4], cards: &mut [u8]) {
+    for i in (1..cards.len()).rev() {
+        let j = below(rng, i + 1);
+        cards.swap(i, j);
+    }
+}
+
+/// Takes the card at `i` out of a three-card hand, the cards after it moving up (hand order
+/// is what the bot's moves follow). Two plain moves: a `copy_within` would call `memmove`.
+#[inline(always)]
+pub fn take(hand: &mut [u8; 3], i: usize) -> u8 {
+    let c = hand[i];
+    if i == 0 {
+        hand[0] = hand[1];
+    }
+    if i <= 1 {
+        hand[1] = hand[2];
+    }
+    c
+}
+
+/// A pile of at most `N` cards; its top card is the last.
+#[derive(Debug, Clone, Copy)]
+pub struct Pile<const N: usize> {
+    cards: [u8; N],
+    len: usize,
+}
+
+impl<const N: usize> Pile<N> {
+    pub const fn new() -> Self {
+        Pile {
+            cards: [0; N],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn push(&mut self, c: u8) {
+        self.cards[self.len] = c;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn pop(&mut self) -> Option<u8> {
+        if self.len == 0 {
+            None
+        } else {
+            self.len -= 1;
+            Some(self.cards[self.len])
+        }
+    }
+
+    #[inline]
+    pub fn extend(&mut self, cards: &[u8]) {
+        self.cards[self.len..self.len + cards.len()].copy_from_slice(cards);
+        self.len += cards.len();
+    }
+
+    /// Moves every card of `other` on top of this pile, in order.
+    #[inline]
+    pub fn append(&mut self, other: &mut Pile<N>) {
+        self.extend(&other.cards[..other.len]);
+        other.len = 0;
+    }
+
+    #[inline]
+    pub fn cards_mut(&mut self) -> &mut [u8] {
+        &mut self.cards[..self.len]
+    }
+
+    /// Empties the pile into a fresh shuffle: the pile's cards shuffled with `rng`.
+    #[inline]
+    pub fn shuffle(&mut self, rng: &mut [u64; 4]) {
+        shuffle(rng, &mut self.cards[..self.len]);
+    }
+}
+
+impl<const N: usize> Default for Pile<N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The next seat not in `out` from `from`, going round `seats` seats (`State::next_in`).
+#[inline]
+pub fn next_in(seats: u8, out: u16, from: u8, clockwise: bool) -> u8 {
+    let last = seats - 1;
+    let mut s = from;
+    for _ in 0..seats {
+        s = match (clockwise, s) {
+            (true, s) if s >= last => 0,
+            (true, s) => s + 1,
+            (false, 0) => last,
+            (false, s) => s - 1,
+        };
+        if out & (1 << s) == 0 {
+            return s;
+        }
+    }
+    from
+}

@@ -1,0 +1,590 @@
+//! A card's effect lowered: choices, branches decided by tests, steps, actions and conditions.
+//! A line that could be read two ways is refused with the readings spelt out; an effect said
+//! twice means what it says, with a warning.
+
+use super::compiler::Compiler;
+use crate::base::cards::{face_value, parse_rank};
+use crate::base::diag::Diag;
+use crate::base::{Code, Span, Spanned};
+use crate::ir::{self, MAX_CHOICES, MAX_STEPS, Origin};
+use crate::lang::ast::{self, SAmount};
+
+/// A step before lowering: its condition (an index into the program's conditions), what it
+/// does then and otherwise.
+type Lowered = ir::Step;
+
+const NOTHING: Lowered = ir::Step {
+    cond: None,
+    then: ir::Act::Nothing,
+    otherwise: ir::Act::Nothing,
+};
+
+impl Compiler<'_> {
+    /// One card line's effect, compiled.
+    pub fn effect(
+        &mut self,
+        layer: usize,
+        rank: u8,
+        effect: &ast::Effect,
+        origin: Origin,
+        text: String,
+    ) -> Option<ir::Effect> {
+        if effect.choices.len() > MAX_CHOICES {
+            self.err(
+                layer,
+                Diag::error(
+                    Code::ManyChoices,
+                    effect.span,
+                    format!("a card offers at most {MAX_CHOICES} choices"),
+                )
+                .hint("split the card's choices, or use fewer `or`s"),
+            );
+            return None;
+        }
+        if effect.choices.len() > 1
+            && let Some(c) = effect
+                .choices
+                .iter()
+                .find(|c| matches!(c.body, ast::Body::Branches(_)))
+        {
+            self.err(
+                layer,
+                Diag::error(
+                    Code::Ambiguous,
+                    c.span,
+                    "a card with `or` choices cannot also decide by `if ...:`: is the `or` a choice of the card, or part of the last branch?",
+                )
+                .label("branches among choices")
+                .hint("give each choice its own test, like `add 11 if the total is below 50, otherwise add 1 or nothing`, or split the card's choices from its branches"),
+            );
+            return None;
+        }
+        let empty_choice = ir::Choice {
+            steps: [NOTHING; MAX_STEPS],
+            len: 0,
+            simple: true,
+            fast: ir::Fast::Add(0),
+            turn: ir::Turn::default(),
+            scripted: false,
+        };
+        let mut out = ir::Effect {
+            choices: [empty_choice; MAX_CHOICES],
+            len: 0,
+            labels: Vec::new(),
+            origin,
+            text,
+        };
+        let mut subject = ast::Who::Player;
+        for (ci, choice) in effect.choices.iter().enumerate() {
+            let steps = match &choice.body {
+                ast::Body::Steps(steps) => {
+                    self.plain(layer, rank, choice, steps, &mut subject, origin)?
+                }
+                ast::Body::Branches(b) => self.branches(layer, rank, b, &mut subject, origin)?,
+            };
+            if steps.len() > MAX_STEPS {
+                self.err(
+                    layer,
+                    Diag::error(
+                        Code::ManySteps,
+                        choice.span,
+                        format!("one choice does at most {MAX_STEPS} things"),
+                    )
+                    .hint("simplify the card"),
+                );
+                return None;
+            }
+            let mut c = empty_choice;
+            c.steps[..steps.len()].copy_from_slice(&steps);
+            c.len = steps.len() as u8;
+            c.finish();
+            self.repeated(layer, choice.span, &c);
+            let label = match &choice.label {
+                Some(l) => l.node.clone(),
+                None => default_label(&c, ci),
+            };
+            if let Some(prev) = out.choices().iter().position(|p| p.steps() == c.steps()) {
+                self.err(
+                    layer,
+                    Diag::error(
+                        Code::OneOptionChoice,
+                        choice.span,
+                        "this choice has only one real option: both sides do the same",
+                    )
+                    .also(effect.choices[prev].span, "the same as this")
+                    .hint("remove the `or` and one side, or make the two sides differ"),
+                );
+                return None;
+            }
+            if out.labels.contains(&label) {
+                self.err(
+                    layer,
+                    Diag::error(
+                        Code::LabelTwice,
+                        choice.span,
+                        format!("two choices of this card are both called `{label}`"),
+                    )
+                    .hint("name them apart: `... as \"low\" or ... as \"high\"`"),
+                );
+                return None;
+            }
+            out.labels.push(label);
+            out.choices[ci] = c;
+            out.len += 1;
+        }
+        Some(out)
+    }
+
+    /// Steps joined by `and`. A test after one of several steps could govern that step or the
+    /// whole card: such a line is refused, with both readings written out.
+    fn plain(
+        &mut self,
+        layer: usize,
+        rank: u8,
+        choice: &ast::Choice,
+        steps: &[ast::Step],
+        subject: &mut ast::Who,
+        origin: Origin,
+    ) -> Option<Vec<Lowered>> {
+        if steps.len() > 1
+            && let Some(k) = steps.iter().position(|s| s.condition.is_some())
+        {
+            let diag = self.ambiguous_test(layer, choice.span, steps, k);
+            self.err(layer, diag);
+            return None;
+        }
+        let mut out = Vec::with_capacity(steps.len());
+        for step in steps {
+            out.push(self.step(layer, rank, step, subject, origin)?);
+        }
+        Some(out)
+    }
+
+    /// `add 5, skip if the total is 45, otherwise add 5`: the two readings, as branches.
+    fn ambiguous_test(&self, layer: usize, span: Span, steps: &[ast::Step], k: usize) -> Diag {
+        let text = |s: Span| self.text(layer, s).trim().to_string();
+        let cond = steps[k]
+            .condition
+            .as_ref()
+            .map_or(String::new(), |c| text(c.span));
+        let then: Vec<String> = steps.iter().map(|s| text(s.action.span)).collect();
+        let otherwise_one = steps[k].otherwise.as_ref().map(|o| text(o.span));
+        let whole_otherwise = otherwise_one.clone().unwrap_or_else(|| "nothing".into());
+        let step_otherwise: Vec<String> = steps
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                if i == k {
+                    otherwise_one.clone()
+                } else {
+                    Some(text(s.action.span))
+                }
+            })
+            .collect();
+        let step_otherwise = if step_otherwise.is_empty() {
+            "nothing".to_string()
+        } else {
+            step_otherwise.join(" and ")
+        };
+        let all = then.join(" and ");
+        Diag::error(
+            Code::Ambiguous,
+            steps[k].condition.as_ref().map_or(span, |c| c.span),
+            format!(
+                "this test could govern `{}` alone, or the whole card",
+                text(steps[k].action.span)
+            ),
+        )
+        .label("which part does it decide?")
+        .hint(format!(
+            "write the reading you mean with branches: `if {cond}: {all}; otherwise {whole_otherwise}` (the test decides the whole card), or `if {cond}: {all}; otherwise {step_otherwise}` (it decides `{}` alone)",
+            text(steps[k].action.span)
+        ))
+    }
+
+    /// One step: its action, and its test and `otherwise` when it has them.
+    fn step(
+        &mut self,
+        layer: usize,
+        rank: u8,
+        step: &ast::Step,
+        subject: &mut ast::Who,
+        origin: Origin,
+    ) -> Option<Lowered> {
+        let then = self.act(layer, rank, &step.action, subject, origin)?;
+        let cond = match &step.condition {
+            None => None,
+            Some(cond) => Some(self.cond(layer, cond, Vec::new())?),
+        };
+        let otherwise = match &step.otherwise {
+            None => ir::Act::Nothing,
+            Some(a) => self.act(layer, rank, a, subject, origin)?,
+        };
+        Some(ir::Step {
+            cond,
+            then,
+            otherwise,
+        })
+    }
+
+    /// `if A: X; otherwise if B: Y; otherwise Z`. With one test, each step is a `then` /
+    /// `otherwise` pair; with several, each branch's steps run under its own test and none of
+    /// the tests before it.
+    fn branches(
+        &mut self,
+        layer: usize,
+        rank: u8,
+        branches: &[ast::Branch],
+        subject: &mut ast::Who,
+        origin: Origin,
+    ) -> Option<Vec<Lowered>> {
+        let mut acts: Vec<Vec<ir::Act>> = Vec::new();
+        for b in branches {
+            let mut list = Vec::new();
+            for step in &b.steps {
+                if let Some(c) = &step.condition {
+                    self.err(
+                        layer,
+                        Diag::error(
+                            Code::Ambiguous,
+                            c.span,
+                            "a test inside a branch: does it belong to the branch or to the step?",
+                        )
+                        .hint("make it a branch of its own: `...; otherwise if TEST: STEPS`"),
+                    );
+                    return None;
+                }
+                list.push(self.act(layer, rank, &step.action, subject, origin)?);
+            }
+            acts.push(list);
+        }
+        let mut conds: Vec<u16> = Vec::new();
+        for b in branches {
+            let cond = match &b.condition {
+                Some(c) => self.cond(layer, c, conds.clone())?,
+                None => self.push_cond(ir::Cond {
+                    any_of: vec![Vec::new()],
+                    unless: conds.clone(),
+                }),
+            };
+            conds.push(cond);
+        }
+        let tested = branches.iter().filter(|b| b.condition.is_some()).count();
+        if tested == 1 {
+            // `if A: X and Y; otherwise Z`: step by step, `then` or `otherwise`.
+            let none = Vec::new();
+            let then = &acts[0];
+            let otherwise = acts.get(1).unwrap_or(&none);
+            let n = then.len().max(otherwise.len());
+            return Some(
+                (0..n)
+                    .map(|i| ir::Step {
+                        cond: Some(conds[0]),
+                        then: then.get(i).copied().unwrap_or(ir::Act::Nothing),
+                        otherwise: otherwise.get(i).copied().unwrap_or(ir::Act::Nothing),
+                    })
+                    .collect(),
+            );
+        }
+        Some(
+            acts.iter()
+                .zip(&conds)
+                .flat_map(|(list, cond)| {
+                    list.iter().map(|a| ir::Step {
+                        cond: Some(*cond),
+                        then: *a,
+                        otherwise: ir::Act::Nothing,
+                    })
+                })
+                .collect(),
+        )
+    }
+
+    /// Effects said twice mean what they say; the designer hears about it.
+    fn repeated(&mut self, layer: usize, span: Span, c: &ir::Choice) {
+        let count = |f: fn(ir::Act) -> bool| {
+            c.steps()
+                .iter()
+                .filter(|s| s.cond.is_none() && f(s.then))
+                .count()
+        };
+        let skips = count(|a| matches!(a, ir::Act::Skip(_)));
+        let reverses = count(|a| matches!(a, ir::Act::Reverse));
+        let agains = count(|a| matches!(a, ir::Act::Again(_)));
+        let (message, hint) = if skips > 1 {
+            (
+                format!(
+                    "`skip` is said {skips} times: {} players are skipped",
+                    c.turn.skip
+                ),
+                format!("say it once: `skip {} players`", c.turn.skip),
+            )
+        } else if reverses > 1 {
+            (
+                format!(
+                    "`reverse` is said {reverses} times: the direction {}",
+                    if c.turn.reverse {
+                        "is reversed once"
+                    } else {
+                        "does not change"
+                    }
+                ),
+                "say it once, or not at all".to_string(),
+            )
+        } else if agains > 1 {
+            (
+                format!(
+                    "`play again` is said {agains} times: the player plays {} more turns",
+                    c.turn.again
+                ),
+                format!("say it once: `play again {} times`", c.turn.again),
+            )
+        } else {
+            return;
+        };
+        self.err(
+            layer,
+            Diag::warning(Code::RepeatedEffect, span, message).hint(hint),
+        );
+    }
+
+    /// A positive count: `skip 2 players`, `play again 3 times`.
+    fn times(&mut self, layer: usize, a: Option<&SAmount>, what: &str, of: &str) -> Option<u8> {
+        let Some(a) = a else { return Some(1) };
+        let v = self.amount(layer, a)?;
+        if !(1..=u8::MAX.into()).contains(&v) {
+            self.err(
+                layer,
+                Diag::error(
+                    Code::BadNumber,
+                    a.span,
+                    format!("{what} {v} {of} makes no sense"),
+                )
+                .hint(format!("{what} from 1 to {} {of}", u8::MAX)),
+            );
+            return None;
+        }
+        Some(v as u8)
+    }
+
+    pub fn act(
+        &mut self,
+        layer: usize,
+        rank: u8,
+        action: &Spanned<ast::Action>,
+        subject: &mut ast::Who,
+        origin: Origin,
+    ) -> Option<ir::Act> {
+        use ast::Action as A;
+        let pos = |c: &mut Self, a: &SAmount, what: &str| -> Option<i32> {
+            let v = c.amount_i32(layer, a)?;
+            if v <= 0 {
+                c.err(
+                    layer,
+                    Diag::error(
+                        Code::BadNumber,
+                        a.span,
+                        format!("{what} by {v} makes no sense"),
+                    )
+                    .hint(format!("{what} by a number above 0")),
+                );
+                return None;
+            }
+            Some(v)
+        };
+        Some(match &action.node {
+            A::Add(q) | A::Subtract(q) => {
+                let n = match q {
+                    ast::Quantity::Face => face_value(rank),
+                    ast::Quantity::Amount(a) => self.amount_i32(layer, a)?,
+                };
+                if matches!(action.node, A::Add(_)) {
+                    ir::Act::Add(n)
+                } else {
+                    ir::Act::Add(-n)
+                }
+            }
+            A::Set(a) => ir::Act::Set(self.amount_i32(layer, a)?),
+            A::Multiply(a) => ir::Act::Mul(pos(self, a, "multiplying")?),
+            A::Divide(a) => ir::Act::Div(pos(self, a, "dividing")?),
+            A::Double => ir::Act::Mul(2),
+            A::Halve => ir::Act::Div(2),
+            A::Nothing => ir::Act::Nothing,
+            A::Skip(n) => ir::Act::Skip(self.times(layer, n.as_ref(), "skipping", "players")?),
+            A::Reverse => ir::Act::Reverse,
+            A::PlayAgain(n) => {
+                ir::Act::Again(self.times(layer, n.as_ref(), "playing again", "times")?)
+            }
+            A::Run(name) => {
+                self.script_fn(layer, name)?;
+                let doc = self
+                    .host
+                    .as_ref()
+                    .map_or(String::new(), |h| h.doc(&name.node).to_string());
+                self.script_fx.push(ir::ScriptFx {
+                    func: name.node.clone(),
+                    doc,
+                    rank,
+                    lo: self.window.0,
+                    table: None,
+                    origin,
+                });
+                self.fx_spans.push((layer, name.span));
+                ir::Act::Script((self.script_fx.len() - 1) as u16)
+            }
+            A::Outcome(o) => {
+                let text = self.text(layer, o.span);
+                let list = vec![self.outcome(layer, o, subject)?];
+                self.outcomes.push(ir::Outcomes { list, origin, text });
+                ir::Act::Outcomes((self.outcomes.len() - 1) as u16)
+            }
+        })
+    }
+
+    /// A condition: its tests in groups (`and` binds before `or`), and the conditions of the
+    /// branches before it, which must not hold.
+    fn cond(&mut self, layer: usize, cond: &ast::Condition, unless: Vec<u16>) -> Option<u16> {
+        let mut any_of: Vec<Vec<ir::Test>> = vec![Vec::new()];
+        for (and, test) in &cond.tests {
+            let t = self.test(layer, test)?;
+            if !and {
+                any_of.push(Vec::new());
+            }
+            any_of.last_mut().expect("never empty").push(t);
+        }
+        Some(self.push_cond(ir::Cond { any_of, unless }))
+    }
+
+    /// The index of a condition, the same one for the same condition.
+    fn push_cond(&mut self, cond: ir::Cond) -> u16 {
+        let idx = self
+            .conds
+            .iter()
+            .position(|c| *c == cond)
+            .unwrap_or_else(|| {
+                self.conds.push(cond);
+                self.conds.len() - 1
+            });
+        idx as u16
+    }
+
+    fn test(&mut self, layer: usize, test: &Spanned<ast::Test>) -> Option<ir::Test> {
+        use ast::Test as T;
+        let n = |c: &mut Self, a: &SAmount| c.amount_i32(layer, a);
+        Some(match &test.node {
+            T::Even => ir::Test::Even,
+            T::Odd => ir::Test::Odd,
+            T::AtLeast(a) => ir::Test::AtLeast(n(self, a)?),
+            T::AtMost(a) => ir::Test::AtMost(n(self, a)?),
+            T::Above(a) => ir::Test::Above(n(self, a)?),
+            T::Below(a) => ir::Test::Below(n(self, a)?),
+            T::Exactly(a) => ir::Test::Exactly(n(self, a)?),
+            T::EndsIn(a) => {
+                let d = n(self, a)?;
+                if d < 0 {
+                    return self.bad_test(
+                        layer,
+                        a.span,
+                        format!("no total ends in {d}"),
+                        "a total ends in digits, like `ends in 5` or `ends in 25`",
+                    );
+                }
+                ir::Test::EndsIn(d)
+            }
+            T::MultipleOf(a) => {
+                let m = n(self, a)?;
+                if m <= 0 {
+                    return self.bad_test(
+                        layer,
+                        a.span,
+                        format!("`a multiple of {m}` makes no sense"),
+                        "a multiple of a number above 0, like `a multiple of 11`",
+                    );
+                }
+                ir::Test::MultipleOf(m)
+            }
+            T::Between(a, b) => {
+                let (lo, hi) = (n(self, a)?, n(self, b)?);
+                if lo > hi {
+                    let span = Span::new(a.span.start, b.span.end);
+                    let swapped = format!(
+                        "{} and {}",
+                        self.text(layer, b.span),
+                        self.text(layer, a.span)
+                    );
+                    let message = format!("no total is between {lo} and {hi}");
+                    let hint = format!("write the smaller number first: `between {hi} and {lo}`");
+                    let diag = Diag::error(Code::BadNumber, span, message).hint(hint);
+                    self.err(layer, diag.fix(span, swapped));
+                    return None;
+                }
+                ir::Test::Between(lo, hi)
+            }
+            T::Script(name) => ir::Test::Script(self.script_test(layer, name)?),
+            T::Chips(cmp, a) => {
+                let (c, v) = self.compare(layer, *cmp, a)?;
+                ir::Test::Chips(c, v)
+            }
+            T::CardsLeft(cmp, a) => {
+                let (c, v) = self.compare(layer, *cmp, a)?;
+                ir::Test::CardsLeft(c, v)
+            }
+            T::PlayersLeft(cmp, a) => {
+                let (c, v) = self.compare(layer, *cmp, a)?;
+                ir::Test::PlayersLeft(c, v)
+            }
+            T::Previous(word) => ir::Test::Previous(self.rank_word(layer, word)?),
+        })
+    }
+
+    /// `more than 2` is `at least 3`; `fewer than 2` is `at most 1`.
+    fn compare(&mut self, layer: usize, cmp: ast::Cmp, a: &SAmount) -> Option<(ir::Cmp, i32)> {
+        let v = self.amount_i32(layer, a)?;
+        Some(match cmp {
+            ast::Cmp::Exactly => (ir::Cmp::Exactly, v),
+            ast::Cmp::AtLeast => (ir::Cmp::AtLeast, v),
+            ast::Cmp::AtMost => (ir::Cmp::AtMost, v),
+            ast::Cmp::MoreThan => (ir::Cmp::AtLeast, v.saturating_add(1)),
+            ast::Cmp::FewerThan => (ir::Cmp::AtMost, v.saturating_sub(1)),
+        })
+    }
+
+    /// A rank named in a test (`the previous card is a King`).
+    fn rank_word(&mut self, layer: usize, word: &Spanned<String>) -> Option<u8> {
+        if let Some(r) = parse_rank(&word.node) {
+            return Some(r);
+        }
+        self.ranks(
+            layer,
+            &[ast::RankItem {
+                from: word.clone(),
+                to: None,
+            }],
+        )
+        .first()
+        .copied()
+    }
+
+    fn bad_test<T>(&mut self, layer: usize, span: Span, message: String, hint: &str) -> Option<T> {
+        self.err(
+            layer,
+            Diag::error(Code::BadNumber, span, message).hint(hint),
+        );
+        None
+    }
+}
+
+/// The label a choice gets when the line names none: its number to add (`11`, `-10`), `=99`
+/// for a total it sets, or its place.
+fn default_label(c: &ir::Choice, index: usize) -> String {
+    for s in c.steps() {
+        match s.then {
+            ir::Act::Add(n) if s.cond.is_none() => {
+                return n.to_string();
+            }
+            ir::Act::Set(n) if s.cond.is_none() => return format!("={n}"),
+            _ => {}
+        }
+    }
+    (index + 1).to_string()
+}

@@ -1,0 +1,119 @@
+//! `no ...` lines: a variant removes a statement of its parent. What is removed is forgotten
+//! by the later passes (so the lints see the ruleset as it is), and remembered in words for
+//! the rules sheet.
+
+use super::compiler::Decided;
+use super::settings::{Collect, bar_key, card_key, trigger_words, when_key};
+use crate::base::cards::RANK_WORDS;
+use crate::base::diag::Diag;
+use crate::base::{Code, Span};
+use crate::lang::ast::{self, Removal};
+
+impl Collect<'_, '_> {
+    /// Removes what a `no ...` line names; a name that is not there is an error.
+    pub fn remove(&mut self, r: &Removal) {
+        match r {
+            Removal::Bars(values) => {
+                for v in values {
+                    let Some(n) = self.c.amount(self.layer, v) else {
+                        continue;
+                    };
+                    let reach = self.remove_bar(n, false);
+                    let pass = self.remove_bar(n, true);
+                    if !reach && !pass {
+                        self.nothing(v.span, format!("there is no bar at {n} to remove"));
+                    } else {
+                        self.removed(format!("the bar at {n}"));
+                    }
+                }
+            }
+            Removal::Bar { passing, values } => {
+                let verb = if *passing { "passing" } else { "reaching" };
+                for v in values {
+                    let Some(n) = self.c.amount(self.layer, v) else {
+                        continue;
+                    };
+                    if self.remove_bar(n, *passing) {
+                        self.removed(format!("what happens on {verb} {n}"));
+                    } else {
+                        self.nothing(v.span, format!("no rule says what happens on {verb} {n}"));
+                    }
+                }
+            }
+            Removal::Card { ranks, with } => {
+                let count = self.c.count(self.layer, with.as_ref());
+                for rank in self.c.ranks(self.layer, ranks) {
+                    let what = format!("the {}{}", RANK_WORDS[usize::from(rank)], count.words());
+                    if self.s.cards.remove(&(rank, count)).is_some() {
+                        self.forget(&card_key(rank, count));
+                        self.removed(format!("the card rule for {what}"));
+                    } else {
+                        let span = self.st.span;
+                        self.nothing(span, format!("no card rule for {what} to remove"));
+                    }
+                }
+            }
+            Removal::When(t) => {
+                if self.s.triggers.remove(t).is_some() {
+                    self.forget(&when_key(*t));
+                    self.removed(trigger_words(*t).to_string());
+                } else {
+                    let span = self.st.span;
+                    self.nothing(
+                        span,
+                        format!("no rule says {} to remove", trigger_words(*t)),
+                    );
+                }
+            }
+            Removal::Limit(side) => {
+                let (slot, word) = match side {
+                    ast::Side::Above => (&mut self.s.ceiling, "upper"),
+                    ast::Side::Below => (&mut self.s.floor, "lower"),
+                };
+                if slot.take().is_some() {
+                    self.removed(format!("the {word} limit"));
+                } else {
+                    let span = self.st.span;
+                    self.nothing(span, format!("there is no {word} limit to remove"));
+                }
+            }
+            Removal::Teams => {
+                if self.s.teams.take().is_some() {
+                    self.removed("the teams".to_string());
+                } else {
+                    let span = self.st.span;
+                    self.nothing(span, "players do not play in teams here".to_string());
+                }
+            }
+        }
+    }
+
+    fn remove_bar(&mut self, value: i64, passing: bool) -> bool {
+        let gone = self.s.bars.remove(&(value, passing)).is_some();
+        if gone {
+            self.forget(&bar_key(value, passing));
+        }
+        gone
+    }
+
+    fn removed(&mut self, what: String) {
+        self.s.removed.push(Decided {
+            value: what,
+            layer: self.layer,
+            span: self.st.span,
+            line: self.st.line,
+        });
+    }
+
+    fn nothing(&mut self, span: Span, message: String) {
+        let hint = if self.layer == 0 {
+            "a `no ...` line removes a statement of the ruleset this one extends"
+        } else {
+            "a `no ...` line removes a statement of the parents; check its number or name"
+        };
+        self.c.err(
+            self.layer,
+            Diag::error(Code::NothingToRemove, span, message).hint(hint),
+        );
+    }
+}
