@@ -649,6 +649,7 @@ fn scenario_failures_show_on_open_and_save() {
         json!({ "textDocument": { "uri": uri(&file) } }),
     );
     assert_eq!(s.codes(&file), ["scenario-failed"]);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Completion inside `{…}` offers the declared options, after `extends "` the rulesets, where
