@@ -83,3 +83,75 @@ fn a_binary_file_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `TestsDir` with one file's text replaced.
+struct Edited<'a> {
+    dir: &'a TestsDir,
+    path: &'a str,
+    text: &'a str,
+}
+
+impl Loader for Edited<'_> {
+    fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+        if path == self.path {
+            return Ok(self.text.as_bytes().to_vec());
+        }
+        self.dir.read(path)
+    }
+}
+
+/// Every rewrite a diagnostic proposes (the quick fix an editor offers) mends the problem:
+/// with it applied, that problem is gone from its line.
+#[test]
+fn every_fix_mends_its_problem() {
+    let dir = TestsDir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"));
+    let mut tried = Vec::new();
+    let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check-inputs");
+    let mut names: Vec<String> = std::fs::read_dir(&inputs)
+        .expect("inputs")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".rules"))
+        .collect();
+    names.sort();
+    for name in names {
+        let path = format!("check-inputs/{name}");
+        let checked = check_one(&dir, &path, &[]).expect("readable");
+        for d in &checked.diags {
+            let (Some(fix), Some(source)) = (&d.fix, &d.source) else {
+                continue;
+            };
+            if source.name != path {
+                continue;
+            }
+            let mut text = source.text.to_string();
+            text.replace_range(fix.span.start..fix.span.end, &fix.replacement);
+            let line = |s: &ninety::base::Source, at: usize| s.line_col(at).0;
+            let at = line(source, d.span.start);
+            let edited = Edited {
+                dir: &dir,
+                path: &path,
+                text: &text,
+            };
+            let again = check_one(&edited, &path, &[]).expect("readable");
+            let left = again.diags.iter().any(|e| {
+                e.code == d.code
+                    && e.source
+                        .as_ref()
+                        .is_some_and(|s| s.name == path && line(s, e.span.start) == at)
+            });
+            assert!(
+                !left,
+                "{path}: `{}` → `{}` leaves `{}`",
+                &source.text[fix.span.start..fix.span.end],
+                fix.replacement,
+                d.message
+            );
+            tried.push(format!("{name}: {}", d.code.name()));
+        }
+    }
+    assert!(
+        tried.len() >= 12,
+        "only {} fixes tried: {tried:?}",
+        tried.len()
+    );
+}

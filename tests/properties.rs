@@ -1,9 +1,12 @@
-//! Properties: `check` never panics, whatever it is fed; every shipped ruleset plays
-//! thousands of seeded games to the end with every card and chip accounted for.
+//! Properties: `check` never panics, whatever it is fed, and neither does the language server
+//! fed the same text and edits (with hovers, completions and definitions at random places);
+//! every shipped ruleset plays thousands of seeded games to the end with every card and chip
+//! accounted for.
 
 use std::collections::HashMap;
 use std::path::Path;
 
+use ninety::app::lsp::{Flow, Server};
 use ninety::compile::{self, Disk, Loader};
 use ninety::engine::{self, Setup, TURN_LIMIT};
 use ninety::play::Bot;
@@ -62,6 +65,118 @@ fn check_bytes(bytes: Vec<u8>) {
     }
 }
 
+/// A random edit: where, insert / delete / replace, and the text.
+type Edit = (prop::sample::Index, u8, String);
+
+fn edits() -> impl Strategy<Value = Vec<Edit>> {
+    proptest::collection::vec((any::<prop::sample::Index>(), 0u8..3, "[ -~\n]{0,6}"), 1..6)
+}
+
+/// An edit as a byte range of `text` and the text that replaces it.
+fn edit_range(text: &str, (at, kind, insert): &Edit) -> (std::ops::Range<usize>, String) {
+    let mut i = at.index(text.len().max(1)).min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    let mut e = (i + insert.len()).min(text.len());
+    while !text.is_char_boundary(e) {
+        e -= 1;
+    }
+    match kind {
+        0 => (i..i, insert.clone()),
+        1 => (i..e, String::new()),
+        _ => (i..e, insert.clone()),
+    }
+}
+
+/// A shipped ruleset with the edits applied.
+fn edited(which: usize, edits: &[Edit]) -> String {
+    let files = shipped();
+    let (_, text) = &files[which % files.len()];
+    let mut text = text.clone();
+    for edit in edits {
+        let (range, insert) = edit_range(&text, edit);
+        text.replace_range(range, &insert);
+    }
+    text
+}
+
+/// The LSP position of a byte offset, counted here, apart from the server: UTF-16 columns.
+fn position(text: &str, offset: usize) -> serde_json::Value {
+    let before = &text[..offset];
+    let line = before.matches('\n').count();
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    let character: usize = before[start..].chars().map(char::len_utf16).sum();
+    serde_json::json!({ "line": line, "character": character })
+}
+
+/// The language server, in process, fed the text, the edits and requests at random places.
+struct Lsp {
+    server: Server,
+    uri: String,
+    id: i32,
+}
+
+impl Lsp {
+    fn new() -> Lsp {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+        let mut lsp = Lsp {
+            server: Server::new(),
+            uri: format!("file://{}/fuzz.rules", dir.display()),
+            id: 0,
+        };
+        lsp.request("initialize", &serde_json::json!({ "capabilities": {} }));
+        lsp.notify("initialized", &serde_json::json!({}));
+        lsp
+    }
+
+    fn send(&mut self, v: serde_json::Value) {
+        let msg: lsp_server::Message = serde_json::from_value(v).expect("a message");
+        let (replies, flow) = self.server.handle(msg);
+        assert_eq!(flow, Flow::Continue);
+        assert_eq!(self.server.failures(), 0, "a handler panicked");
+        for reply in replies {
+            if let lsp_server::Message::Response(r) = reply {
+                assert!(r.response_result.is_ok(), "{r:?}");
+            }
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: &serde_json::Value) {
+        self.send(serde_json::json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    fn request(&mut self, method: &str, params: &serde_json::Value) {
+        self.id += 1;
+        let msg = serde_json::json!({ "jsonrpc": "2.0", "id": self.id, "method": method, "params": params });
+        self.send(msg);
+    }
+
+    /// Hover, completion, definition and code actions at `(line, character)`.
+    fn ask(&mut self, (line, character): (u32, u32)) {
+        let at = serde_json::json!({
+            "textDocument": { "uri": self.uri },
+            "position": { "line": line, "character": character },
+        });
+        for method in [
+            "textDocument/hover",
+            "textDocument/completion",
+            "textDocument/definition",
+        ] {
+            self.request(method, &at);
+        }
+        let range = serde_json::json!({ "start": at["position"], "end": { "line": line + 1, "character": 0 } });
+        self.request(
+            "textDocument/codeAction",
+            &serde_json::json!({ "textDocument": { "uri": self.uri }, "range": range, "context": { "diagnostics": [] } }),
+        );
+    }
+}
+
+fn places() -> impl Strategy<Value = Vec<(u32, u32)>> {
+    proptest::collection::vec((0u32..80, 0u32..60), 1..6)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, .. ProptestConfig::default() })]
 
@@ -71,23 +186,54 @@ proptest! {
     }
 
     #[test]
-    fn random_edits_of_shipped_rulesets_never_panic(
-        which in 0usize..16,
-        edits in proptest::collection::vec((any::<prop::sample::Index>(), 0u8..3, "[ -~\n]{0,6}"), 1..6),
+    fn random_edits_of_shipped_rulesets_never_panic(which in 0usize..16, edits in edits()) {
+        check_bytes(edited(which, &edits).into_bytes());
+    }
+
+    #[test]
+    fn the_language_server_never_panics_on_random_bytes(
+        bytes in proptest::collection::vec(any::<u8>(), 0..400),
+        places in places(),
     ) {
-        let files = shipped();
-        let (_, text) = &files[which % files.len()];
-        let mut text = text.clone();
-        for (at, kind, insert) in edits {
-            let mut i = at.index(text.len().max(1)).min(text.len());
-            while !text.is_char_boundary(i) { i -= 1; }
-            match kind {
-                0 => text.insert_str(i, &insert),
-                1 => { let end = (i + insert.len()).min(text.len()); let mut e = end; while !text.is_char_boundary(e) { e -= 1; } text.replace_range(i..e, ""); }
-                _ => { let end = (i + insert.len()).min(text.len()); let mut e = end; while !text.is_char_boundary(e) { e -= 1; } text.replace_range(i..e, &insert); }
-            }
+        let mut lsp = Lsp::new();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        lsp.notify("textDocument/didOpen", &serde_json::json!({
+            "textDocument": { "uri": lsp.uri, "languageId": "ninety", "version": 1, "text": text },
+        }));
+        for place in places {
+            lsp.ask(place);
         }
-        check_bytes(text.into_bytes());
+    }
+
+    #[test]
+    fn the_language_server_never_panics_on_random_edits(
+        which in 0usize..16,
+        edits in edits(),
+        places in places(),
+    ) {
+        let mut lsp = Lsp::new();
+        let files = shipped();
+        let mut text = files[which % files.len()].1.clone();
+        lsp.notify("textDocument/didOpen", &serde_json::json!({
+            "textDocument": { "uri": lsp.uri, "languageId": "ninety", "version": 1, "text": text },
+        }));
+        for (edit, place) in edits.iter().zip(places.iter().cycle()) {
+            let (range, insert) = edit_range(&text, edit);
+            let lsp_range = serde_json::json!({
+                "start": position(&text, range.start),
+                "end": position(&text, range.end),
+            });
+            text.replace_range(range, &insert);
+            lsp.notify("textDocument/didChange", &serde_json::json!({
+                "textDocument": { "uri": lsp.uri, "version": 2 },
+                "contentChanges": [{ "range": lsp_range, "text": insert }],
+            }));
+            assert_eq!(lsp.server.text(&lsp.uri), Some(text.as_str()));
+            lsp.ask(*place);
+        }
+        lsp.notify("textDocument/didSave", &serde_json::json!({ "textDocument": { "uri": lsp.uri } }));
+        lsp.ask((0, 0));
+        lsp.notify("textDocument/didClose", &serde_json::json!({ "textDocument": { "uri": lsp.uri } }));
     }
 }
 

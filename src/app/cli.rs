@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use clap::{Args, Parser, Subcommand};
 
 use super::commands::{self, CheckOptions};
-use super::{repl, run, session, sim_cmd};
+use super::{lsp, repl, run, session, sim_cmd};
 use crate::compile::Shipped;
 
 #[derive(Parser)]
@@ -38,6 +38,15 @@ enum Command {
     List,
     /// Print a ruleset as a rules sheet to read at the table.
     Rules(RulesArgs),
+    /// Serve the Language Server Protocol on standard input and output, for editors.
+    Lsp(LspArgs),
+}
+
+#[derive(Args)]
+struct LspArgs {
+    /// Accepted for editors that ask for it (`--stdio` is the only transport).
+    #[arg(long, hide = true)]
+    stdio: bool,
 }
 
 #[derive(Args)]
@@ -196,6 +205,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(a) => play(a),
+        Command::Lsp(_) => Ok(lsp::run()),
         command => {
             let mut out = std::io::stdout().lock();
             let mut err = std::io::stderr().lock();
@@ -205,7 +215,7 @@ pub fn main() -> ExitCode {
                 Command::Sim(a) => sim(a, &mut out, &mut err),
                 Command::List => Ok(commands::list_cmd(&mut out)),
                 Command::Rules(a) => rules(&a, &mut out, &mut err),
-                Command::Play(_) => Ok(commands::OK),
+                Command::Play(_) | Command::Lsp(_) => Ok(commands::OK),
             };
             let _ = out.flush();
             result

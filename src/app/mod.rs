@@ -5,6 +5,7 @@
 pub mod cli;
 pub mod commands;
 pub mod load;
+pub mod lsp;
 pub mod repl;
 pub mod run;
 pub mod scenario;

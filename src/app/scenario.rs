@@ -2,7 +2,7 @@
 //! check` runs them; a failed one is a diagnostic at its line, expected against actual.
 
 use crate::base::cards::{JOKER, card_name, parse_card, parse_cards, rank_of, same_face, suit_of};
-use crate::base::diag::{Diag, unknown_option_hint};
+use crate::base::diag::{Diag, did_you_mean, unknown_option_hint};
 use crate::base::{Code, Span, Spanned};
 use crate::compile::Layer;
 use crate::engine::{self, Event, Move, PlayError, Setup, State};
@@ -36,10 +36,9 @@ pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
         });
         let result = if let Some((span, name, value)) = unknown {
             let names: Vec<&str> = p.options.iter().map(|o| o.name.as_str()).collect();
-            let hint = unknown_option_hint(&name, &names, |n| {
-                format!("set {n} = {}", value.as_number())
-            });
-            Err(Diag::error(
+            let write = |n: &str| format!("set {n} = {}", value.as_number());
+            let hint = unknown_option_hint(&name, &names, write);
+            let diag = Diag::error(
                 Code::ScenarioPosition,
                 span,
                 format!(
@@ -48,7 +47,11 @@ pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
                 ),
             )
             .label("no such option")
-            .hint(hint))
+            .hint(hint);
+            Err(match did_you_mean(&name, names.iter().copied()) {
+                Some(n) => diag.fix(span, write(n)),
+                None => diag,
+            })
         } else if sets.is_empty() {
             run(p, sc)
         } else {

@@ -57,6 +57,15 @@ pub enum Level {
     Warning,
 }
 
+/// A rewrite that mends a problem: replace the text at `span` (in the diagnostic's own file)
+/// by `replacement`. It is data for editors' quick fixes; it is never rendered, since the hint
+/// already says it in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub span: Span,
+    pub replacement: String,
+}
+
 /// One problem, at one place.
 #[derive(Debug, Clone)]
 pub struct Diag {
@@ -72,6 +81,8 @@ pub struct Diag {
     pub related: Vec<(Span, String)>,
     /// False when the problem is about the whole file: no snippet is drawn.
     pub snippet: bool,
+    /// The rewrite the hint proposes ("did you mean `X`?"), for an editor's quick fix.
+    pub fix: Option<Fix>,
 }
 
 impl Diag {
@@ -86,6 +97,7 @@ impl Diag {
             source: None,
             related: Vec::new(),
             snippet: true,
+            fix: None,
         }
     }
 
@@ -108,6 +120,15 @@ impl Diag {
 
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
+        self
+    }
+
+    /// The rewrite that mends the problem: `replacement` instead of the text at `span`.
+    pub fn fix(mut self, span: Span, replacement: impl Into<String>) -> Self {
+        self.fix = Some(Fix {
+            span,
+            replacement: replacement.into(),
+        });
         self
     }
 

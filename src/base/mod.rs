@@ -8,6 +8,6 @@ pub mod rng;
 pub mod span;
 
 pub use codes::Code;
-pub use diag::{Diag, Level, Source};
+pub use diag::{Diag, Fix, Level, Source};
 pub use rng::Rng;
 pub use span::{Span, Spanned};

@@ -193,17 +193,18 @@ impl Compiler<'_> {
                     };
                     if to < from || to == JOKER {
                         self.card_errors = true;
-                        self.err(
-                            layer,
-                            Diag::error(
-                                Code::RankRange,
-                                Span::new(item.from.span.start, to_word.span.end),
-                                format!("`{} to {}` names no card", item.from.node, to_word.node),
-                            )
-                            .hint(
-                                "ranks run A 2 3 4 5 6 7 8 9 10 J Q K: write the lower one first",
-                            ),
-                        );
+                        let span = Span::new(item.from.span.start, to_word.span.end);
+                        let mut diag = Diag::error(
+                            Code::RankRange,
+                            span,
+                            format!("`{} to {}` names no card", item.from.node, to_word.node),
+                        )
+                        .hint("ranks run A 2 3 4 5 6 7 8 9 10 J Q K: write the lower one first");
+                        if to != JOKER && from != JOKER {
+                            diag =
+                                diag.fix(span, format!("{} to {}", to_word.node, item.from.node));
+                        }
+                        self.err(layer, diag);
                         continue;
                     }
                     out.extend(from..=to);
@@ -218,28 +219,29 @@ impl Compiler<'_> {
             return Some(r);
         }
         self.card_errors = true;
-        let hint = match word.node.as_str() {
+        let (hint, fix) = match word.node.as_str() {
             w if w.contains('-') && w.split('-').all(|p| parse_rank(p).is_some()) => {
                 let (a, b) = w.split_once('-').unwrap_or((w, w));
-                format!("write a range of ranks with `to`: `{a} to {b}`")
+                (format!("write a range of ranks with `to`: `{a} to {b}`"), Some(format!("{a} to {b}")))
             }
-            "1" | "11" => "the Ace is written `A`; its choice of 1 or 11 goes after the colon: `card A: add 1 or add 11`".to_string(),
-            "0" | "joker" => "the joker is written `X`".to_string(),
+            "1" | "11" => ("the Ace is written `A`; its choice of 1 or 11 goes after the colon: `card A: add 1 or add 11`".to_string(), Some("A".to_string())),
+            "0" | "joker" => ("the joker is written `X`".to_string(), Some("X".to_string())),
             w => match did_you_mean(w, RANK_NAMES.iter().copied().chain(RANK_WORDS.iter().copied())) {
-                Some(r) => format!("did you mean `{r}`? Ranks are A 2 3 4 5 6 7 8 9 10 J Q K, and X for a joker"),
-                None => "ranks are A 2 3 4 5 6 7 8 9 10 J Q K, and X for a joker".to_string(),
+                Some(r) => (format!("did you mean `{r}`? Ranks are A 2 3 4 5 6 7 8 9 10 J Q K, and X for a joker"), Some(r.to_string())),
+                None => ("ranks are A 2 3 4 5 6 7 8 9 10 J Q K, and X for a joker".to_string(), None),
             },
         };
-        self.err(
-            layer,
-            Diag::error(
-                Code::UnknownRank,
-                word.span,
-                format!("`{}` is not a card rank", word.node),
-            )
-            .label("unknown rank")
-            .hint(hint),
-        );
+        let mut diag = Diag::error(
+            Code::UnknownRank,
+            word.span,
+            format!("`{}` is not a card rank", word.node),
+        )
+        .label("unknown rank")
+        .hint(hint);
+        if let Some(fix) = fix {
+            diag = diag.fix(word.span, fix);
+        }
+        self.err(layer, diag);
         None
     }
 }

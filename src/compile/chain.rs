@@ -197,11 +197,13 @@ fn missing_parent(
     source: &Source,
 ) -> Diag {
     let siblings = loader.siblings(path);
-    let hint = match did_you_mean(&parent.node, siblings.iter().map(String::as_str)) {
-        Some(n) if n != parent.node => format!("did you mean `extends \"{n}\"`?"),
-        _ => "the parent is a `.rules` file in the same folder, named without `.rules`".into(),
+    let suggestion = did_you_mean(&parent.node, siblings.iter().map(String::as_str))
+        .filter(|n| *n != parent.node);
+    let hint = match suggestion {
+        Some(n) => format!("did you mean `extends \"{n}\"`?"),
+        None => "the parent is a `.rules` file in the same folder, named without `.rules`".into(),
     };
-    Diag::error(
+    let diag = Diag::error(
         Code::MissingParent,
         parent.span,
         format!(
@@ -213,7 +215,11 @@ fn missing_parent(
     )
     .label("no such ruleset")
     .hint(hint)
-    .in_source(source)
+    .in_source(source);
+    match suggestion {
+        Some(n) => diag.fix(parent.span, format!("\"{n}\"")),
+        None => diag,
+    }
 }
 
 fn decode(bytes: &[u8]) -> Result<String, String> {

@@ -164,23 +164,27 @@ impl<'a> Compiler<'a> {
                     return Some(decl.value);
                 }
                 let names: Vec<String> = self.options.keys().cloned().collect();
-                let hint = match did_you_mean(name, names.iter().map(String::as_str)) {
+                let suggestion = did_you_mean(name, names.iter().map(String::as_str));
+                let hint = match suggestion {
                     Some(n) => format!("did you mean `{{{n}}}`?"),
                     None => {
                         format!("declare it first, for example `option {name} = 3 from 1 to 10`")
                     }
                 };
                 self.undeclared = true;
-                self.err(
-                    layer,
-                    Diag::error(
-                        Code::UndeclaredOption,
-                        a.span,
-                        format!("the option `{name}` is used but never declared"),
-                    )
-                    .label("not declared")
-                    .hint(hint),
-                );
+                let mut diag = Diag::error(
+                    Code::UndeclaredOption,
+                    a.span,
+                    format!("the option `{name}` is used but never declared"),
+                )
+                .label("not declared")
+                .hint(hint);
+                if let Some(n) = suggestion {
+                    // `{chips}` in an amount; the bare name in an `if {chips}:` guard.
+                    let braced = self.text(layer, a.span).starts_with('{');
+                    diag = diag.fix(a.span, if braced { format!("{{{n}}}") } else { n.into() });
+                }
+                self.err(layer, diag);
                 None
             }
         }

@@ -506,12 +506,17 @@ impl Compiler<'_> {
             T::Between(a, b) => {
                 let (lo, hi) = (n(self, a)?, n(self, b)?);
                 if lo > hi {
-                    return self.bad_test(
-                        layer,
-                        Span::new(a.span.start, b.span.end),
-                        format!("no total is between {lo} and {hi}"),
-                        &format!("write the smaller number first: `between {hi} and {lo}`"),
+                    let span = Span::new(a.span.start, b.span.end);
+                    let swapped = format!(
+                        "{} and {}",
+                        self.text(layer, b.span),
+                        self.text(layer, a.span)
                     );
+                    let message = format!("no total is between {lo} and {hi}");
+                    let hint = format!("write the smaller number first: `between {hi} and {lo}`");
+                    let diag = Diag::error(Code::BadNumber, span, message).hint(hint);
+                    self.err(layer, diag.fix(span, swapped));
+                    return None;
                 }
                 ir::Test::Between(lo, hi)
             }

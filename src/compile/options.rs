@@ -72,17 +72,20 @@ impl Compiler<'_> {
             if let OptRange::Between(lo, hi) = range
                 && empty_range
             {
-                self.diags.push(
-                    Diag::error(
-                        Code::OptionRange,
-                        st.span,
-                        format!("the range {lo} to {hi} is empty"),
-                    )
-                    .hint(format!(
-                        "write the smaller number first: `from {hi} to {lo}`"
-                    ))
-                    .in_source(&layer.source),
-                );
+                let swapped = format!("from {hi} to {lo}");
+                let mut diag = Diag::error(
+                    Code::OptionRange,
+                    st.span,
+                    format!("the range {lo} to {hi} is empty"),
+                )
+                .hint(format!("write the smaller number first: `{swapped}`"))
+                .in_source(&layer.source);
+                // The range is the statement's tail: `from 10 to 1`.
+                let text = layer.source.text[st.span.start..st.span.end].to_ascii_lowercase();
+                if let Some(at) = text.rfind("from") {
+                    diag = diag.fix(Span::new(st.span.start + at, st.span.end), swapped);
+                }
+                self.diags.push(diag);
             }
             if !empty_range && !allows(range, default.node) {
                 self.diags.push(

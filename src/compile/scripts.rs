@@ -100,7 +100,8 @@ impl Compiler<'_> {
             }
             None => {
                 let names: Vec<&str> = host.functions.iter().map(|f| f.name.as_str()).collect();
-                let hint = match did_you_mean(&name.node, names.iter().copied()) {
+                let suggestion = did_you_mean(&name.node, names.iter().copied());
+                let hint = match suggestion {
                     Some(n) => format!("did you mean `{n}`?"),
                     None => format!(
                         "the scripts define {}",
@@ -111,16 +112,18 @@ impl Compiler<'_> {
                             .join(", ")
                     ),
                 };
-                self.err(
-                    layer,
-                    Diag::error(
-                        Code::UnknownScript,
-                        name.span,
-                        format!("no script defines `{}`", name.node),
-                    )
-                    .label("unknown function")
-                    .hint(hint),
-                );
+                let diag = Diag::error(
+                    Code::UnknownScript,
+                    name.span,
+                    format!("no script defines `{}`", name.node),
+                )
+                .label("unknown function")
+                .hint(hint);
+                let diag = match suggestion {
+                    Some(n) => diag.fix(name.span, n),
+                    None => diag,
+                };
+                self.err(layer, diag);
                 None
             }
         }

@@ -399,7 +399,8 @@ impl Collect<'_, '_> {
             self.c.err(
                 self.layer,
                 Diag::warning(Code::DealerLeads, self.st.span, "the dealer leads each round")
-                    .hint("most games have the player left of the dealer lead: `the player left of the dealer leads`"),
+                    .hint("most games have the player left of the dealer lead: `the player left of the dealer leads`")
+                    .fix(self.st.span, "the player left of the dealer leads"),
             );
         }
         self.once("who leads");

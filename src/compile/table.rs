@@ -131,18 +131,17 @@ impl Compiler<'_> {
             ok = false;
         }
         if p.min > p.max {
-            self.err(
-                players.layer,
-                Diag::error(
-                    Code::EmptyPlayers,
-                    players.span,
-                    format!("no number of players is from {} to {}", p.min, p.max),
-                )
-                .hint(format!(
-                    "write the smaller number first: `players {} to {}`",
-                    p.max, p.min
-                )),
-            );
+            let swapped = format!("players {} to {}", p.max, p.min);
+            let mut diag = Diag::error(
+                Code::EmptyPlayers,
+                players.span,
+                format!("no number of players is from {} to {}", p.min, p.max),
+            )
+            .hint(format!("write the smaller number first: `{swapped}`"));
+            if !self.text(players.layer, players.span).contains('{') {
+                diag = diag.fix(players.span, swapped);
+            }
+            self.err(players.layer, diag);
             ok = false;
         }
         if p.max > MAX_SEATS as i64 {

@@ -4,4 +4,4 @@
 pub mod ast;
 mod parse;
 
-pub use parse::{MAX_FILE_BYTES, parse};
+pub use parse::{MAX_FILE_BYTES, expected_at, line_doc, parse};

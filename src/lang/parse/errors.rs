@@ -26,7 +26,7 @@ pub(super) fn check_first_word(
     let trimmed = stripped.trim_start();
     if let Some(rest) = trimmed.strip_prefix('-').filter(|r| r.starts_with(' ')) {
         let at = stripped.len() - trimmed.len();
-        let _ = rest;
+        let bullet = 1 + rest.len() - rest.trim_start().len();
         return Some(
             Diag::error(
                 Code::UnknownKeyword,
@@ -34,7 +34,8 @@ pub(super) fn check_first_word(
                 "a ruleset line does not start with `-`",
             )
             .label("a list bullet?")
-            .hint("write each rule on its own line, without a bullet: `card A: add 1 or add 11`"),
+            .hint("write each rule on its own line, without a bullet: `card A: add 1 or add 11`")
+            .fix(Span::new(start + at, start + at + bullet), ""),
         );
     }
     let Some((at, word)) = first_word(stripped) else {
@@ -69,10 +70,11 @@ pub(super) fn check_first_word(
             .hint("write each rule on its own line without a bullet: `card A: add 1 or add 11`"),
         );
     }
+    let suggestion = did_you_mean(word, table.iter().map(|(k, _)| *k));
     let (message, hint) = if in_scenario {
         (
             format!("`{word}` is not a scenario step"),
-            match did_you_mean(word, table.iter().map(|(k, _)| *k)) {
+            match suggestion {
                 Some(k) => format!("did you mean `{k}`? For example `{}`", example(table, k)),
                 None => format!("{}; a scenario ends with `end`", starts_hint(table, true)),
             },
@@ -80,17 +82,19 @@ pub(super) fn check_first_word(
     } else {
         (
             format!("unknown keyword `{word}`"),
-            match did_you_mean(word, table.iter().map(|(k, _)| *k)) {
+            match suggestion {
                 Some(k) => format!("did you mean `{k}`? For example `{}`", example(table, k)),
                 None => starts_hint(table, false),
             },
         )
     };
-    Some(
-        Diag::error(Code::UnknownKeyword, span, message)
-            .label("not a keyword")
-            .hint(hint),
-    )
+    let diag = Diag::error(Code::UnknownKeyword, span, message)
+        .label("not a keyword")
+        .hint(hint);
+    Some(match suggestion {
+        Some(k) => diag.fix(span, k),
+        None => diag,
+    })
 }
 
 pub(super) fn example(table: &[(&str, &str)], key: &str) -> String {
@@ -140,13 +144,15 @@ pub(super) fn syntax_error(
     if code.matches('"').count() % 2 == 1
         && let Some(q) = code.rfind('"')
     {
+        let end = start + line.trim_end().len();
         return Diag::error(
             Code::UnclosedText,
             Span::new(start + q, start + q + 1),
             "this text in quotes is never closed",
         )
         .label("opened here")
-        .hint("end the text with a straight double quote `\"` on the same line");
+        .hint("end the text with a straight double quote `\"` on the same line")
+        .fix(Span::new(end, end), "\"");
     }
     let (expected, suggestion) = expected_words(err, found);
     if let Some(c) = found.chars().next().filter(|c| !c.is_ascii()) {
@@ -162,9 +168,13 @@ pub(super) fn syntax_error(
         if !expected.is_empty() {
             message.push_str(&format!(": expected {}", join_or(&expected)));
         }
-        return Diag::error(Code::Syntax, span, message)
+        let diag = Diag::error(Code::Syntax, span, message)
             .label("this character")
             .hint(hint);
+        return match straighten(line, pos) {
+            Some((from, to, text)) => diag.fix(Span::new(start + from, start + to), text),
+            None => diag,
+        };
     }
     let span = if found_len == 0 {
         // Point at the end of the line: something is missing there.
@@ -199,28 +209,68 @@ pub(super) fn syntax_error(
             format!("expected a number, found `{found}`"),
         )
         .label("a number in words")
-        .hint(format!("write numbers in digits: `{n}`"));
+        .hint(format!("write numbers in digits: `{n}`"))
+        .fix(span, n.to_string());
     }
     if let Some(k) = suggestion {
         let message = format!("unknown word `{found}`");
         return Diag::error(Code::Syntax, span, message)
             .label("not expected here")
-            .hint(format!("did you mean `{k}`?"));
+            .hint(format!("did you mean `{k}`?"))
+            .fix(span, k);
     }
     let mut hint = first_word(line)
         .and_then(|(_, w)| table.iter().find(|(k, _)| *k == w.to_lowercase()))
         .map(|(_, e)| format!("a line like this reads `{e}`"))
         .unwrap_or_else(|| starts_hint(table, in_scenario));
+    let mut colon = None;
     if !found.is_empty() && expected.iter().any(|w| w == "`:`") {
         hint = format!("is a `:` missing before `{found}`? {hint}");
+        let at = start + line[..pos].trim_end().len();
+        colon = Some(Span::new(at, at));
     }
-    Diag::error(Code::Syntax, span, message)
+    let diag = Diag::error(Code::Syntax, span, message)
         .label(if found.is_empty() {
             "something is missing here".to_string()
         } else {
             "not expected here".to_string()
         })
-        .hint(hint)
+        .hint(hint);
+    match colon {
+        Some(at) => diag.fix(at, ":"),
+        None => diag,
+    }
+}
+
+/// The rewrite of an odd character at `pos`: curly quotes (every one on the line, so the text
+/// is quoted straight), a non-breaking space, a byte-order mark. `(from, to, replacement)` in
+/// the line's bytes.
+fn straighten(line: &str, pos: usize) -> Option<(usize, usize, String)> {
+    let c = line[pos..].chars().next()?;
+    let single = |r: &str| Some((pos, pos + c.len_utf8(), r.to_string()));
+    match c {
+        '“' | '”' | '„' | '‘' | '’' => {
+            let double = matches!(c, '“' | '”' | '„');
+            let curly = |c: char| {
+                if double {
+                    matches!(c, '“' | '”' | '„')
+                } else {
+                    matches!(c, '‘' | '’')
+                }
+            };
+            let from = line.find(curly)?;
+            let (last, lc) = line.char_indices().rfind(|(_, c)| curly(*c))?;
+            let to = last + lc.len_utf8();
+            let text: String = line[from..to]
+                .chars()
+                .map(|c| if curly(c) { '"' } else { c })
+                .collect();
+            Some((from, to, text))
+        }
+        '\u{a0}' => single(" "),
+        '\u{feff}' => single(""),
+        _ => None,
+    }
 }
 
 /// What would fit where the line went wrong, in words, and the closest keyword to what was
@@ -229,25 +279,15 @@ pub(super) fn expected_words(
     err: &pest::error::Error<Rule>,
     found: &str,
 ) -> (Vec<String>, Option<String>) {
-    let mut words: Vec<String> = Vec::new();
+    let mut words: Vec<String> = err
+        .parse_attempts()
+        .map(|a| token_words(a.expected_tokens().iter().map(ToString::to_string)))
+        .unwrap_or_default();
     let push = |words: &mut Vec<String>, w: String| {
         if !words.contains(&w) {
             words.push(w);
         }
     };
-    if let Some(attempts) = err.parse_attempts() {
-        // pest does not export its token type; its Display is the token's text (upper-cased
-        // when case-insensitive), `a..b` for a range, `BUILTIN_RULE` for a built-in.
-        for token in attempts.expected_tokens() {
-            let t = token.to_string().to_lowercase();
-            match t.as_str() {
-                "-" | "{" | "0..9" => push(&mut words, "a number".into()),
-                "#" | "\t" | " " | "\r" | "builtin_rule" => {}
-                _ if t.contains("..") => {}
-                _ => push(&mut words, format!("`{t}`")),
-            }
-        }
-    }
     if words.is_empty()
         && let pest::error::ErrorVariant::ParsingError { positives, .. } = &err.variant
     {
@@ -273,6 +313,27 @@ pub(super) fn expected_words(
         words.push("…".into());
     }
     (words, suggestion)
+}
+
+/// The tokens pest tried at the furthest place it reached, in words: `` `add` `` for a
+/// keyword, `a number` for a number or an option in braces.
+/// pest does not export its token type: each token comes as its Display, the token's text
+/// (upper-cased when case-insensitive), `a..b` for a range, `BUILTIN_RULE` for a built-in.
+pub(super) fn token_words(tokens: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for token in tokens {
+        let t = token.to_lowercase();
+        let w = match t.as_str() {
+            "-" | "{" | "0..9" => "a number".to_string(),
+            "#" | "\t" | " " | "\r" | "builtin_rule" => continue,
+            _ if t.contains("..") => continue,
+            _ => format!("`{t}`"),
+        };
+        if !words.contains(&w) {
+            words.push(w);
+        }
+    }
+    words
 }
 
 pub(super) fn rule_words(rule: Rule) -> Option<&'static str> {

@@ -4,6 +4,7 @@
 //! A ruleset is parsed line by line (`line`, or `scenario_line` inside a scenario), so every
 //! bad line gets its own diagnostic and none hides another. Pest types stay in this module.
 
+mod complete;
 mod effects;
 mod errors;
 mod outcomes;
@@ -18,6 +19,7 @@ use crate::base::Code;
 use crate::base::diag::Diag;
 use crate::base::span::strip_comment;
 use crate::lang::ast::*;
+pub use complete::{expected_at, line_doc};
 use errors::{check_first_word, syntax_error};
 use scenario::build_step;
 use statements::build_statement;

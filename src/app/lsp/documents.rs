@@ -1,0 +1,343 @@
+//! The documents the editor has open, their unsaved text, and the loader that reads them from
+//! memory before the disk and the shipped rulesets; places in them as LSP positions (UTF-16
+//! columns) and files as `file://` URIs.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::str::FromStr;
+
+use lsp_types::{Position, Range, Uri};
+
+use crate::base::Span;
+use crate::compile::{self, Checked, Loader, SHIPPED, Shipped};
+use crate::ir::Program;
+use crate::lang::ast::{File, StatementKind};
+
+/// An open document and what its last check found.
+#[derive(Debug)]
+pub struct Document {
+    pub uri: Uri,
+    /// The path the loader knows it by: the file's path, or the URI itself when it is not a
+    /// file (an unsaved buffer).
+    pub path: String,
+    pub text: String,
+    pub lines: LineIndex,
+    /// The last check of the text (`None` before the first).
+    pub checked: Option<Checked>,
+    /// The published diagnostics, as sent, each with its own file's quick fix.
+    pub published: Vec<(lsp_types::Diagnostic, Option<(Range, String)>)>,
+    /// The compiled parent, for hover, worked out when first asked for.
+    pub parent: Option<Option<Program>>,
+}
+
+impl Document {
+    pub fn new(uri: Uri, text: String) -> Document {
+        let path = path_of(&uri);
+        Document {
+            uri,
+            path,
+            lines: LineIndex::new(&text),
+            text,
+            checked: None,
+            published: Vec::new(),
+            parent: None,
+        }
+    }
+
+    /// Replaces the text (a whole new text, or a range of it).
+    pub fn edit(&mut self, range: Option<Range>, new: &str) {
+        match range {
+            None => self.text = new.to_string(),
+            Some(r) => {
+                let start = self.lines.offset(&self.text, r.start);
+                let end = self.lines.offset(&self.text, r.end).max(start);
+                self.text.replace_range(start..end, new);
+            }
+        }
+        self.lines = LineIndex::new(&self.text);
+        self.parent = None;
+    }
+
+    /// The document's own parsed file, from its last check.
+    pub fn file(&self) -> Option<&File> {
+        self.checked
+            .as_ref()
+            .and_then(|c| c.layers.last())
+            .filter(|l| l.path == self.path)
+            .map(|l| &l.file)
+    }
+
+    pub fn program(&self) -> Option<&Program> {
+        self.checked.as_ref().and_then(|c| c.program.as_ref())
+    }
+
+    /// The span of the document's `extends "…"` text, quotes included.
+    pub fn extends_span(&self) -> Option<Span> {
+        self.file()?.statements.iter().find_map(|s| match &s.kind {
+            StatementKind::Extends(name) => Some(name.span),
+            _ => None,
+        })
+    }
+
+    pub fn range(&self, span: Span) -> Range {
+        Range::new(
+            self.lines.position(&self.text, span.start),
+            self.lines.position(&self.text, span.end),
+        )
+    }
+
+    /// The byte offset of a position, and the 1-based line it is on.
+    pub fn offset(&self, pos: Position) -> (usize, usize) {
+        let at = self.lines.offset(&self.text, pos);
+        (at, self.lines.line_of(at) + 1)
+    }
+}
+
+/// Where each line of a text starts, to turn byte offsets into LSP positions and back. A
+/// position's `character` counts UTF-16 code units, as the protocol's default encoding says.
+#[derive(Debug, Clone, Default)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    /// The 0-based line of a byte offset.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts
+            .partition_point(|s| *s <= offset)
+            .saturating_sub(1)
+    }
+
+    /// The byte range of a 0-based line, without its line break.
+    pub fn line_span(&self, text: &str, line: usize) -> Span {
+        let start = self.starts.get(line).copied().unwrap_or(text.len());
+        let end = self.starts.get(line + 1).map_or(text.len(), |n| n - 1);
+        let end = if text[start..end].ends_with('\r') {
+            end - 1
+        } else {
+            end
+        };
+        Span::new(start, end.max(start))
+    }
+
+    /// The position of a byte offset (clamped to the text, and to a character's start).
+    pub fn position(&self, text: &str, offset: usize) -> Position {
+        let mut offset = offset.min(text.len());
+        while !text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = self.line_of(offset);
+        let start = self.starts[line];
+        let character: usize = text[start..offset].chars().map(char::len_utf16).sum();
+        Position::new(line as u32, character as u32)
+    }
+
+    /// The byte offset of a position. A line past the end is the end of the text; a column past
+    /// the end of its line is the line's end; a column inside a character is its start.
+    pub fn offset(&self, text: &str, pos: Position) -> usize {
+        let line = pos.line as usize;
+        if line >= self.starts.len() {
+            return text.len();
+        }
+        let span = self.line_span(text, line);
+        let mut units = 0;
+        for (i, c) in text[span.start..span.end].char_indices() {
+            units += c.len_utf16();
+            if units > pos.character as usize {
+                return span.start + i;
+            }
+        }
+        span.end
+    }
+}
+
+/// Reads the open documents from memory, then the disk and the shipped rulesets: a ruleset is
+/// checked as the editor shows it, and so is a parent open beside it.
+#[derive(Debug)]
+pub struct Workspace<'a> {
+    pub docs: &'a BTreeMap<String, Document>,
+}
+
+impl Workspace<'_> {
+    fn open(&self, path: &str) -> Option<&Document> {
+        self.docs.values().find(|d| d.path == path)
+    }
+}
+
+impl Loader for Workspace<'_> {
+    fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+        match self.open(path) {
+            Some(d) => Ok(d.text.clone().into_bytes()),
+            None => Shipped.read(path),
+        }
+    }
+
+    fn siblings(&self, path: &str) -> Vec<String> {
+        let dir = Path::new(path).parent();
+        let mut names = Shipped.siblings(path);
+        for d in self.docs.values() {
+            let p = Path::new(&d.path);
+            if p.parent() == dir
+                && p.extension().is_some_and(|x| x == "rules")
+                && let Some(stem) = p.file_stem()
+            {
+                names.push(stem.to_string_lossy().into_owned());
+            }
+        }
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    fn canonical(&self, path: &str) -> String {
+        if self.open(path).is_some() && !Path::new(path).exists() {
+            return path.to_string();
+        }
+        Shipped.canonical(path)
+    }
+}
+
+/// The loader path of a URI: a `file://` URI's path, decoded; any other URI as it is.
+pub fn path_of(uri: &Uri) -> String {
+    let text = uri.as_str();
+    let Some(rest) = text.strip_prefix("file://") else {
+        return text.to_string();
+    };
+    // `file:///home/…` (no host) or `file://localhost/home/…`.
+    let rest = rest.strip_prefix("localhost").unwrap_or(rest);
+    let mut bytes = Vec::with_capacity(rest.len());
+    let mut it = rest.bytes();
+    while let Some(b) = it.next() {
+        if b == b'%' {
+            let hex: Vec<u8> = it.clone().take(2).collect();
+            if let Some(v) = std::str::from_utf8(&hex)
+                .ok()
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+            {
+                bytes.push(v);
+                it.nth(1);
+                continue;
+            }
+        }
+        bytes.push(b);
+    }
+    let path = String::from_utf8_lossy(&bytes).into_owned();
+    // `file:///C:/x` on Windows.
+    match path.as_bytes() {
+        [b'/', d, b':', ..] if d.is_ascii_alphabetic() => path[1..].to_string(),
+        _ => path,
+    }
+}
+
+/// The `file://` URI of an absolute path (a relative one is taken from the current folder).
+pub fn uri_of(path: &str) -> Option<Uri> {
+    let p = Path::new(path);
+    let absolute = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::env::current_dir().ok()?.join(p)
+    };
+    let text = absolute.to_string_lossy().replace('\\', "/");
+    let mut out = String::from("file://");
+    if !text.starts_with('/') {
+        out.push('/');
+    }
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) || (b == b':' && out.len() > 8) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    Uri::from_str(&out).ok()
+}
+
+/// The URI to show a ruleset file at: the open document that has it, the file on the disk, or,
+/// for a shipped ruleset that is not on the disk, a read-only copy of its text in the cache.
+pub fn file_uri(docs: &BTreeMap<String, Document>, path: &str) -> Option<Uri> {
+    if let Some(d) = docs.values().find(|d| d.path == path) {
+        return Some(d.uri.clone());
+    }
+    if Path::new(path).is_file() {
+        return uri_of(path);
+    }
+    let stem = Path::new(path).file_stem()?.to_str()?;
+    let (name, text) = SHIPPED.iter().find(|(n, _)| *n == stem)?;
+    uri_of(&cached_copy(name, text)?)
+}
+
+/// Writes a shipped ruleset's text to `$XDG_CACHE_HOME/ninety/` (or `~/.cache/ninety/`, or the
+/// temporary folder), read-only: the editor opens it, and an edit cannot be saved by mistake.
+fn cached_copy(name: &str, text: &str) -> Option<String> {
+    let dir = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir)
+        .join("ninety")
+        .join(env!("CARGO_PKG_VERSION"));
+    let file = dir.join(format!("{name}.rules"));
+    if std::fs::read_to_string(&file).is_ok_and(|t| t == text) {
+        return Some(file.display().to_string());
+    }
+    std::fs::create_dir_all(&dir).ok()?;
+    if let Ok(meta) = std::fs::metadata(&file) {
+        let mut perms = meta.permissions();
+        #[allow(clippy::permissions_set_readonly_false)]
+        perms.set_readonly(false);
+        let _ = std::fs::set_permissions(&file, perms);
+    }
+    std::fs::write(&file, text).ok()?;
+    let mut perms = std::fs::metadata(&file).ok()?.permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&file, perms).ok()?;
+    Some(file.display().to_string())
+}
+
+/// Checks a document as the editor has it: `compile::check` (the same as `ninety check`
+/// without scenarios), or with its scenarios run too (`app::load::check_one`).
+pub fn check(docs: &BTreeMap<String, Document>, path: &str, scenarios: bool) -> Option<Checked> {
+    let loader = Workspace { docs };
+    if scenarios {
+        super::super::load::check_one(&loader, path, &[]).ok()
+    } else {
+        compile::check(&loader, path, &[]).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_utf16_units() {
+        let text = "name \"Ninety-Nine\"\ncard 🂡: add 1\r\nend";
+        let lines = LineIndex::new(text);
+        // `🂡` is two UTF-16 units and four bytes.
+        let colon = text.find(':').unwrap_or_default();
+        assert_eq!(lines.position(text, colon), Position::new(1, 7));
+        assert_eq!(lines.offset(text, Position::new(1, 7)), colon);
+        // Inside the surrogate pair: the character's start.
+        assert_eq!(lines.offset(text, Position::new(1, 6)), colon - 4);
+        // Past the end of a line, and of the text.
+        assert_eq!(lines.offset(text, Position::new(1, 99)), colon + 7);
+        assert_eq!(lines.offset(text, Position::new(9, 0)), text.len());
+        assert_eq!(lines.position(text, 9999), Position::new(2, 3));
+    }
+
+    #[test]
+    fn file_uris_and_paths() {
+        let uri = Uri::from_str("file:///tmp/my%20rules/a.rules").expect("a URI");
+        assert_eq!(path_of(&uri), "/tmp/my rules/a.rules");
+        let back = uri_of("/tmp/my rules/a.rules").expect("a URI");
+        assert_eq!(back.as_str(), "file:///tmp/my%20rules/a.rules");
+        let untitled = Uri::from_str("untitled:Untitled-1").expect("a URI");
+        assert_eq!(path_of(&untitled), "untitled:Untitled-1");
+    }
+}

@@ -1,0 +1,27 @@
+//! `ninety lsp`: a language server for ruleset files, over standard input and output.
+//!
+//! **Why this design.** The server is synchronous and runs on one thread: it reads a message,
+//! answers it, and reads the next. Checking a ruleset from scratch takes 1 to 3 ms (a few ms
+//! with its scenarios; `docs/editors.md` gives the measured answer times), so every change is
+//! simply checked again in full, in memory, before the next message is read: there is no
+//! incremental analysis to keep right, no cancellation, no state shared between threads, and
+//! an answer is never about an older text than the last change. It uses rust-analyzer's
+//! `lsp-server` crate for the protocol's messages (JSON-RPC requests, responses and
+//! notifications as Rust values) and `lsp-types` for the protocol's types. It frames messages
+//! itself rather than through `lsp_server::Connection::stdio`, which runs reader and writer
+//! threads and stops at the first malformed message: here a malformed message, an unknown
+//! method or bad parameters get an error response, and the server goes on.
+//!
+//! One module per feature: [`server`] (the loop, the protocol's life cycle and dispatch),
+//! [`documents`] (open documents, the in-memory loader, positions and URIs), [`diagnostics`],
+//! [`hover`], [`completion`], [`definition`] and [`actions`] (quick fixes).
+
+pub mod actions;
+pub mod completion;
+pub mod definition;
+pub mod diagnostics;
+pub mod documents;
+pub mod hover;
+pub mod server;
+
+pub use server::{Flow, Server, run};
