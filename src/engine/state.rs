@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::base::Rng;
-use crate::base::cards::{Card, card_name};
+use crate::base::cards::{Card, card_name, same_face};
 use crate::ir::{self, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program};
 
 /// A hand: a few cards in a fixed array.
@@ -31,13 +31,30 @@ impl Hand {
             self.len += 1;
         }
     }
+    /// Takes out the card at `index`; the cards after it move up (hand order is what moves
+    /// follow). The hand is moved as one 128-bit number, without a branch on `index`: which
+    /// card a player lays is as good as random, and a mispredicted loop costs more than this
+    /// (measured: fewer mispredictions, about as many instructions).
+    #[inline(always)]
     pub(super) fn remove(&mut self, index: usize) -> Card {
+        const _: () = assert!(MAX_HAND <= 16, "a hand fits in 128 bits");
         let c = self.cards[index];
-        self.cards
-            .copy_within(index + 1..usize::from(self.len), index);
+        let mut bytes = [0u8; 16];
+        bytes[..MAX_HAND].copy_from_slice(&self.cards);
+        let all = u128::from_le_bytes(bytes);
+        let before = (1u128 << (8 * index)) - 1;
+        let moved = (all & before) | ((all >> 8) & !before);
+        self.cards.copy_from_slice(&moved.to_le_bytes()[..MAX_HAND]);
         self.len -= 1;
         c
     }
+
+    /// Where a copy of `card`'s face is in the hand (the first one).
+    #[inline(always)]
+    pub fn find(&self, card: Card) -> Option<usize> {
+        self.cards().iter().position(|c| same_face(*c, card))
+    }
+
     pub(super) fn clear(&mut self) {
         self.len = 0;
     }
@@ -193,12 +210,12 @@ impl State {
 
     #[inline]
     pub fn active(&self) -> usize {
-        (self.seat_mask() & !self.out_of_round).count_ones() as usize
+        seats_in(self.seat_mask() & !self.out_of_round)
     }
 
     #[inline]
     pub fn seats_in_game(&self) -> usize {
-        (self.seat_mask() & !self.out_of_game).count_ones() as usize
+        seats_in(self.seat_mask() & !self.out_of_game)
     }
 
     #[inline]
@@ -326,5 +343,59 @@ impl State {
         (0..self.seats)
             .filter(|x| self.winners & (1 << x) != 0)
             .collect()
+    }
+}
+
+/// How many seats a set holds. `count_ones` compiles to a dozen instructions on the baseline
+/// x86-64 the release is built for; a byte table is two loads, and the engine asks on every
+/// turn.
+#[inline(always)]
+fn seats_in(set: u16) -> usize {
+    const ONES: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    let [lo, hi] = set.to_le_bytes();
+    usize::from(ONES[usize::from(lo)] + ONES[usize::from(hi)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_taken_from_a_hand_leaves_the_others_in_order() {
+        for len in 1..=MAX_HAND {
+            for index in 0..len {
+                let mut hand = Hand::default();
+                for c in 0..len as u8 {
+                    hand.push(c + 1);
+                }
+                assert_eq!(hand.remove(index), index as u8 + 1);
+                let expected: Vec<Card> =
+                    (1..=len as u8).filter(|&c| c != index as u8 + 1).collect();
+                assert_eq!(
+                    hand.cards(),
+                    expected.as_slice(),
+                    "{len} cards, taking {index}"
+                );
+                assert_eq!(
+                    hand.find(expected.last().copied().unwrap_or(0)).is_some(),
+                    len > 1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn seats_in_counts_every_set() {
+        for set in 0..=u16::MAX {
+            assert_eq!(super::seats_in(set), set.count_ones() as usize);
+        }
     }
 }

@@ -10,7 +10,7 @@ use super::scripts::Pre;
 use super::{Event, Illegal, Move, Moves, PlayError, Reason, Sink, State};
 use crate::base::cards::{Card, rank_of, same_face};
 use crate::ir::{self, Act, Choice, MAX_SEATS, Program, choice_total};
-use crate::ir::{Facts, Fast, Turn};
+use crate::ir::{Facts, Turn};
 
 impl State {
     /// What a condition may look at when the player to move lays a card now.
@@ -56,14 +56,28 @@ impl State {
     /// Most answers are read from the program's legal-choice table; live choices (conditions
     /// on the player, scripts) and totals outside the table are worked out.
     #[inline]
-    pub fn each_play(&self, p: &Program, mut f: impl FnMut(Move, i32) -> ControlFlow<()>) {
+    pub fn each_play(&self, p: &Program, f: impl FnMut(Move, i32) -> ControlFlow<()>) {
+        self.scan::<true>(p, f);
+    }
+
+    /// [`State::each_play`] without the totals (`f` gets the current total instead): for a
+    /// player who only needs the moves, most of them are then a table read and nothing more.
+    #[inline]
+    pub fn each_move(&self, p: &Program, mut f: impl FnMut(Move) -> ControlFlow<()>) {
+        self.scan::<false>(p, |mv, _| f(mv));
+    }
+
+    #[inline(always)]
+    fn scan<const TOTALS: bool>(
+        &self,
+        p: &Program,
+        mut f: impl FnMut(Move, i32) -> ControlFlow<()>,
+    ) {
         if self.over {
             return;
         }
         let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
         let row = p.legal.row(self.total);
-        // What a choice the table answers may read: the total alone.
-        let at_total = Facts::total(self.total);
         let hand = self.hands[usize::from(self.turn)].cards();
         let copies = p.decks[usize::from(self.seats)] > 1 || p.jokers > 1;
         for (i, &card) in hand.iter().enumerate() {
@@ -72,23 +86,34 @@ impl State {
                 continue;
             }
             let rank = rank_of(card);
-            let fx_index = rank_fx[usize::from(rank)];
+            let Some(&fx_index) = rank_fx.get(usize::from(rank)) else {
+                continue;
+            };
+            let (allowed, live) = match row {
+                Some(row) => row.get(fx_index),
+                None => (0, 0x0f),
+            };
+            if allowed | live == 0 {
+                continue;
+            }
             let Some(fx) = p.effects.get(usize::from(fx_index)) else {
                 continue;
             };
-            let (allowed, live) = row.map_or((0, 0x0f), |r| r.get(fx_index));
             let mut bits = (allowed | live) & ((1u8 << fx.len) - 1);
             while bits != 0 {
                 let k = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let choice = &fx.choices[k];
-                let total = if allowed & (1 << k) != 0 {
-                    choice_total(p, choice, &at_total)
-                } else {
+                let total = if allowed & (1 << k) == 0 {
                     match self.live_total(p, rank, choice) {
                         Some(t) => t,
                         None => continue,
                     }
+                } else if TOTALS {
+                    // What a choice the table answers may read: the total alone.
+                    choice_total(p, choice, &Facts::total(self.total))
+                } else {
+                    self.total
                 };
                 let mv = Move::Play {
                     card,
@@ -117,23 +142,14 @@ impl State {
     /// no other card will do.
     #[inline]
     fn can_play(&self, p: &Program) -> bool {
-        let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
-        let Some(row) = p.legal.row(self.total) else {
+        let Some([ok, live]) = p.legal.ranks(self.active(), self.total) else {
             return self.can_play_live(p);
         };
-        let mut live_cards = false;
-        for &card in self.hands[usize::from(self.turn)].cards() {
-            let fx_index = rank_fx[usize::from(rank_of(card))];
-            if fx_index == ir::NO_EFFECT {
-                continue;
-            }
-            match row.get(fx_index) {
-                (0, 0) => {}
-                (0, _) => live_cards = true,
-                _ => return true,
-            }
-        }
-        live_cards && self.can_play_live(p)
+        let held = self.hands[usize::from(self.turn)]
+            .cards()
+            .iter()
+            .fold(0u16, |m, &c| m | 1 << rank_of(c));
+        held & ok != 0 || (held & live != 0 && self.can_play_live(p))
     }
 
     /// [`State::can_play`] for the choices the table leaves to the engine: cards without
@@ -193,8 +209,7 @@ fn play<S: Sink>(
     sink: &mut S,
 ) -> Result<(), PlayError> {
     let seat = s.turn;
-    let hand = &s.hands[usize::from(seat)];
-    let Some(index) = hand.cards().iter().position(|c| same_face(*c, card)) else {
+    let Some(index) = s.hands[usize::from(seat)].find(card) else {
         return Err(PlayError::NotInHand { seat, card });
     };
     let rank = rank_of(card);
@@ -210,44 +225,42 @@ fn play<S: Sink>(
             why: Illegal::NoChoice(choice),
         });
     };
+    if ch.simple && !ch.scripted && p.script_bars.is_empty() {
+        // The common case: one folded instruction on the total, turn effects, no outcomes
+        // of the card's own, no script to ask.
+        let new_total = choice_total(p, ch, &Facts::total(s.total));
+        if let Some(why) = Illegal::beyond_limits(p, new_total) {
+            return Err(PlayError::Illegal { card, why });
+        }
+        let old = s.total;
+        lay(p, s, index, choice, new_total, sink);
+        let by = Acting {
+            actor: seat,
+            reason: Reason::Card(rank),
+            turn: ch.turn,
+        };
+        if !p.bars.is_empty() {
+            bars(p, s, by, old, new_total, None, sink);
+        }
+        end_turn(p, s, seat, ch.turn, sink);
+        return Ok(());
+    }
     // Scripts run before anything changes: a failing one leaves the game as it was.
     let pre = if ch.scripted || !p.script_bars.is_empty() {
         Some(s.ask_scripts(p, rank, ch).map_err(PlayError::Script)?)
     } else {
         None
     };
-    // A folded choice reads only the total; the others may read the player's situation.
-    let facts = if ch.fast == Fast::General {
-        s.facts(p)
-    } else {
-        Facts::total(s.total)
-    };
+    let facts = s.facts(p);
     let new_total = pre
         .as_ref()
         .map_or_else(|| choice_total(p, ch, &facts), |pre| pre.total);
     if let Some(why) = Illegal::beyond_limits(p, new_total) {
         return Err(PlayError::Illegal { card, why });
     }
-    if let Some(pending) = s.pending_draw.take() {
-        s.forgot[usize::from(pending)] = s.forgot[usize::from(pending)].saturating_add(1);
-        if S::WANTS & kind::FORGOT != 0 {
-            sink.event(Event::Forgot { seat: pending });
-        }
-    }
-    let real = s.hands[usize::from(seat)].remove(index);
-    s.discard.push(real);
     let played = run_steps(p, ch, &facts, new_total, pre.as_ref());
     let old = s.total;
-    s.total = played.total;
-    if S::WANTS & kind::PLAY != 0 {
-        sink.event(Event::Play {
-            seat,
-            card: real,
-            choice,
-            total: played.total,
-            fx: p.effect_index(s.active(), rank),
-        });
-    }
+    lay(p, s, index, choice, played.total, sink);
     let by = Acting {
         actor: seat,
         reason: Reason::Card(rank),
@@ -255,15 +268,47 @@ fn play<S: Sink>(
     };
     card_outcomes(p, s, by, &played, pre.as_ref(), sink);
     bars(p, s, by, old, played.total, pre.as_ref(), sink);
+    end_turn(p, s, seat, played.turn, sink);
+    Ok(())
+}
+
+/// The card at `index` of the mover's hand goes onto the discard pile and the total becomes
+/// `total` (a draw the mover's predecessor still owed is forgotten).
+#[inline(always)]
+fn lay<S: Sink>(p: &Program, s: &mut State, index: usize, choice: u8, total: i32, sink: &mut S) {
+    let seat = s.turn;
+    if let Some(pending) = s.pending_draw.take() {
+        s.forgot[usize::from(pending)] = s.forgot[usize::from(pending)].saturating_add(1);
+        if S::WANTS & kind::FORGOT != 0 {
+            sink.event(Event::Forgot { seat: pending });
+        }
+    }
+    let card = s.hands[usize::from(seat)].remove(index);
+    s.discard.push(card);
+    s.total = total;
+    if S::WANTS & kind::PLAY != 0 {
+        sink.event(Event::Play {
+            seat,
+            card,
+            choice,
+            total,
+            fx: p.effect_index(s.active(), rank_of(card)),
+        });
+    }
+}
+
+/// After a card and its outcomes: the round ends, or the turn passes; then whoever cannot
+/// play is dealt with.
+#[inline(always)]
+fn end_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
     if s.round_over || s.over {
         finish_round(p, s, true, sink);
     } else {
-        pass_turn(p, s, seat, played.turn, sink);
+        pass_turn(p, s, seat, turn, sink);
     }
     s.turns += 1;
     settle(p, s, sink);
     debug_assert!(s.check_invariants(p).is_ok(), "{:?}", s.check_invariants(p));
-    Ok(())
 }
 
 /// A card's steps, run: the new total, its turn effects, and the outcomes it triggers.
@@ -387,6 +432,7 @@ fn bars<S: Sink>(
 }
 
 /// After a card, in a round that goes on: the draw, then whose turn it is.
+#[inline(always)]
 fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
     if !s.in_round(seat) {
         // Put out by their own card: nothing to draw.
@@ -428,6 +474,7 @@ fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &m
 
 /// Draws one card for `seat`, if its hand is short, reshuffling the discard pile (all but
 /// its top card) into the stock when the stock is empty and the rules say so.
+#[inline]
 pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
     let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
     if s.hands[usize::from(seat)].len() >= size {
@@ -453,7 +500,18 @@ pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) 
 
 /// Deals with whoever is to play when they cannot: no cards, or no legal card. Repeats until
 /// someone can play or the game is over.
+#[inline(always)]
 pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+    // Most turns: the next player is in the round and has a card to lay.
+    let seat = s.turn;
+    if s.over || (s.in_round(seat) && !s.hands[usize::from(seat)].is_empty() && s.can_play(p)) {
+        return;
+    }
+    settle_slow(p, s, sink);
+}
+
+#[inline(never)]
+fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     let mut passes = 0;
     while !s.over {
         if !s.in_round(s.turn) {

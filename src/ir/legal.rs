@@ -7,7 +7,7 @@
 //! to the engine, which works it out with the game at hand. Outside the window every choice
 //! is worked out the same way, so the table only ever makes things faster, never different.
 
-use super::{Facts, MAX_CHOICES, Program, choice_total};
+use super::{Facts, MAX_CHOICES, MAX_SEATS, NO_EFFECT, Program, choice_total};
 
 /// The most totals the table covers: a window as wide as the limits, when there are limits.
 pub const TABLE_TOTALS: usize = 4096;
@@ -25,6 +25,10 @@ pub struct LegalTable {
     /// laid at that total, makes a total the limits allow; bit `4 + k` set when choice `k` is
     /// live (its low bit is then clear).
     cells: Vec<u8>,
+    /// By players in the round, then total: the ranks with a choice the table allows, and
+    /// the ranks with a live choice, as bit sets (bit `r` for rank `r`). "May this player lay
+    /// anything?" is then one read and a test per card.
+    ranks: Vec<[u16; 2]>,
 }
 
 /// The row of one total: for each effect, which choices are allowed and which are live.
@@ -76,12 +80,44 @@ impl LegalTable {
                 cells[i * effects + e] = bits;
             }
         }
+        let mut ranks = vec![[0u16; 2]; (MAX_SEATS + 1) * width as usize];
+        for (active, rank_fx) in p.rank_fx.iter().enumerate() {
+            for i in 0..width as usize {
+                let slot = &mut ranks[active * width as usize + i];
+                for (r, &fx) in rank_fx.iter().enumerate() {
+                    if fx == NO_EFFECT || usize::from(fx) >= effects {
+                        continue;
+                    }
+                    let cell = cells[i * effects + usize::from(fx)];
+                    if cell & 0x0f != 0 {
+                        slot[0] |= 1 << r;
+                    }
+                    if cell >> 4 != 0 {
+                        slot[1] |= 1 << r;
+                    }
+                }
+            }
+        }
         LegalTable {
             lo,
             width,
             effects,
             cells,
+            ranks,
         }
+    }
+
+    /// With `active` players in the round and the total at `total`: the ranks with a choice
+    /// the limits allow, and the ranks with a live choice; `None` outside the window.
+    #[inline(always)]
+    pub fn ranks(&self, active: usize, total: i32) -> Option<[u16; 2]> {
+        let i = total.wrapping_sub(self.lo) as u32;
+        if i >= self.width {
+            return None;
+        }
+        self.ranks
+            .get(active.min(MAX_SEATS) * self.width as usize + i as usize)
+            .copied()
     }
 
     /// The row of `total`; `None` when it is outside the window (or there is no table).
@@ -118,6 +154,21 @@ impl LegalTable {
             let Some(row) = self.row(t) else {
                 return vec![format!("the legal-choice table has no row for {t}")];
             };
+            for (active, rank_fx) in p.rank_fx.iter().enumerate() {
+                let Some([ok, live]) = self.ranks(active, t) else {
+                    return vec![format!("the legal-choice table has no ranks for {t}")];
+                };
+                for (r, &fx) in rank_fx.iter().enumerate() {
+                    let (allowed, live_fx) = if fx == NO_EFFECT { (0, 0) } else { row.get(fx) };
+                    if (ok >> r & 1 != 0) != (allowed != 0)
+                        || (live >> r & 1 != 0) != (live_fx != 0)
+                    {
+                        return vec![format!(
+                            "the legal-choice table's ranks are wrong for rank {r}, total {t}"
+                        )];
+                    }
+                }
+            }
             for (e, fx) in p.effects.iter().enumerate() {
                 let (allowed, live) = row.get(e as u16);
                 for (k, c) in fx.choices().iter().enumerate() {

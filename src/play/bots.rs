@@ -50,12 +50,19 @@ impl Bot {
     /// The bot's card, or `None` when it has none (the engine deals with such a player before
     /// asking). Drawing by hand is not a choice: bots draw right after their card (see
     /// [`bot_turn`]), so the bot never plays one.
+    #[inline]
     pub fn choose(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
         if self == Bot::Random {
             // No list of moves to build: the commonest bot in a simulation is also the
             // cheapest.
             return random(p, s, rng);
         }
+        self.choose_from_list(p, s, rng)
+    }
+
+    /// The bots that weigh each move: from the list of legal moves and their totals.
+    #[inline(never)]
+    fn choose_from_list(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
         let mut moves = s.legal_moves(p);
         moves.retain_plays();
         if moves.is_empty() {
@@ -75,11 +82,12 @@ impl Bot {
 
 /// A legal card uniformly (each choice of a card is one move), from a list on the stack that
 /// holds the moves alone.
+#[inline(never)]
 fn random(p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
     // Card and choice as two bytes: the list is zeroed in a few stores.
     let mut list = [(0u8, 0u8); ir::MAX_HAND * ir::MAX_CHOICES];
     let mut n = 0;
-    s.each_play(p, |mv, _| {
+    s.each_move(p, |mv| {
         if let Move::Play { card, choice } = mv {
             list[n] = (card, choice);
             n += 1;

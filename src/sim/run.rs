@@ -104,7 +104,7 @@ impl Sink for Counter {
 /// Plays game `index` and adds it to `stats`.
 fn play_one(
     p: &Program,
-    bots: &[Player],
+    seats: &[Player],
     players: usize,
     master: u64,
     index: u64,
@@ -136,7 +136,10 @@ fn play_one(
             limited = true;
             break;
         }
-        let bot = &bots[usize::from(s.turn) % bots.len()];
+        let Some(bot) = seats.get(usize::from(s.turn)) else {
+            stats.failed += 1;
+            return;
+        };
         match bot.turn(p, &mut s, &mut rng, &mut c) {
             Ok(true) => {}
             Ok(false) | Err(_) => {
@@ -163,7 +166,13 @@ fn play_one(
     let names = ["bust", "passed", "reached", "other"];
     let mut lost = 0;
     for (name, n) in names.iter().zip(c.chips) {
-        *stats.chips_lost.entry((*name).to_string()).or_insert(0) += n;
+        // The names are in the map after the first game: no string is built per game.
+        match stats.chips_lost.get_mut(*name) {
+            Some(total) => *total += n,
+            None => {
+                stats.chips_lost.insert((*name).to_string(), n);
+            }
+        }
         lost += n;
     }
     stats.chips_per_game.add(lost);
@@ -176,11 +185,11 @@ fn play_one(
     stats.forced_busts += c.forced;
     stats.chosen_busts += c.chosen;
     // Places: the eliminated in order, then the players never out.
-    let mut place = vec![players - 1; players];
+    let mut place = [players - 1; MAX_SEATS];
     for (i, seat) in c.out_order[..c.outs].iter().enumerate() {
         place[usize::from(*seat)] = i.min(players - 1);
     }
-    for (seat, pl) in place.into_iter().enumerate() {
+    for (seat, &pl) in place[..players].iter().enumerate() {
         stats.elimination[seat][pl] += 1;
     }
 }
@@ -236,6 +245,8 @@ pub fn run(
         .build()
         .map_err(|e| e.to_string())?;
     let players = cfg.players;
+    // One player a seat: the bots given, in turn round the table.
+    let seats: Vec<Player> = (0..players).map(|i| bots[i % bots.len()].clone()).collect();
     let shard = control.shard;
     let stopped = || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     let stats = pool.install(|| {
@@ -246,7 +257,7 @@ pub fn run(
                 || Stats::new(players),
                 |mut st, i| {
                     if !stopped() {
-                        play_one(p, bots, players, cfg.seed, i, &mut st);
+                        play_one(p, &seats, players, cfg.seed, i, &mut st);
                         if let Some(tick) = control.tick {
                             tick();
                         }
