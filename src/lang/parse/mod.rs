@@ -29,7 +29,7 @@ struct Grammar;
 
 /// The largest ruleset file read, in bytes. A rules file is a page of text; anything bigger
 /// is a mistake (a wrong file), not a ruleset.
-pub const MAX_FILE_BYTES: usize = 256 * 1024;
+pub const MAX_FILE_BYTES: usize = crate::base::limits::RULESET_BYTES;
 
 /// The words a statement may start with, and an example of each, for hints.
 pub(super) const STATEMENTS: &[(&str, &str)] = &[
