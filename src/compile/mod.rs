@@ -20,7 +20,10 @@ mod scripts;
 mod settings;
 mod table;
 
-pub use loader::{Disk, Loader, Memory, SHIPPED, Shipped};
+pub use loader::{
+    Disk, FileError, Loader, Memory, SHIPPED, Shipped, lexically_inside, normalize, read_capped,
+    shipped,
+};
 
 use crate::base::diag::{Diag, Source};
 use crate::base::{Code, Span};
@@ -65,14 +68,28 @@ pub struct Unreadable {
 /// Option values given on the command line: `chips=5`.
 pub type Sets = [(String, String)];
 
-/// Loads, checks and compiles the ruleset at `path` with option values `sets`.
-pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Unreadable> {
+/// The ruleset a command names: the name of a shipped ruleset (`ninety-nine`, no folder and
+/// no extension), or a file read through the loader.
+fn root(loader: &dyn Loader, path: &str) -> Result<(Vec<u8>, chain::Home), Unreadable> {
+    let named = !path.contains(['/', '\\']) && std::path::Path::new(path).extension().is_none();
+    if named && let Some(text) = loader::shipped(path) {
+        return Ok((text.as_bytes().to_vec(), chain::Home::Shipped));
+    }
     let bytes = loader.read(path).map_err(|reason| Unreadable {
         path: path.to_string(),
         reason,
     })?;
+    let root = std::path::Path::new(path)
+        .parent()
+        .map_or_else(String::new, |d| d.display().to_string());
+    Ok((bytes, chain::Home::Files { root }))
+}
+
+/// Loads, checks and compiles the ruleset at `path` with option values `sets`.
+pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Unreadable> {
+    let (bytes, home) = root(loader, path)?;
     let mut diags = Vec::new();
-    let layers = chain::load_chain(loader, path, &bytes, &mut diags);
+    let layers = chain::load_chain(loader, path, &bytes, home, &mut diags);
     if diags.iter().any(Diag::is_error) || layers.is_empty() {
         // A file that cannot be read fully is not compiled: half a ruleset would report
         // problems (a rank with no value) that are only echoes of the syntax error.
