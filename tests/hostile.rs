@@ -56,24 +56,37 @@ impl Dir {
         let feeder = std::thread::spawn(move || {
             let _ = stdin.write_all(&input);
         });
-        loop {
-            if child.try_wait().expect("wait").is_some() {
-                break;
+        let drain = |mut from: Box<dyn std::io::Read + Send>| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = from.read_to_end(&mut bytes);
+                bytes
+            })
+        };
+        let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
+        let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait") {
+                break status;
             }
             if started.elapsed() > limit {
                 let _ = child.kill();
-                let out = child.wait_with_output().expect("output");
+                let _ = child.wait();
                 panic!(
                     "`ninety {}` ran longer than {limit:?}\nstdout: {}\nstderr: {}",
                     args.join(" "),
-                    String::from_utf8_lossy(&out.stdout),
-                    String::from_utf8_lossy(&out.stderr)
+                    String::from_utf8_lossy(&stdout.join().unwrap_or_default()),
+                    String::from_utf8_lossy(&stderr.join().unwrap_or_default())
                 );
             }
             std::thread::sleep(Duration::from_millis(5));
-        }
+        };
         let _ = feeder.join();
-        let out = child.wait_with_output().expect("output");
+        let out = Output {
+            status,
+            stdout: stdout.join().unwrap_or_default(),
+            stderr: stderr.join().unwrap_or_default(),
+        };
         Run {
             out,
             took: started.elapsed(),
@@ -234,4 +247,93 @@ fn f28_a_deep_extends_chain_stops_at_its_limit() {
     r.failed_cleanly(1);
     assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
     insta::assert_snapshot!(r.shown());
+}
+
+// ---- 8, 25: work and output bounded by the file's size ----
+
+#[test]
+fn f08_a_line_of_thirty_thousand_bars_is_one_short_diagnostic() {
+    let d = Dir::new("f08", &[]);
+    let values: Vec<String> = (1..30_000).map(|i| i.to_string()).collect();
+    d.write(
+        "bars.rules",
+        format!(
+            "extends \"ninety-nine\"\nname \"b\"\non reaching {}: each other player pays 1\n",
+            values.join(", ")
+        ),
+    );
+    let r = d.run(&["check", "bars.rules"]);
+    r.failed_cleanly(1);
+    assert!(r.out.stdout.len() < 4_000, "{} bytes", r.out.stdout.len());
+    assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
+    // Under the line limit, a line listing too many values is one diagnostic too.
+    let values: Vec<String> = (1..200).map(|i| i.to_string()).collect();
+    d.write(
+        "many.rules",
+        format!(
+            "extends \"ninety-nine\"\nname \"b\"\non reaching {}: each other player pays 1\n",
+            values.join(", ")
+        ),
+    );
+    let many = d.run(&["check", "many.rules"]);
+    many.failed_cleanly(1);
+    insta::assert_snapshot!(format!("{}\n{}", r.shown(), many.shown()));
+}
+
+#[test]
+fn f25_check_is_linear_in_the_file_and_its_output_bounded() {
+    let d = Dir::new("f25", &[]);
+    let bad = |n: usize| {
+        format!(
+            "extends \"ninety-nine\"\nname \"x\"\n{}",
+            "bogus\n".repeat(n)
+        )
+    };
+    d.write("small.rules", bad(1_000));
+    d.write("big.rules", bad(8_000));
+    let small = d.run(&["check", "small.rules"]);
+    let big = d.run(&["check", "big.rules"]);
+    small.failed_cleanly(1);
+    big.failed_cleanly(1);
+    // Each problem is counted, a hundred are shown: the output does not grow with the file.
+    assert!(
+        big.stdout().contains("and 7,900 more problems"),
+        "{}",
+        big.stdout()
+    );
+    assert!(big.stdout().contains("8,000 errors"), "{}", big.stdout());
+    assert!(
+        big.out.stdout.len() <= small.out.stdout.len() + 16,
+        "{} then {}",
+        small.out.stdout.len(),
+        big.out.stdout.len()
+    );
+    assert!(big.took < Duration::from_secs(1), "{:?}", big.took);
+    // A card line repeating a rank is one warning a line, not one a repeat quoting the line.
+    let ks = vec!["K"; 60].join(", ");
+    d.write(
+        "ranks.rules",
+        format!(
+            "extends \"ninety-nine\"\nname \"k\"\n{}",
+            format!("card {ks}: nothing\n").repeat(50)
+        ),
+    );
+    let ranks = d.run(&["check", "ranks.rules"]);
+    assert!(
+        ranks.out.stdout.len() < 200_000,
+        "{}",
+        ranks.out.stdout.len()
+    );
+    // Past the line limit the rest of the file is not read.
+    d.write("long.rules", bad(12_000));
+    let long = d.run(&["check", "long.rules"]);
+    long.failed_cleanly(1);
+    let big_out = big.stdout();
+    let tail: Vec<&str> = big_out.lines().rev().take(5).collect();
+    let long_head: Vec<String> = long.stdout().lines().take(9).map(String::from).collect();
+    insta::assert_snapshot!(format!(
+        "{}\n---\n{}",
+        tail.into_iter().rev().collect::<Vec<_>>().join("\n"),
+        long_head.join("\n")
+    ));
 }

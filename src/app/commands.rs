@@ -57,7 +57,10 @@ pub fn check_cmd(
         }
     }
     if !opts.json {
-        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let plural = |n: usize, w: &str| {
+            let s = if n == 1 { "" } else { "s" };
+            format!("{} {w}{s}", crate::base::limits::grouped(n as u64))
+        };
         let _ = writeln!(
             out,
             "{} checked, {}, {}",

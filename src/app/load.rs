@@ -5,7 +5,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::scenario;
-use crate::base::diag::Diag;
+use crate::base::diag::{Diag, cap_per_file};
+use crate::base::limits::DIAGS_PER_FILE;
 use crate::compile::{self, Checked, Loader};
 use crate::ir::Program;
 use crate::play::Player;
@@ -62,6 +63,7 @@ pub fn check_one(
         };
         let diags: Vec<Diag> = scenario::run_all(program, own, &recompile);
         checked.diags.extend(diags);
+        cap_per_file(&mut checked.diags, DIAGS_PER_FILE);
     }
     Ok(checked)
 }

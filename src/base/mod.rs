@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod codes;
 pub mod diag;
+pub mod excerpt;
 pub mod limits;
 pub mod rng;
 pub mod span;

@@ -25,7 +25,8 @@ pub use loader::{
     shipped,
 };
 
-use crate::base::diag::{Diag, Source};
+use crate::base::diag::{Diag, Source, cap_per_file};
+use crate::base::limits::DIAGS_PER_FILE;
 use crate::base::{Code, Span};
 use crate::ir;
 use crate::lang::ast;
@@ -49,11 +50,13 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// The errors found (those held back by a `more-problems` diagnostic included).
     pub fn errors(&self) -> usize {
-        self.diags.iter().filter(|d| d.is_error()).count()
+        crate::base::diag::counts(&self.diags).0
     }
+    /// The warnings found (those held back included).
     pub fn warnings(&self) -> usize {
-        self.diags.len() - self.errors()
+        crate::base::diag::counts(&self.diags).1
     }
 }
 
@@ -85,8 +88,15 @@ fn root(loader: &dyn Loader, path: &str) -> Result<(Vec<u8>, chain::Home), Unrea
     Ok((bytes, chain::Home::Files { root }))
 }
 
-/// Loads, checks and compiles the ruleset at `path` with option values `sets`.
+/// Loads, checks and compiles the ruleset at `path` with option values `sets`. At most
+/// [`DIAGS_PER_FILE`] diagnostics a file are kept; the others are counted in one more.
 pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Unreadable> {
+    let mut checked = check_uncapped(loader, path, sets)?;
+    cap_per_file(&mut checked.diags, DIAGS_PER_FILE);
+    Ok(checked)
+}
+
+fn check_uncapped(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Unreadable> {
     let (bytes, home) = root(loader, path)?;
     let mut diags = Vec::new();
     let layers = chain::load_chain(loader, path, &bytes, home, &mut diags);

@@ -6,6 +6,7 @@
 
 mod effects;
 mod errors;
+mod guards;
 mod outcomes;
 mod scenario;
 mod statements;
@@ -16,6 +17,7 @@ use pest_derive::Parser;
 
 use crate::base::Code;
 use crate::base::diag::Diag;
+use crate::base::limits::{self, LINES, SCENARIOS};
 use crate::base::span::strip_comment;
 use crate::lang::ast::*;
 use errors::{check_first_word, syntax_error};
@@ -111,10 +113,20 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
     let mut offset = 0;
     // An open `script` block: its first line, and where its code starts.
     let mut script: Option<(usize, Span, usize)> = None;
+    let (mut statements, mut scenarios) = (0usize, 0usize);
     for (index, raw) in text.split_inclusive('\n').enumerate() {
         let start = offset;
         offset += raw.len();
+        if index >= LINES {
+            // First, so it is among the diagnostics shown however many the lines before gave.
+            diags.insert(0, guards::too_many_lines(text, start));
+            break;
+        }
         let line = raw.trim_end_matches(['\n', '\r']);
+        if let Some(d) = guards::long_line(line, start) {
+            diags.push(d);
+            continue;
+        }
         if let Some((first_line, head, code_start)) = script {
             // Inside a script block every line is rhai code, up to a line `end`.
             if line.trim() == "end" {
@@ -181,6 +193,13 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                 } else if pair.as_rule() == Rule::script_block {
                     script = Some((lineno + 1, span, offset));
                 } else if pair.as_rule() == Rule::scenario_stmt {
+                    scenarios += 1;
+                    if scenarios > SCENARIOS {
+                        if scenarios == SCENARIOS + 1 {
+                            diags.push(guards::too_many("scenarios", span));
+                        }
+                        continue;
+                    }
                     let name = pair.into_inner().next().map(|p| string(p, start));
                     open = Some(Scenario {
                         name: name.unwrap_or(Spanned {
@@ -192,6 +211,13 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                         line: lineno,
                     });
                 } else {
+                    statements += 1;
+                    if statements > limits::STATEMENTS {
+                        if statements == limits::STATEMENTS + 1 {
+                            diags.push(guards::too_many("statements", span));
+                        }
+                        continue;
+                    }
                     match build_statement(pair, start) {
                         Ok(kind) => file.statements.push(Statement {
                             guard,
