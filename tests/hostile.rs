@@ -337,3 +337,234 @@ fn f25_check_is_linear_in_the_file_and_its_output_bounded() {
         long_head.join("\n")
     ));
 }
+
+// ---- 2, 3, 4, 15, 21, 23: scripts ----
+
+/// A bot script called through the library, on the calling thread.
+fn bot_choice(code: &str) -> Result<usize, String> {
+    let bot = ninety::script::ScriptBot::compile("bot.rhai", code)?;
+    let game = ninety::ir::View::probe(0, 10, 10);
+    bot.choose(game, &["AS".to_string(), "2S".to_string()], &[11, 12])
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn f04_a_deeply_nested_value_does_not_overflow_a_small_stack() {
+    // 600 levels of arrays compared and printed: far more stack than this thread has, so
+    // the call runs on a stack of its own.
+    let code = "fn choose(game, moves) { let a = []; for i in 0..600 { a = [a]; } \
+                let b = a; let same = a == b; let text = a.to_string(); \
+                if same && text.len() > 600 { 1 } else { 0 } }";
+    let small = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || bot_choice(code))
+        .expect("a thread");
+    assert_eq!(small.join().expect("no overflow"), Ok(1));
+}
+
+#[test]
+fn f04_the_deep_array_reproduction_ends_cleanly_in_check_run_and_sim() {
+    let d = Dir::new("f04", &[]);
+    // The report's reproduction: stopped by the clock or the limits, never by the stack.
+    let repro = "let a = []; for i in 0..9990 { a = [a]; } a.to_string(); let b = a; a == b;";
+    d.write(
+        "so.rules",
+        format!("extends \"ninety-nine\"\nname \"s\"\nscript\n  fn f(game) {{ {repro} 0 }}\nend\ncard 7: run f\n"),
+    );
+    let so = d.run(&["check", "so.rules"]);
+    assert!(matches!(so.code(), Some(0 | 1)), "{}", so.shown());
+    assert!(!so.stderr().contains("overflow"), "{}", so.shown());
+    // Deep enough to overflow the stack of any thread without room for scripts (
+    // levels compared and printed: 1,000), then a loop the operation limit stops: the same on every
+    // machine.
+    let deep =
+        "let a = []; for i in 0..1000 { a = [a]; } a.to_string(); let b = a; a == b; loop {}";
+    d.write(
+        "deep.rules",
+        format!("extends \"ninety-nine\"\nname \"s\"\nscript\n  fn f(game) {{ {deep} 0 }}\nend\ncard 7: run f\n"),
+    );
+    d.write(
+        "deep.rhai",
+        format!("fn choose(game, moves) {{ {deep} 0 }}\n"),
+    );
+    let check = d.run(&["check", "deep.rules"]);
+    check.failed_cleanly(1);
+    let run = d.run(&[
+        "run",
+        "ninety-nine",
+        "--players",
+        "2",
+        "--bots",
+        "script:deep.rhai",
+    ]);
+    run.failed_cleanly(1);
+    let sim = d.run(&[
+        "sim",
+        "ninety-nine",
+        "--games",
+        "2",
+        "--bots",
+        "script:deep.rhai",
+    ]);
+    sim.failed_cleanly(0);
+    assert!(sim.stdout().contains("failed"), "{}", sim.shown());
+    insta::assert_snapshot!(format!("{}\n{}", check.shown(), run.shown()));
+}
+
+#[test]
+fn f02_f03_sleep_is_refused_at_once_and_never_panics() {
+    let d = Dir::new("f02", &[]);
+    for (name, arg) in [("day", "86400"), ("forever", "1e300")] {
+        d.write(
+            &format!("{name}.rules"),
+            format!("extends \"ninety-nine\"\nname \"s\"\nscript\n  fn f(game) {{ sleep({arg}); 0 }}\nend\ncard 7: run f\n"),
+        );
+    }
+    d.write(
+        "sleepy.rhai",
+        "fn choose(game, moves) { sleep(86400); 0 }\n",
+    );
+    let day = d.run(&["check", "day.rules"]);
+    day.failed_cleanly(1);
+    let forever = d.run(&["check", "forever.rules"]);
+    forever.failed_cleanly(1);
+    let bot = d.run(&["run", "ninety-nine", "--bots", "script:sleepy.rhai"]);
+    bot.failed_cleanly(1);
+    for r in [&day, &forever, &bot] {
+        assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
+    }
+    insta::assert_snapshot!(format!("{}\n{}", day.shown(), bot.stderr()));
+}
+
+#[test]
+fn f15_no_script_reads_the_clock_and_a_seed_gives_one_game() {
+    let d = Dir::new("f15", &[]);
+    d.write(
+        "clock.rules",
+        "extends \"ninety-nine\"\nname \"c\"\nscript\n  fn f(game) { let t = timestamp(); let n = 0; while t.elapsed < 0.0002 { n += 1; } if n % 2 == 0 { game.total + 7 } else { game.total + 1 } }\nend\ncard 7: run f\n",
+    );
+    let check = d.run(&["check", "clock.rules"]);
+    check.failed_cleanly(1);
+    assert!(
+        check.stdout().contains("may not wait or read the clock"),
+        "{}",
+        check.shown()
+    );
+    // A live script that reads the game plays the same game from the same seed.
+    d.write(
+        "live.rules",
+        "extends \"ninety-nine\"\nname \"l\"\nscript\n  fn f(game) { game.total + game.chips[0] % 3 }\nend\ncard 7: run f\n",
+    );
+    let a = d.run(&["run", "live.rules", "--seed", "5", "--bots"]);
+    let b = d.run(&["run", "live.rules", "--seed", "5", "--bots"]);
+    assert_eq!(a.code(), Some(0), "{}", a.shown());
+    assert_eq!(a.stdout(), b.stdout());
+    insta::assert_snapshot!(check.shown());
+}
+
+#[test]
+fn f21_a_call_that_counts_few_operations_but_runs_long_is_stopped_by_the_clock() {
+    let d = Dir::new("f21", &[]);
+    d.write(
+        "sorty.rhai",
+        "fn choose(game, moves) { let a = []; a.pad(10000, 0); for i in 0..10000 { a[i] = (i * 7919) % 10007; } for k in 0..20000 { let b = a; b.sort(); } 0 }\n",
+    );
+    let r = d.run(&[
+        "run",
+        "ninety-nine",
+        "--players",
+        "2",
+        "--bots",
+        "script:sorty.rhai",
+    ]);
+    r.failed_cleanly(1);
+    assert!(r.took < Duration::from_secs(2), "{:?}", r.took);
+    assert!(
+        r.stderr().contains("ran longer than 500 ms"),
+        "{}",
+        r.shown()
+    );
+    insta::assert_snapshot!(r.stderr());
+}
+
+#[test]
+fn f22_wide_limits_tabulate_a_window_and_refuse_a_script_test() {
+    let d = Dir::new("f22", &[]);
+    let wide = "extends \"ninety-nine\"\nname \"w\"\nthe total may not go above 1000000\nthe total may not go below -1000000\nscript\n  fn f(game) { game.total + 1 }\n  fn t(game) { game.total % 2 == 0 }\nend\n";
+    d.write("fx.rules", format!("{wide}card 7: run f\n"));
+    d.write(
+        "test.rules",
+        format!("{wide}card 7: add 1 if script t, otherwise add 2\n"),
+    );
+    let fx = d.run(&["check", "fx.rules"]);
+    assert_eq!(fx.code(), Some(0), "{}", fx.shown());
+    assert!(fx.took < Duration::from_secs(1), "{:?}", fx.took);
+    // Outside the window the effect runs live: the game plays on.
+    let run = d.run(&[
+        "run",
+        "fx.rules",
+        "--total",
+        "900000",
+        "--hands",
+        "7H KS KD | KC KH 2S | 2D 2H 3S",
+        "--turn",
+        "0",
+        "--moves",
+        "7H",
+    ]);
+    assert_eq!(run.code(), Some(0), "{}", run.shown());
+    assert!(
+        run.stdout().contains("plays 7H: total 900001"),
+        "{}",
+        run.shown()
+    );
+    let test = d.run(&["check", "test.rules"]);
+    test.failed_cleanly(1);
+    insta::assert_snapshot!(test.shown());
+}
+
+#[test]
+fn f23_function_pointers_cannot_carry_data_past_the_limits() {
+    // A curried argument is how a pointer carried a value past the size limits: `Fn`,
+    // `curry` and `call` are not part of the language scripts are written in.
+    for code in [
+        "fn id(x) { x }\nfn choose(game, moves) { let s = \"\"; s.pad(9990, \"a\"); let a = []; for i in 0..9999 { a.push(Fn(\"id\").curry(s + i)); } 0 }",
+        "fn choose(game, moves) { let f = |x| x; f.call(1) }",
+    ] {
+        let e = bot_choice(code).expect_err("refused");
+        assert!(e.contains("disabled") || e.contains("Expecting"), "{e}");
+    }
+    // A closure captures nothing: thousands of them hold no copy of a big value.
+    let closures = "fn choose(game, moves) { let s = \"\"; s.pad(9990, \"a\"); let a = []; for i in 0..9999 { a.push(|x| x + s); } 0 }";
+    assert_eq!(bot_choice(closures), Ok(0));
+    insta::assert_snapshot!(
+        bot_choice("fn choose(game, moves) { let f = Fn(\"x\"); 0 }").unwrap_err()
+    );
+}
+
+#[test]
+fn f24_the_memo_of_live_answers_counts_every_byte_it_holds() {
+    // A live effect returning a long list of payments, asked for many different games.
+    let code = "fn f(game) { let pay = []; for i in 0..400 { pay.push(#{ who: \"player\", amount: 0 }); } #{ total: game.total + 1, pay: pay } }";
+    let ast = ninety::script::compile(code).expect("compiles");
+    let host = ninety::script::Host::new(vec![ninety::script::Piece {
+        ast,
+        file: "memo.rules".into(),
+        first_line: 1,
+        text: code.into(),
+    }]);
+    use ninety::ir::ScriptHost;
+    for round in 0..400u32 {
+        let mut game = ninety::ir::View::probe(0, 10, 10);
+        game.round = round;
+        let out = host.effect("f", &game).expect("an answer");
+        assert_eq!(out.outcomes.len(), 400);
+        assert!(
+            host.memo_bytes() <= ninety::script::MEMO_BYTES,
+            "{} bytes",
+            host.memo_bytes()
+        );
+    }
+    // Each answer's 400 payments are counted.
+    assert!(host.memo_bytes() > 400 * 8, "{}", host.memo_bytes());
+}

@@ -107,6 +107,7 @@ codes! {
     ScriptArity = "script-arity": "a script function takes the wrong arguments",
     UnknownScript = "unknown-script": "no script defines a function",
     ScriptTestLive = "script-test-live": "a script test reads more than the total and the card",
+    ScriptWindow = "script-window": "a script test cannot be worked out for every total the limits allow",
     ScriptFails = "script-fails": "a script fails when tried",
     // Scenarios.
     BadCard = "bad-card": "a scenario names something that is not a card",

@@ -17,6 +17,8 @@ pub const STATEMENTS: usize = 5_000;
 pub const VALUES_PER_LINE: usize = 64;
 /// The most rulesets in an `extends` chain, the ruleset itself included.
 pub const EXTENDS_DEPTH: usize = 16;
+/// The most bars (`on reaching`, `on passing`) in a ruleset, its parents' included.
+pub const BARS: usize = 256;
 /// The most scenarios in a ruleset file.
 pub const SCENARIOS: usize = 100;
 /// The most diagnostics shown for one file; the rest are counted in one last diagnostic.
@@ -88,6 +90,7 @@ pub const ALL: &[(&str, u64)] = &[
     ("STATEMENTS", STATEMENTS as u64),
     ("VALUES_PER_LINE", VALUES_PER_LINE as u64),
     ("EXTENDS_DEPTH", EXTENDS_DEPTH as u64),
+    ("BARS", BARS as u64),
     ("SCENARIOS", SCENARIOS as u64),
     ("DIAGS_PER_FILE", DIAGS_PER_FILE as u64),
     ("QUOTE_CHARS", QUOTE_CHARS as u64),

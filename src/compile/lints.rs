@@ -116,6 +116,14 @@ impl Compiler<'_> {
                 );
                 continue;
             }
+            let explored = |v: i32| {
+                reach.complete
+                    || (reach.seen.first().is_some_and(|lo| *lo < v)
+                        && reach.seen.last().is_some_and(|hi| *hi > v))
+            };
+            if !explored(v) {
+                continue;
+            }
             let either = set.value.either_way;
             let ok = if *passing {
                 passes
@@ -194,6 +202,8 @@ impl Compiler<'_> {
 
 /// The totals a game can reach from its start, and every move between two of them.
 struct Reach {
+    /// Whether every reachable total was explored (else only the nearest ones).
+    complete: bool,
     seen: BTreeSet<i32>,
     passes: BTreeSet<(i32, i32)>,
 }
@@ -206,7 +216,9 @@ fn reachable(p: &ir::Program) -> Reach {
         .map_or(-(top.abs().max(p.start.abs())) - 200, |f| f.value);
     let mut seen: BTreeSet<i32> = BTreeSet::new();
     let mut passes: BTreeSet<(i32, i32)> = BTreeSet::new();
-    let mut queue = vec![p.start];
+    // Nearest totals first, and no more than REACH_TOTALS of them (wide limits allow
+    // millions): past that, the totals beyond those seen are taken as reachable.
+    let mut queue = std::collections::VecDeque::from([p.start]);
     seen.insert(p.start);
     let effects: BTreeSet<u16> = p.rank_fx[usize::from(p.min_players)..=usize::from(p.max_players)]
         .iter()
@@ -214,7 +226,14 @@ fn reachable(p: &ir::Program) -> Reach {
         .copied()
         .filter(|e| *e != NO_EFFECT)
         .collect();
-    while let Some(t) = queue.pop() {
+    while let Some(t) = queue.pop_front() {
+        if seen.len() >= REACH_TOTALS {
+            return Reach {
+                complete: false,
+                seen,
+                passes,
+            };
+        }
         for &e in &effects {
             for choice in p.effects[usize::from(e)].choices() {
                 let next = choice_total(p, choice, t);
@@ -223,10 +242,17 @@ fn reachable(p: &ir::Program) -> Reach {
                 }
                 passes.insert((t, next));
                 if (lo..=hi).contains(&next) && seen.insert(next) {
-                    queue.push(next);
+                    queue.push_back(next);
                 }
             }
         }
     }
-    Reach { seen, passes }
+    Reach {
+        complete: true,
+        seen,
+        passes,
+    }
 }
+
+/// The most totals the reachability analysis explores.
+const REACH_TOTALS: usize = 20_000;
