@@ -568,3 +568,122 @@ fn f24_the_memo_of_live_answers_counts_every_byte_it_holds() {
     // Each answer's 400 payments are counted.
     assert!(host.memo_bytes() > 400 * 8, "{}", host.memo_bytes());
 }
+
+// ---- 1: a game that cannot go on ----
+
+#[test]
+fn f01_a_table_below_its_minimum_is_dealt_and_plays_to_the_end() {
+    let d = Dir::new("f01", &["01-below-the-minimum.rules"]);
+    let check = d.run(&["check", "01-below-the-minimum.rules"]);
+    assert_eq!(check.code(), Some(0), "{}", check.shown());
+    let run = d.run(&[
+        "run",
+        "01-below-the-minimum.rules",
+        "--seed",
+        "1",
+        "--bots",
+        "random",
+    ]);
+    assert_eq!(run.code(), Some(0), "{}", run.shown());
+    assert!(
+        run.stdout().contains("The game is over."),
+        "{}",
+        run.shown()
+    );
+    let sim = d.run(&[
+        "sim",
+        "01-below-the-minimum.rules",
+        "--games",
+        "50",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(sim.code(), Some(0), "{}", sim.shown());
+    assert!(!sim.stdout().contains("failed"), "{}", sim.shown());
+    let out = run.stdout();
+    let lines: Vec<&str> = out.lines().collect();
+    insta::assert_snapshot!(lines[lines.len().saturating_sub(3)..].join("\n"));
+}
+
+#[test]
+fn f01_a_game_where_nobody_can_play_stops_naming_the_rule() {
+    let d = Dir::new(
+        "f01b",
+        &["01-nobody-can-play.rules", "01-stuck-at-start.rules"],
+    );
+    let run = d.run(&["run", "01-nobody-can-play.rules", "--seed", "1", "--bots"]);
+    run.failed_cleanly(1);
+    assert!(run.took < Duration::from_secs(1), "{:?}", run.took);
+    let sim = d.run(&[
+        "sim",
+        "01-nobody-can-play.rules",
+        "--games",
+        "20",
+        "--jobs",
+        "1",
+    ]);
+    sim.failed_cleanly(0);
+    assert!(
+        sim.stdout().contains("20 games failed") || sim.stdout().contains("failed: 20"),
+        "{}",
+        sim.shown()
+    );
+    let play = d.run_with(
+        &["play", "01-nobody-can-play.rules", "--seed", "1"],
+        b"quit\n",
+        Duration::from_secs(5),
+    );
+    assert!(
+        play.stdout()
+            .contains("The game stopped: the game cannot go on"),
+        "{}",
+        play.shown()
+    );
+    // Its scenario fails where the game stopped; a ruleset stuck from the start is a check
+    // error at the line.
+    let scenario = d.run(&["check", "01-nobody-can-play.rules"]);
+    scenario.failed_cleanly(1);
+    let stuck = d.run(&["check", "01-stuck-at-start.rules"]);
+    stuck.failed_cleanly(1);
+    insta::assert_snapshot!(format!(
+        "{}\n{}\n{}",
+        run.stderr(),
+        scenario.shown(),
+        stuck.shown()
+    ));
+}
+
+// ---- 31: positions `run` must refuse ----
+
+#[test]
+fn f31_run_refuses_positions_no_game_can_reach() {
+    let d = Dir::new("f31", &[]);
+    let cases: [&[&str]; 6] = [
+        &["run", "ninety-nine", "--chips", "0,0,1"],
+        &["run", "ninety-nine", "--chips", "0,0,0"],
+        &["run", "ninety-nine", "--chips", "9,9,2000000"],
+        &["run", "ninety-nine", "--total", "150"],
+        &["run", "ninety-nine", "--total", "-5"],
+        &[
+            "run",
+            "ninety-nine",
+            "--hands",
+            "XS 2C 3C | 4C 5C 6C | 7C 8C 9C",
+        ],
+    ];
+    let mut shown = String::new();
+    for args in cases {
+        let r = d.run(args);
+        r.failed_cleanly(2);
+        shown.push_str(&format!("{}: {}", args[2..].join(" "), r.stderr()));
+    }
+    let ring = d.run(&[
+        "run",
+        "ring-of-99",
+        "--hands",
+        "XH XH 2C | 4C 5C 6C | 7C 8C 9C",
+    ]);
+    ring.failed_cleanly(2);
+    shown.push_str(&ring.stderr());
+    insta::assert_snapshot!(shown);
+}

@@ -76,6 +76,7 @@ impl Compiler<'_> {
         let mut program = self.assemble(&s, &table, lowered);
         self.tabulate(&mut program, &s.script_bars);
         self.lints(&program, &s);
+        self.stuck_at_start(&program, &s);
         Some(program)
     }
 

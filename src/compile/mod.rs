@@ -6,7 +6,7 @@
 //! The passes, in order: [`chain`] (load and parse the files), [`options`], [`settings`]
 //! (collect every statement), [`table`] (players, decks, hands, chips, limits), [`scripts`],
 //! [`cards`], [`outcomes`] (bars and moments), [`lower`] (assemble), [`lints`] (analyses of
-//! the program).
+//! the program), [`stall`] (a game that could not go on).
 
 mod cards;
 mod chain;
@@ -18,6 +18,7 @@ mod options;
 mod outcomes;
 mod scripts;
 mod settings;
+mod stall;
 mod table;
 
 pub use loader::{

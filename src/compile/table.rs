@@ -183,13 +183,10 @@ impl Compiler<'_> {
                 );
             }
         }
-        for (n, cell) in table
-            .iter_mut()
-            .enumerate()
-            .take(max_p + 1)
-            .skip(min_p.min(max_p))
-        {
-            if let Some(d) = most_specific(lines, n) {
+        // Every count from 2: players out of the game can leave fewer than the least who
+        // may sit down, and they play on with the least's numbers.
+        for (n, cell) in table.iter_mut().enumerate().take(max_p + 1).skip(2) {
+            if let Some(d) = most_specific(lines, n.max(min_p)) {
                 *cell = d.value.clamp(lo, hi) as u8;
             }
         }
@@ -228,20 +225,29 @@ impl Compiler<'_> {
     ) {
         for n in min_p..=max_p {
             let deck = usize::from(decks[n]) * (52 + jokers as usize);
-            let need = usize::from(hand[n]) * n;
+            // The most cards dealt at a table of `n`: as players leave, each may hold more.
+            let (need, k) = (2..=n)
+                .map(|k| (usize::from(hand[k]) * k, k))
+                .max()
+                .unwrap_or((0, n));
             if need > deck {
                 let (layer, span) = s
                     .hands
                     .iter()
                     .rev()
-                    .find(|(count, _)| count.applies(n))
+                    .find(|(count, _)| count.applies(k))
                     .map_or((players_layer, players_span), |(_, d)| (d.layer, d.span));
+                let who = if k == n {
+                    format!("{n} players")
+                } else {
+                    format!("{k} players left of {n}")
+                };
                 self.err(
                     layer,
                     Diag::error(
                         Code::DeckTooSmall,
                         span,
-                        format!("{n} players holding {} cards need {need} cards, but the deck holds {deck}", hand[n]),
+                        format!("{who} holding {} cards need {need} cards, but the deck holds {deck}", hand[k]),
                     )
                     .hint(format!("deal fewer cards, allow fewer players, or add a deck: `decks 2 with {n} or more players`")),
                 );

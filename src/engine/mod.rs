@@ -15,6 +15,7 @@ mod events;
 mod outcomes;
 mod scripts;
 mod setup;
+mod stall;
 mod state;
 mod step;
 
@@ -22,5 +23,6 @@ pub use error::{Illegal, PlayError, TURN_LIMIT};
 pub use events::{Event, PayTo, Reason, Sink};
 pub use scripts::Pre;
 pub use setup::{Setup, new_game};
+pub use stall::Stall;
 pub use state::{Hand, Move, Moves, State};
 pub use step::step;

@@ -144,6 +144,9 @@ pub struct State {
     pub winners: u16,
     pub turns: u64,
     pub(super) rng: Rng,
+    /// Set when the game stopped because it could not go on (it is `over`, with no winner).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stuck: Option<super::Stall>,
 }
 
 impl State {

@@ -370,7 +370,8 @@ pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) 
 /// someone can play or the game is over.
 pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     let mut passes = 0;
-    while !s.over {
+    let mut idle = super::stall::Idle::default();
+    while !s.over && !idle.step(s) {
         if !s.in_round(s.turn) {
             s.turn = s.next_seat(s.turn, s.clockwise);
         }
@@ -397,6 +398,7 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
         if s.round_over || s.over {
             finish_round(p, s, sink);
             passes = 0;
+            idle.round_ended(s);
             continue;
         }
         if s.round != round || s.turn != seat || !s.in_round(seat) {
@@ -410,6 +412,7 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
             s.round_over = true;
             finish_round(p, s, sink);
             passes = 0;
+            idle.round_ended(s);
             continue;
         }
         s.turn = s.next_seat(seat, s.clockwise);

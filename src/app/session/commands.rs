@@ -425,6 +425,7 @@ impl Session {
             ..Setup::default()
         };
         let mut events = Vec::new();
+        self.restart_clocks();
         match engine::new_game(&self.program, &setup, &mut events) {
             Ok(state) => {
                 self.state = state;
