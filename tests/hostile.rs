@@ -687,3 +687,181 @@ fn f31_run_refuses_positions_no_game_can_reach() {
     shown.push_str(&ring.stderr());
     insta::assert_snapshot!(shown);
 }
+
+// ---- 14, 16, 20, 30: simulation ----
+
+/// `ninety sim ... --json` run here, its output written to `file`.
+fn shard_file(d: &Dir, file: &str, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["sim", "ninety-nine", "--games", "20", "--json"];
+    all.extend_from_slice(args);
+    let r = d.run(&all);
+    assert_eq!(r.code(), Some(0), "{}", r.shown());
+    d.write(file, &r.out.stdout);
+    serde_json::from_slice(&r.out.stdout).expect("json")
+}
+
+#[test]
+fn f14_merge_takes_only_every_slice_of_one_run_with_true_counts() {
+    let d = Dir::new("f14", &[]);
+    let full = shard_file(&d, "full.json", &[]);
+    shard_file(&d, "1of2.json", &["--shard", "1/2"]);
+    shard_file(&d, "2of2.json", &["--shard", "2/2"]);
+    shard_file(&d, "1of4.json", &["--shard", "1/4"]);
+    let edit = |name: &str, path: &[&str], value: serde_json::Value| {
+        let mut v = full.clone();
+        let mut at = &mut v["run"];
+        for key in &path[..path.len() - 1] {
+            at = &mut at[*key];
+        }
+        at[path[path.len() - 1]] = value;
+        d.write(name, v.to_string());
+    };
+    edit(
+        "wins.json",
+        &["stats", "wins"],
+        serde_json::json!([u64::MAX / 2, 5, 5]),
+    );
+    edit("zero.json", &["stats", "games"], serde_json::json!(0));
+    edit(
+        "huge.json",
+        &["stats", "games"],
+        serde_json::json!(u64::MAX),
+    );
+    edit("players.json", &["config", "players"], serde_json::json!(9));
+    let mut bad_shard = full.clone();
+    bad_shard["run"]["shard"] = serde_json::json!([5, 2]);
+    d.write("5of2.json", bad_shard.to_string());
+    bad_shard["interrupted"] = serde_json::json!(true);
+    d.write("interrupted.json", bad_shard.to_string());
+    let cases: [&[&str]; 10] = [
+        &["full.json", "full.json"],
+        &["1of2.json", "2of2.json", "1of4.json"],
+        &["full.json", "1of2.json"],
+        &["1of2.json"],
+        &["wins.json"],
+        &["zero.json"],
+        &["huge.json", "1of2.json"],
+        &["players.json"],
+        &["5of2.json"],
+        &["interrupted.json"],
+    ];
+    let mut shown = String::new();
+    for files in cases {
+        let mut args = vec!["sim", "--merge"];
+        args.extend_from_slice(files);
+        let r = d.run(&args);
+        r.failed_cleanly(1);
+        shown.push_str(&format!("{}: {}", files.join(" + "), r.stderr()));
+    }
+    // The two halves of one run merge into the whole run's report.
+    let whole = d.run(&["sim", "ninety-nine", "--games", "20"]);
+    let halves = d.run(&["sim", "--merge", "2of2.json", "1of2.json"]);
+    assert_eq!(halves.code(), Some(0), "{}", halves.shown());
+    assert_eq!(halves.stdout(), whole.stdout());
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn f16_f30_ctrl_c_stops_a_huge_run_within_a_second_and_says_so() {
+    let d = Dir::new("f16", &[]);
+    for json in [false, true] {
+        let mut args = vec![
+            "sim",
+            "ninety-nine",
+            "--games",
+            "1000000000000",
+            "--jobs",
+            "2",
+        ];
+        if json {
+            args.push("--json");
+        }
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ninety"))
+            .args(&args)
+            .current_dir(&d.0)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        std::thread::sleep(Duration::from_millis(400));
+        let sent = Instant::now();
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(killed.success());
+        let status = loop {
+            if let Some(s) = child.try_wait().expect("wait") {
+                break s;
+            }
+            if sent.elapsed() > Duration::from_secs(5) {
+                let _ = child.kill();
+                panic!("Ctrl-C did not stop the run");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert!(
+            sent.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            sent.elapsed()
+        );
+        let out = child.wait_with_output().expect("output");
+        assert_eq!(status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("interrupted: the report covers the"),
+            "{stderr}"
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if json {
+            let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+            assert_eq!(v["interrupted"], true);
+        } else {
+            assert!(stdout.contains("(this covers"), "{stdout}");
+        }
+    }
+}
+
+#[test]
+fn f20_f30_jobs_are_capped_and_usage_errors_exit_2() {
+    let d = Dir::new("f20", &[]);
+    let jobs = d.run(&["sim", "ninety-nine", "--games", "20", "--jobs", "100000"]);
+    assert_eq!(jobs.code(), Some(0), "{}", jobs.shown());
+    assert!(
+        jobs.stderr()
+            .contains("note: --jobs 100000 is more than the"),
+        "{}",
+        jobs.shown()
+    );
+    assert!(jobs.took < Duration::from_secs(2), "{:?}", jobs.took);
+    let cases: [&[&str]; 5] = [
+        &["sim", "ninety-nine", "--games", "0"],
+        &["sim", "ninety-nine", "--jobs", "0"],
+        &["sim", "ninety-nine", "--bots", "nope"],
+        &["sim", "ninety-nine", "--players", "20"],
+        &["sim", "ninety-nine", "--sweep", "chips=1,abc"],
+    ];
+    let mut shown = String::new();
+    for args in cases {
+        let r = d.run(args);
+        r.failed_cleanly(2);
+        shown.push_str(&format!("{}: {}", args[2..].join(" "), r.stderr()));
+    }
+    let range = d.run(&[
+        "sim",
+        "ninety-nine",
+        "--games",
+        "5",
+        "--sweep",
+        "chips=1,50",
+    ]);
+    range.failed_cleanly(1);
+    shown.push_str(&range.stderr());
+    // Long games are counted exactly: a median of 5,000 turns is 5,000.
+    let mut h = ninety::sim::Histogram::default();
+    for _ in 0..3 {
+        h.add(5_000);
+    }
+    assert_eq!(h.quantile(0.5), 5_000);
+    insta::assert_snapshot!(shown);
+}

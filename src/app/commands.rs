@@ -5,6 +5,7 @@
 use std::io::Write;
 
 use super::load::{base_program, check_one, expand, load_program};
+use crate::base::text::{escape, escape_lines};
 use crate::compile::{self, Checked, Loader};
 use crate::present;
 
@@ -41,7 +42,7 @@ pub fn check_cmd(
         match check_one(&compile::Disk, file, &opts.sets) {
             Err(e) => {
                 unreadable += 1;
-                let _ = writeln!(err, "error: {e}");
+                let _ = writeln!(err, "error: {}", escape_lines(&e.to_string()));
             }
             Ok(checked) => {
                 errors += checked.errors();
@@ -85,7 +86,7 @@ pub fn list_cmd(out: &mut dyn Write) -> i32 {
             Ok(Checked {
                 program: Some(p), ..
             }) => {
-                let _ = writeln!(out, "{name:<29} {} — {}", p.name, p.about);
+                let _ = writeln!(out, "{name:<29} {} — {}", escape(&p.name), escape(&p.about));
             }
             _ => {
                 let _ = writeln!(out, "{name:<29} (does not check)");
@@ -107,11 +108,12 @@ pub fn rules_cmd(
     match load_program(loader, path, sets) {
         Ok(p) => {
             let base = base_program(loader, &p, sets);
-            let _ = write!(out, "{}", present::rules_sheet(&p, base.as_ref(), md));
+            let sheet = present::rules_sheet(&p, base.as_ref(), md);
+            let _ = write!(out, "{}", escape_lines(&sheet));
             OK
         }
         Err(e) => {
-            let _ = writeln!(err, "{e}");
+            let _ = writeln!(err, "{}", escape_lines(&e));
             FAILED
         }
     }

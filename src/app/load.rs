@@ -7,7 +7,8 @@ use std::sync::Arc;
 use super::scenario;
 use crate::base::diag::{Diag, cap_per_file};
 use crate::base::limits::DIAGS_PER_FILE;
-use crate::compile::{self, Checked, Loader};
+use crate::base::limits::SCRIPT_FILE_BYTES;
+use crate::compile::{self, Checked, Loader, read_capped};
 use crate::ir::Program;
 use crate::play::Player;
 use crate::script::ScriptBot;
@@ -106,12 +107,20 @@ pub fn base_program(
         .ok()
 }
 
-/// A seat's player by name: a built-in bot, or `script:FILE.rhai`.
+/// A seat's player by name: a built-in bot, or `script:FILE.rhai` (a regular `.rhai` file
+/// of at most [`SCRIPT_FILE_BYTES`]).
 pub fn player(name: &str) -> Result<Player, String> {
     let Some(path) = name.strip_prefix("script:") else {
         return Player::builtin(name);
     };
-    let code = std::fs::read_to_string(path)
+    if !path.ends_with(".rhai") {
+        return Err(format!(
+            "the bot script `{path}` is not a `.rhai` file: write `script:FILE.rhai`"
+        ));
+    }
+    let bytes = read_capped(Path::new(path), SCRIPT_FILE_BYTES)
         .map_err(|e| format!("cannot read the bot script `{path}`: {e}"))?;
+    let code = String::from_utf8(bytes)
+        .map_err(|_| format!("the bot script `{path}` is not UTF-8 text"))?;
     ScriptBot::compile(path, &code).map(|b| Player::Script(Arc::new(b)))
 }
