@@ -865,3 +865,360 @@ fn f20_f30_jobs_are_capped_and_usage_errors_exit_2() {
     assert_eq!(h.quantile(0.5), 5_000);
     insta::assert_snapshot!(shown);
 }
+
+// ---- 5, 6, 11, 12, 13, 19 (saves), 7, 26: saved games and the prompt ----
+
+/// A session of `ninety play` in this process, at seed 7.
+fn session() -> ninety::app::session::Session {
+    let o = ninety::app::session::Options {
+        ruleset: "ninety-nine".into(),
+        players: None,
+        humans: 1,
+        bot: "cautious".into(),
+        seed: 7,
+        sets: Vec::new(),
+        color: false,
+    };
+    ninety::app::session::Session::start(&ninety::compile::Shipped, &o)
+        .expect("a game starts")
+        .0
+}
+
+/// A saved game's JSON, for editing.
+fn saved(d: &Dir) -> serde_json::Value {
+    let mut s = session();
+    let path = d.path("g.json").display().to_string();
+    let reply = s.handle(&ninety::compile::Shipped, &format!("save {path}"));
+    assert!(reply.text.starts_with("Saved"), "{}", reply.text);
+    serde_json::from_slice(&std::fs::read(d.path("g.json")).expect("saved")).expect("json")
+}
+
+/// The first line of what `load FILE` says, with the file holding `v`.
+fn load(d: &Dir, name: &str, v: &serde_json::Value) -> String {
+    d.write(name, v.to_string());
+    let mut s = session();
+    let path = d.path(name).display().to_string();
+    let reply = s.handle(&ninety::compile::Shipped, &format!("load {path}"));
+    reply
+        .text
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .replace(&d.0.display().to_string(), "$TMP")
+}
+
+#[test]
+fn f05_f06_f13_a_tampered_save_is_refused_and_a_loaded_game_is_sound() {
+    let d = Dir::new("f13", &[]);
+    let g = saved(&d);
+    let set = |path: &[&str], value: serde_json::Value| {
+        let mut v = g.clone();
+        let mut at = &mut v;
+        for key in &path[..path.len() - 1] {
+            at = if let Ok(i) = key.parse::<usize>() {
+                &mut at[i]
+            } else {
+                &mut at[*key]
+            };
+        }
+        let last = path[path.len() - 1];
+        if let Ok(i) = last.parse::<usize>() {
+            at[i] = value;
+        } else {
+            at[last] = value;
+        }
+        v
+    };
+    let stock_top = g["state"]["stock"][0].clone();
+    let mut four = set(&["state", "hands", "0", "cards", "3"], stock_top);
+    four["state"]["hands"][0]["len"] = serde_json::json!(4);
+    four["state"]["stock"]
+        .as_array_mut()
+        .expect("stock")
+        .remove(0);
+    let mut copies = g.clone();
+    for _ in 0..257 {
+        copies["state"]["stock"]
+            .as_array_mut()
+            .expect("stock")
+            .push(serde_json::json!(0));
+    }
+    let cases: Vec<(&str, serde_json::Value)> = vec![
+        (
+            "hand of 11",
+            set(&["state", "hands", "0", "len"], serde_json::json!(11)),
+        ),
+        (
+            "pending draw 200",
+            set(&["state", "pending_draw"], serde_json::json!(200)),
+        ),
+        (
+            "chips -5",
+            set(&["state", "chips", "1"], serde_json::json!(-5)),
+        ),
+        (
+            "chips 2^31-1",
+            set(&["state", "chips", "1"], serde_json::json!(i32::MAX)),
+        ),
+        (
+            "chips made",
+            set(&["state", "chips", "1"], serde_json::json!(4)),
+        ),
+        ("bank -1", set(&["state", "bank"], serde_json::json!(-1))),
+        ("a 4-card hand", four),
+        ("257 copies", copies),
+        ("everyone out", {
+            let v = set(&["state", "out_of_game"], serde_json::json!(7));
+            let mut v = v;
+            v["state"]["out_of_round"] = serde_json::json!(7);
+            v
+        }),
+        (
+            "dealer 200",
+            set(&["state", "dealer"], serde_json::json!(200)),
+        ),
+        (
+            "round winner 200",
+            set(&["state", "round_winner"], serde_json::json!(200)),
+        ),
+        (
+            "winners 0xFFFF",
+            set(&["state", "winners"], serde_json::json!(0xFFFF)),
+        ),
+        (
+            "turns u64::MAX",
+            set(&["state", "turns"], serde_json::json!(u64::MAX)),
+        ),
+        (
+            "round u32::MAX",
+            set(&["state", "round"], serde_json::json!(u32::MAX)),
+        ),
+        (
+            "forgot 255",
+            set(&["state", "forgot", "0"], serde_json::json!(255)),
+        ),
+        (
+            "total 2^31-1",
+            set(&["state", "total"], serde_json::json!(i32::MAX)),
+        ),
+        (
+            "a long name",
+            set(
+                &["seats", "1", "name"],
+                serde_json::json!("x".repeat(100_000)),
+            ),
+        ),
+        (
+            "escape codes",
+            set(
+                &["seats", "1", "name"],
+                serde_json::json!("\u{1b}]0;pwned\u{7}"),
+            ),
+        ),
+        (
+            "a long history",
+            set(&["log"], serde_json::json!(vec!["x"; 20_000])),
+        ),
+        (
+            "bot nope",
+            set(&["seats", "1", "bot"], serde_json::json!("nope")),
+        ),
+        (
+            "ruleset /etc/passwd",
+            set(&["ruleset"], serde_json::json!("/etc/passwd")),
+        ),
+        (
+            "ruleset /dev/zero",
+            set(&["ruleset"], serde_json::json!("/dev/zero")),
+        ),
+    ];
+    let mut shown = String::new();
+    for (i, (what, v)) in cases.iter().enumerate() {
+        let said = load(&d, &format!("{i}.json"), v);
+        assert!(said.starts_with("Cannot load"), "{what}: {said}");
+        shown.push_str(&format!("{what}: {said}\n"));
+    }
+    // A bot named by a script is never run from a save: the cautious bot plays its seat.
+    let script = set(
+        &["seats", "1", "bot"],
+        serde_json::json!("script:/etc/passwd"),
+    );
+    let said = load(&d, "script.json", &script);
+    assert!(said.starts_with("Loaded"), "{said}");
+    // The save as written loads, and passes every invariant.
+    assert!(load(&d, "same.json", &g).starts_with("Loaded"));
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn f07_f12_f26_the_prompt_reads_bounded_lines_and_skips_bad_ones() {
+    let d = Dir::new("f07", &[]);
+    // Endless input (no line ends): it stops, saying why, in well under a second.
+    let zero = std::fs::File::open("/dev/zero").expect("/dev/zero");
+    let started = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_ninety"))
+        .args(["play", "--seed", "1"])
+        .current_dir(&d.0)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::from(zero))
+        .output()
+        .expect("runs");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("not lines of text"), "{err}");
+    // A huge line is skipped, not echoed; a line that is not UTF-8 is one error; a game
+    // left unsaved says so.
+    let mut input = "9".repeat(5_000_000).into_bytes();
+    input.extend_from_slice(b"\n\xff\xfe\nscores\n1\nquit\n");
+    let r = d.run_with(&["play", "--seed", "1"], &input, Duration::from_secs(5));
+    assert_eq!(r.code(), Some(0), "{}", r.shown());
+    assert!(r.out.stdout.len() < 10_000, "{} bytes", r.out.stdout.len());
+    let said: Vec<&str> = r
+        .out
+        .stdout
+        .split(|b| *b == b'\n')
+        .filter_map(|l| std::str::from_utf8(l).ok())
+        .filter(|l| {
+            l.starts_with("That line") || l.starts_with("Chips") || l.starts_with("The game was")
+        })
+        .collect();
+    insta::assert_snapshot!(format!("{err}{}", said.join("\n")));
+}
+
+#[test]
+fn f11_save_never_follows_a_link_nor_replaces_what_is_not_a_file() {
+    let d = Dir::new("f11", &[]);
+    d.write("victim.txt", "precious\n");
+    std::os::unix::fs::symlink(d.path("victim.txt"), d.path("link.json")).expect("symlink");
+    std::fs::create_dir_all(d.path("folder.json")).expect("a folder");
+    let made = Command::new("mkfifo")
+        .arg(d.path("pipe.json"))
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let mut s = session();
+    let mut shown = String::new();
+    for name in ["link.json", "folder.json", "pipe.json", "good.json"] {
+        let path = d.path(name).display().to_string();
+        let reply = s.handle(&ninety::compile::Shipped, &format!("save {path}"));
+        shown.push_str(&reply.text.replace(&d.0.display().to_string(), "$TMP"));
+    }
+    assert_eq!(
+        std::fs::read_to_string(d.path("victim.txt")).expect("victim"),
+        "precious\n"
+    );
+    assert!(
+        std::fs::symlink_metadata(d.path("link.json"))
+            .expect("link")
+            .file_type()
+            .is_symlink()
+    );
+    // The save is whole, and no temporary file is left beside it.
+    let left: Vec<String> = std::fs::read_dir(&d.0)
+        .expect("dir")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn f12_quit_offers_to_save_an_unsaved_game() {
+    use rexpect::session::spawn_command;
+    let d = Dir::new("f12", &[]);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ninety"));
+    cmd.args(["play", "--seed", "5"])
+        .current_dir(&d.0)
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .env("NINETY_HOME", &d.0);
+    let mut p = spawn_command(cmd, Some(5_000)).expect("a pty");
+    p.exp_string("> ").expect("a prompt");
+    p.send_line("1").expect("a move");
+    p.exp_string("> ").expect("a prompt");
+    p.send_line("q").expect("quit");
+    p.exp_string("Save the game before leaving?")
+        .expect("an offer to save");
+    p.send_line("kept.json").expect("a name");
+    p.exp_string("Saved to kept.json").expect("saved");
+    p.exp_string("Goodbye.").expect("goodbye");
+    p.exp_eof().expect("the end");
+    assert!(d.path("kept.json").exists());
+}
+
+#[test]
+fn f19_no_read_of_a_device_grows_memory() {
+    let d = Dir::new("f19", &[]);
+    std::os::unix::fs::symlink("/dev/zero", d.path("zero.rhai")).expect("symlink");
+    std::os::unix::fs::symlink("/dev/zero", d.path("zero.rules")).expect("symlink");
+    d.write(
+        "script.rules",
+        "extends \"ninety-nine\"\nname \"x\"\nscript file \"zero.rhai\"\n",
+    );
+    let cases: [&[&str]; 7] = [
+        &["check", "/dev/zero"],
+        &["check", "zero.rules"],
+        &["check", "script.rules"],
+        &["run", "ninety-nine", "--bots", "script:/dev/zero"],
+        &["run", "ninety-nine", "--bots", "script:zero.rhai"],
+        &["run", "ninety-nine", "--moves-file", "/dev/zero"],
+        &["sim", "--merge", "/dev/zero"],
+    ];
+    let mut shown = String::new();
+    for args in cases {
+        let r = d.run_with(args, b"", Duration::from_secs(3));
+        assert!(matches!(r.code(), Some(1 | 2)), "{}", r.shown());
+        assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
+        let said = format!("{}{}", r.stderr(), r.stdout());
+        let first = said
+            .lines()
+            .find(|l| l.contains("device") || l.contains("error") || l.contains('×'))
+            .unwrap_or_default()
+            .to_string();
+        shown.push_str(&format!("{}: {first}\n", args.join(" ")));
+    }
+    let mut s = session();
+    let reply = s.handle(&ninety::compile::Shipped, "load /dev/zero");
+    shown.push_str(&reply.text);
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn issue_13_which_way_offers_only_the_legal_ways_and_plays_a_lone_one() {
+    use ninety::base::cards::{card_name, rank_of};
+    let shipped = &ninety::compile::Shipped;
+    // A deal where the player to move holds an Ace.
+    let (mut s, ace) = (1..200)
+        .find_map(|seed| {
+            let o = ninety::app::session::Options {
+                ruleset: "ninety-nine".into(),
+                players: None,
+                humans: 1,
+                bot: "cautious".into(),
+                seed,
+                sets: Vec::new(),
+                color: false,
+            };
+            let (s, _) = ninety::app::session::Session::start(shipped, &o).ok()?;
+            let hand = s.state.hands[usize::from(s.state.turn)].cards().to_vec();
+            let ace = hand.into_iter().find(|c| rank_of(*c) == 0)?;
+            Some((s, card_name(ace)))
+        })
+        .expect("a deal with an Ace");
+    s.state.total = 50;
+    let both = s.handle(shipped, &ace);
+    assert!(both.text.contains(":11"), "{}", both.text);
+    s.handle(shipped, "1");
+    s.handle(shipped, "undo");
+    s.state.total = 95;
+    let one = s.handle(shipped, &ace);
+    assert!(!one.text.contains("Which way"), "{}", one.text);
+    assert!(one.text.contains(&format!("You play {ace}")), "{}", one.text);
+}

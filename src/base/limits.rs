@@ -75,7 +75,7 @@ pub const SAVE_SETS: usize = 64;
 /// The longest line typed at the game's prompt, in bytes.
 pub const INPUT_LINE_BYTES: usize = 4 * 1024;
 /// The most bytes of an over-long input line skipped looking for its end.
-pub const INPUT_SKIP_BYTES: usize = 1 << 20;
+pub const INPUT_SKIP_BYTES: usize = 16 << 20;
 /// The largest `--moves-file`, in bytes.
 pub const MOVES_FILE_BYTES: usize = 1 << 20;
 /// The largest shard file `sim --merge` reads, in bytes.

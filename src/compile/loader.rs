@@ -201,6 +201,11 @@ pub struct Disk;
 impl Loader for Disk {
     fn read(&self, path: &str) -> Result<Vec<u8>, String> {
         let Some(cap) = cap_of(path) else {
+            if let Ok(meta) = std::fs::metadata(path)
+                && let Some(what) = not_a_file(meta.file_type())
+            {
+                return Err(FileError::NotAFile(what).to_string());
+            }
             return Err(
                 "a ruleset's name ends in `.rules`, and a script's in `.rhai`; this is neither"
                     .into(),

@@ -18,6 +18,7 @@ mod setup;
 mod stall;
 mod state;
 mod step;
+mod validate;
 
 pub use error::{Illegal, PlayError, TURN_LIMIT};
 pub use events::{Event, PayTo, Reason, Sink};
