@@ -1220,5 +1220,86 @@ fn issue_13_which_way_offers_only_the_legal_ways_and_plays_a_lone_one() {
     s.state.total = 95;
     let one = s.handle(shipped, &ace);
     assert!(!one.text.contains("Which way"), "{}", one.text);
-    assert!(one.text.contains(&format!("You play {ace}")), "{}", one.text);
+    assert!(
+        one.text.contains(&format!("You play {ace}")),
+        "{}",
+        one.text
+    );
+}
+
+#[test]
+fn f25_scenarios_that_set_options_share_their_compilation() {
+    let d = Dir::new("f25b", &[]);
+    let mut text = String::from("extends \"ninety-nine\"\nname \"s\"\n");
+    for i in 0..100 {
+        text.push_str(&format!(
+            "scenario \"s{i}\"\n  set chips = {}\n  players 3\n  expect chips {c}, {c}, {c}\nend\n",
+            i % 10 + 1,
+            c = i % 10 + 1
+        ));
+    }
+    d.write("scenarios.rules", &text);
+    let r = d.run(&["check", "scenarios.rules"]);
+    assert_eq!(r.code(), Some(0), "{}", r.shown());
+    assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
+    // One scenario past the limit is one diagnostic.
+    text.push_str("scenario \"one too many\"\n  players 3\nend\n");
+    d.write("many.rules", &text);
+    let many = d.run(&["check", "many.rules"]);
+    many.failed_cleanly(1);
+    insta::assert_snapshot!(many.shown());
+}
+
+// ---- 18, 27: numbers said right ----
+
+#[test]
+fn f18_more_jokers_than_a_deck_holds_is_an_error_not_four() {
+    let d = Dir::new("f18", &[]);
+    d.write(
+        "j.rules",
+        "extends \"ninety-nine\"\nname \"j\"\njokers 8 per deck\ncard X: nothing\n",
+    );
+    let r = d.run(&["check", "j.rules"]);
+    r.failed_cleanly(1);
+    insta::assert_snapshot!(r.shown());
+}
+
+#[test]
+fn f27_diagnostics_say_the_real_numbers_at_the_right_lines() {
+    let d = Dir::new("f27", &[]);
+    d.write("big.rules", format!("# {}\n", "x".repeat(300 * 1024)));
+    d.write(
+        "small.rules",
+        "extends \"ninety-nine\"\nname \"s\"\nthe total may not go above -2147483648\n",
+    );
+    d.write(
+        "teams.rules",
+        "extends \"ninety-nine\"\nname \"t\"\nplayers play in teams of 1000 sharing chips\n",
+    );
+    d.write(
+        "scenarios.rules",
+        "extends \"ninety-nine\"\nname \"s\"\n\
+         scenario \"p\"\n  players 1000\nend\n\
+         scenario \"h\"\n  players 3\n  hand 99: AS\nend\n\
+         scenario \"c\"\n  players 3\n  chips -5, 3, 3\n  total 10\n  play AS:1\nend\n\
+         scenario \"n\"\n  players 3\n  hand 0: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS\n  total 10\nend\n",
+    );
+    d.write(
+        "array.rules",
+        "extends \"ninety-nine\"\nname \"a\"\nscript\n  fn f(game) { let a = []; a.pad(20000, 0); 0 }\nend\ncard 7: run f\n",
+    );
+    let mut shown = String::new();
+    for f in [
+        "big.rules",
+        "small.rules",
+        "teams.rules",
+        "scenarios.rules",
+        "array.rules",
+    ] {
+        let r = d.run(&["check", f]);
+        r.failed_cleanly(1);
+        assert!(!r.stdout().contains("Failed to read"), "{}", r.shown());
+        shown.push_str(&r.stdout());
+    }
+    insta::assert_snapshot!(shown);
 }

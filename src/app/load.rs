@@ -1,6 +1,8 @@
 //! The library's entry points: a ruleset loaded and checked (with its scenarios), a program
 //! ready to play, a variant's parent, the players of the seats.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -48,11 +50,19 @@ pub fn check_one(
     if let Some(program) = &checked.program
         && let Some(own) = checked.layers.last()
     {
+        // Scenarios that set the same options share one compilation, and none reads or
+        // parses the files again.
+        let compiled: RefCell<HashMap<Vec<(String, String)>, Result<Program, String>>> =
+            RefCell::default();
+        let layers = &checked.layers;
         let recompile = |extra: &[(String, String)]| {
             let mut all = sets.to_vec();
             all.extend_from_slice(extra);
-            let checked = compile::check(loader, path, &all).map_err(|e| e.to_string())?;
-            checked.program.ok_or_else(|| {
+            if let Some(done) = compiled.borrow().get(&all) {
+                return done.clone();
+            }
+            let checked = compile::recompile(layers, &all);
+            let result = checked.program.ok_or_else(|| {
                 let messages: Vec<String> = checked
                     .diags
                     .iter()
@@ -60,7 +70,9 @@ pub fn check_one(
                     .map(|d| d.message.clone())
                     .collect();
                 messages.join("; ")
-            })
+            });
+            compiled.borrow_mut().insert(all, result.clone());
+            result
         };
         let diags: Vec<Diag> = scenario::run_all(program, own, &recompile);
         checked.diags.extend(diags);

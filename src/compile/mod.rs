@@ -101,14 +101,27 @@ fn check_uncapped(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checke
     let (bytes, home) = root(loader, path)?;
     let mut diags = Vec::new();
     let layers = chain::load_chain(loader, path, &bytes, home, &mut diags);
+    Ok(compile_layers(layers, diags, sets))
+}
+
+/// Compiles again, with option values `sets`, the files an earlier check read and parsed
+/// (a scenario's `set`): no file is read again.
+pub fn recompile(layers: &[Layer], sets: &Sets) -> Checked {
+    let mut checked = compile_layers(layers.to_vec(), Vec::new(), sets);
+    cap_per_file(&mut checked.diags, DIAGS_PER_FILE);
+    checked
+}
+
+/// Compiles parsed files (`diags`: what reading them found) into a checked program.
+fn compile_layers(layers: Vec<Layer>, mut diags: Vec<Diag>, sets: &Sets) -> Checked {
     if diags.iter().any(Diag::is_error) || layers.is_empty() {
         // A file that cannot be read fully is not compiled: half a ruleset would report
         // problems (a rank with no value) that are only echoes of the syntax error.
-        return Ok(Checked {
+        return Checked {
             program: None,
             diags,
             layers,
-        });
+        };
     }
     let mut c = Compiler::new(&layers);
     c.set_options(sets);
@@ -135,16 +148,16 @@ fn check_uncapped(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checke
                     "this is a bug in ninety, not in the ruleset: please report it with the file",
                 ),
             );
-            return Ok(Checked {
+            return Checked {
                 program: None,
                 diags,
                 layers,
-            });
+            };
         }
     }
-    Ok(Checked {
+    Checked {
         program,
         diags,
         layers,
-    })
+    }
 }

@@ -354,40 +354,51 @@ impl Compiler<'_> {
                     .hint("say `players play in teams of 2 sharing chips`"),
             );
         } else if (min_p as i64) < t.value * 2 {
-            self.err(
-                t.layer,
-                Diag::error(
-                    Code::TeamsAlone,
-                    t.span,
-                    format!(
-                        "with {min_p} players in teams of {}, one team has no opponents",
-                        t.value
-                    ),
+            let hint = if t.value * 2 > MAX_SEATS as i64 {
+                format!(
+                    "two teams of {} would need {} seats, and a table has {MAX_SEATS}: make teams of at most {}",
+                    t.value,
+                    t.value * 2,
+                    MAX_SEATS / 2
                 )
-                .also(players.span, "the number of players")
-                .hint(format!(
+            } else {
+                format!(
                     "allow at least {} players: `players {} to {}`",
                     t.value * 2,
                     t.value * 2,
                     (t.value * 2).max(max_p as i64)
-                )),
-            );
-        } else if let Some(n) = (min_p..=max_p).find(|n| n % t.value as usize != 0) {
-            self.err(
-                t.layer,
-                Diag::error(
-                    Code::TeamsUneven,
-                    t.span,
-                    format!("{n} players cannot sit in teams of {}", t.value),
                 )
-                .also(players.span, "the number of players")
-                .hint(format!(
-                    "allow only multiples of {}, for example `players {} to {}`",
-                    t.value,
-                    t.value * 2,
-                    t.value * 2
-                )),
-            );
+            };
+            let mut d = Diag::error(
+                Code::TeamsAlone,
+                t.span,
+                format!(
+                    "with {min_p} players in teams of {}, one team has no opponents",
+                    t.value
+                ),
+            )
+            .hint(hint);
+            // The players line is shown when it is in the same file.
+            if players.layer == t.layer {
+                d = d.also(players.span, "the number of players");
+            }
+            self.err(t.layer, d);
+        } else if let Some(n) = (min_p..=max_p).find(|n| n % t.value as usize != 0) {
+            let mut d = Diag::error(
+                Code::TeamsUneven,
+                t.span,
+                format!("{n} players cannot sit in teams of {}", t.value),
+            )
+            .hint(format!(
+                "allow only multiples of {}, for example `players {} to {}`",
+                t.value,
+                t.value * 2,
+                t.value * 2
+            ));
+            if players.layer == t.layer {
+                d = d.also(players.span, "the number of players");
+            }
+            self.err(t.layer, d);
         }
     }
 

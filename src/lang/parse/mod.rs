@@ -185,7 +185,9 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                     if pair.as_rule() == Rule::end_stmt {
                         let mut done = open.take().expect("a scenario is open");
                         done.span.end = span.end;
-                        file.scenarios.push(done);
+                        if scenarios <= SCENARIOS {
+                            file.scenarios.push(done);
+                        }
                     } else {
                         let step = build_step(pair, start);
                         scenario.steps.push(Spanned { node: step, span });
@@ -193,12 +195,10 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                 } else if pair.as_rule() == Rule::script_block {
                     script = Some((lineno + 1, span, offset));
                 } else if pair.as_rule() == Rule::scenario_stmt {
+                    // Past the limit a scenario is read to its `end`, and dropped.
                     scenarios += 1;
-                    if scenarios > SCENARIOS {
-                        if scenarios == SCENARIOS + 1 {
-                            diags.push(guards::too_many("scenarios", span));
-                        }
-                        continue;
+                    if scenarios == SCENARIOS + 1 {
+                        diags.push(guards::too_many("scenarios", span));
                     }
                     let name = pair.into_inner().next().map(|p| string(p, start));
                     open = Some(Scenario {
