@@ -1303,3 +1303,58 @@ fn f27_diagnostics_say_the_real_numbers_at_the_right_lines() {
     }
     insta::assert_snapshot!(shown);
 }
+
+// ---- 32, 33: what reaches the terminal, and check's JSON ----
+
+#[test]
+fn f32_control_characters_from_files_never_reach_the_terminal() {
+    let d = Dir::new("f32", &["32-escape-name.rules", "32-escape-line.rules"]);
+    let runs = [
+        d.run(&["rules", "32-escape-name.rules"]),
+        d.run(&["check", "32-escape-line.rules"]),
+        d.run(&["run", "32-escape-name.rules", "--bots", "--seed", "1"]),
+        d.run(&["sim", "32-escape-name.rules", "--games", "5"]),
+        d.run_with(
+            &["play", "32-escape-name.rules", "--seed", "1"],
+            b"\x1b]0;typed\x07\nsave \x1b[2J.json\nquit\n",
+            Duration::from_secs(5),
+        ),
+    ];
+    let mut shown = String::new();
+    for r in &runs {
+        assert!(!r.out.stdout.contains(&0x1b), "{}", r.shown());
+        assert!(!r.out.stderr.contains(&0x1b), "{}", r.shown());
+        assert!(!r.out.stdout.contains(&0x07), "{}", r.shown());
+        let out = r.stdout();
+        if let Some(line) = out.lines().find(|l| l.contains("\\u{1b}")) {
+            shown.push_str(line);
+            shown.push('\n');
+        }
+    }
+    let play = runs[4].stdout();
+    for line in play
+        .lines()
+        .filter(|l| l.contains("typed") || l.contains(".json"))
+    {
+        shown.push_str(line);
+        shown.push('\n');
+    }
+    insta::assert_snapshot!(shown);
+}
+
+#[test]
+fn f33_check_json_gives_a_record_for_every_file() {
+    let d = Dir::new("f33", &[]);
+    d.write("clean.rules", "extends \"ninety-nine\"\nname \"c\"\n");
+    let clean = d.run(&["check", "--format", "json", "clean.rules", "nope.rules"]);
+    assert_eq!(clean.code(), Some(2), "{}", clean.shown());
+    let records: Vec<serde_json::Value> = clean
+        .stdout()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(records.len(), 2, "{}", clean.shown());
+    assert_eq!(records[0]["checked"], true);
+    assert_eq!(records[1]["code"], "unreadable");
+    insta::assert_snapshot!(clean.stdout());
+}

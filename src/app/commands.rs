@@ -5,7 +5,9 @@
 use std::io::Write;
 
 use super::load::{base_program, check_one, expand, load_program};
+use crate::base::diag::{Diag, Source};
 use crate::base::text::{escape, escape_lines};
+use crate::base::{Code, Span};
 use crate::compile::{self, Checked, Loader};
 use crate::present;
 
@@ -43,6 +45,13 @@ pub fn check_cmd(
             Err(e) => {
                 unreadable += 1;
                 let _ = writeln!(err, "error: {}", escape_lines(&e.to_string()));
+                if opts.json {
+                    // A record for the file all the same: it was not checked, and why.
+                    let d = Diag::error(Code::Unreadable, Span::default(), e.to_string())
+                        .without_snippet()
+                        .in_source(&Source::new(file.clone(), String::new()));
+                    let _ = writeln!(out, "{}", d.to_json());
+                }
             }
             Ok(checked) => {
                 errors += checked.errors();
@@ -53,6 +62,16 @@ pub fn check_cmd(
                     } else {
                         let _ = writeln!(out, "{}", d.render(opts.color));
                     }
+                }
+                if opts.json && checked.diags.is_empty() {
+                    // A file with nothing to say still says it was checked.
+                    let record = serde_json::json!({
+                        "file": file,
+                        "checked": true,
+                        "errors": 0,
+                        "warnings": 0,
+                    });
+                    let _ = writeln!(out, "{record}");
                 }
             }
         }
