@@ -40,6 +40,9 @@ pub fn expand(paths: &[String]) -> Result<Vec<String>, String> {
     Ok(files)
 }
 
+/// A compilation of a ruleset with some option values: its program, or its errors in words.
+type Compiled = Result<Program, String>;
+
 /// Checks one ruleset and runs its scenarios: every diagnostic.
 pub fn check_one(
     loader: &dyn Loader,
@@ -52,8 +55,7 @@ pub fn check_one(
     {
         // Scenarios that set the same options share one compilation, and none reads or
         // parses the files again.
-        let compiled: RefCell<HashMap<Vec<(String, String)>, Result<Program, String>>> =
-            RefCell::default();
+        let compiled: RefCell<HashMap<Vec<(String, String)>, Compiled>> = RefCell::default();
         let layers = &checked.layers;
         let recompile = |extra: &[(String, String)]| {
             let mut all = sets.to_vec();

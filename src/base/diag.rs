@@ -362,7 +362,9 @@ fn hidden(d: &Diag) -> Option<(usize, usize)> {
 pub fn cap_per_file(diags: &mut Vec<Diag>, max: usize) {
     use std::collections::HashMap;
     let file = |d: &Diag| d.source.as_ref().map_or(String::new(), |s| s.name.clone());
-    let mut more: HashMap<String, (usize, usize, Option<Source>)> = HashMap::new();
+    // Per file: the errors and warnings held back, and the file.
+    type Held = (usize, usize, Option<Source>);
+    let mut more: HashMap<String, Held> = HashMap::new();
     let mut kept: HashMap<String, usize> = HashMap::new();
     let mut out = Vec::with_capacity(diags.len().min(max + 1));
     for d in diags.drain(..) {
@@ -383,7 +385,7 @@ pub fn cap_per_file(diags: &mut Vec<Diag>, max: usize) {
         entry.0 += e;
         entry.1 += w;
     }
-    let mut extra: Vec<(String, (usize, usize, Option<Source>))> = more.into_iter().collect();
+    let mut extra: Vec<(String, Held)> = more.into_iter().collect();
     extra.sort_by(|a, b| a.0.cmp(&b.0));
     for (name, (errors, warnings, source)) in extra {
         let shown = kept.get(&name).copied().unwrap_or(0);

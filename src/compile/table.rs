@@ -223,8 +223,8 @@ impl Compiler<'_> {
         jokers: i64,
         (players_layer, players_span): (usize, Span),
     ) {
-        for n in min_p..=max_p {
-            let deck = usize::from(decks[n]) * (52 + jokers as usize);
+        for (n, &d) in decks.iter().enumerate().take(max_p + 1).skip(min_p) {
+            let deck = usize::from(d) * (52 + jokers as usize);
             // The most cards dealt at a table of `n`: as players leave, each may hold more.
             let (need, k) = (2..=n)
                 .map(|k| (usize::from(hand[k]) * k, k))

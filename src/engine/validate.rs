@@ -10,7 +10,7 @@ impl State {
     /// Whether this state is one a game of `p` can be in, or what is wrong with it.
     pub fn validate(&self, p: &Program) -> Result<(), String> {
         let n = usize::from(self.seats);
-        if n < 2 || n > MAX_SEATS {
+        if !(2..=MAX_SEATS).contains(&n) {
             return Err(format!("{n} seats at a table"));
         }
         p.check_players(n)?;

@@ -78,8 +78,8 @@ impl Stop {
     }
 }
 
-/// A call under way: when it started and when it must stop.
-#[derive(Debug)]
+/// A call under way: when it started.
+#[derive(Debug, Clone, Copy)]
 pub struct Started {
     at: Instant,
 }

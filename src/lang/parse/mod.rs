@@ -86,27 +86,8 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
     pest::set_error_detail(true);
     let mut file = File::default();
     let mut diags = Vec::new();
-    if text.trim().is_empty() {
-        diags.push(
-            Diag::error(
-                Code::EmptyFile,
-                Span::new(0, text.len()),
-                "this ruleset is empty",
-            )
-            .label("nothing here")
-            .hint(
-                "a ruleset needs at least its players, hand, chips and card values, or \
-                     `extends \"ninety-nine\"` to start from another ruleset",
-            ),
-        );
-        return (file, diags);
-    }
-    if text.lines().all(|l| strip_comment(l).trim().is_empty()) {
-        diags.push(
-            Diag::error(Code::EmptyFile, Span::new(0, text.trim_end().len()), "this ruleset holds only comments")
-                .label("no statement in the file")
-                .hint("add the rules themselves, like `players 2 to 5`, or `extends \"ninety-nine\"` to start from another ruleset"),
-        );
+    if let Some(d) = empty(text) {
+        diags.push(d);
         return (file, diags);
     }
     let mut open: Option<Scenario> = None;
@@ -232,7 +213,40 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
             Err(err) => diags.push(syntax_error(&err, line, start, open.is_some())),
         }
     }
-    if let Some((_, head, _)) = script {
+    diags.extend(unclosed(script.map(|(_, head, _)| head), open.as_ref()));
+    (file, diags)
+}
+
+/// A file with no statement: empty, or only comments.
+fn empty(text: &str) -> Option<Diag> {
+    if text.trim().is_empty() {
+        return Some(
+            Diag::error(
+                Code::EmptyFile,
+                Span::new(0, text.len()),
+                "this ruleset is empty",
+            )
+            .label("nothing here")
+            .hint(
+                "a ruleset needs at least its players, hand, chips and card values, or \
+                     `extends \"ninety-nine\"` to start from another ruleset",
+            ),
+        );
+    }
+    if text.lines().all(|l| strip_comment(l).trim().is_empty()) {
+        return Some(
+            Diag::error(Code::EmptyFile, Span::new(0, text.trim_end().len()), "this ruleset holds only comments")
+                .label("no statement in the file")
+                .hint("add the rules themselves, like `players 2 to 5`, or `extends \"ninety-nine\"` to start from another ruleset"),
+        );
+    }
+    None
+}
+
+/// A script block or a scenario still open at the end of the file.
+fn unclosed(script: Option<Span>, open: Option<&Scenario>) -> Vec<Diag> {
+    let mut diags = Vec::new();
+    if let Some(head) = script {
         diags.push(
             Diag::error(
                 Code::UnclosedScript,
@@ -254,7 +268,7 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
             .hint("end the scenario with a line that says `end`"),
         );
     }
-    (file, diags)
+    diags
 }
 
 #[cfg(test)]
