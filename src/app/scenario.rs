@@ -3,7 +3,7 @@
 
 use crate::base::cards::{JOKER, card_name, parse_card, parse_cards, rank_of, same_face, suit_of};
 use crate::base::diag::{Diag, unknown_option_hint};
-use crate::base::limits::{NUMBER, grouped};
+use crate::base::limits::{NUMBER, TRACE_EVENTS, grouped};
 use crate::base::{Code, Span, Spanned};
 use crate::compile::Layer;
 use crate::engine::{self, Event, Move, PlayError, Setup, State};
@@ -79,9 +79,6 @@ pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
     }
     diags
 }
-
-/// The most events of a scenario's game a failure's hint tells.
-const TRACE_EVENTS: usize = 16;
 
 /// What a scenario did, step by step, for messages and tests.
 #[derive(Debug, Default)]

@@ -17,7 +17,7 @@ use super::text::is_unsafe;
 /// Lines of context miette draws around a place (its default).
 const CONTEXT: usize = 1;
 /// The most lines of one span drawn.
-const SPAN_LINES: usize = 20;
+const SPAN_LINES: usize = super::limits::QUOTE_LINES;
 /// The most lines between two places drawn as one piece.
 const MERGE_GAP: usize = 12;
 

@@ -25,6 +25,12 @@ pub const SCENARIOS: usize = 100;
 pub const DIAGS_PER_FILE: usize = 100;
 /// The most characters of a line a diagnostic quotes (a window around the place it points at).
 pub const QUOTE_CHARS: usize = 120;
+/// The most lines of one place a diagnostic quotes.
+pub const QUOTE_LINES: usize = 20;
+/// The most events of a scenario's game a failed scenario's hint tells (the last ones).
+pub const TRACE_EVENTS: usize = 16;
+/// The most totals the checker's reachability analysis explores, nearest the start first.
+pub const REACH_TOTALS: usize = 20_000;
 /// The most totals a script is tried on (and tabulated over) when a ruleset is checked.
 pub const SCRIPT_WINDOW: usize = 2_001;
 /// The largest number a ruleset may write (and a script may make the total).
@@ -61,6 +67,9 @@ pub const TURN_LIMIT: u64 = 100_000;
 /// The most rounds in a row that may end without a card played before a game is stopped as
 /// unable to go on.
 pub const IDLE_ROUNDS: u32 = 100;
+/// The most times the step function may go round without a card played, whatever the
+/// reason: a bound no game comes near.
+pub const IDLE_STEPS: u64 = 1 << 20;
 
 /// The largest saved game read, in bytes.
 pub const SAVE_BYTES: usize = 8 << 20;
@@ -94,6 +103,9 @@ pub const ALL: &[(&str, u64)] = &[
     ("SCENARIOS", SCENARIOS as u64),
     ("DIAGS_PER_FILE", DIAGS_PER_FILE as u64),
     ("QUOTE_CHARS", QUOTE_CHARS as u64),
+    ("QUOTE_LINES", QUOTE_LINES as u64),
+    ("TRACE_EVENTS", TRACE_EVENTS as u64),
+    ("REACH_TOTALS", REACH_TOTALS as u64),
     ("SCRIPT_WINDOW", SCRIPT_WINDOW as u64),
     ("NUMBER", NUMBER as u64),
     ("SCRIPT_OPERATIONS", SCRIPT_OPERATIONS),
@@ -110,6 +122,7 @@ pub const ALL: &[(&str, u64)] = &[
     ("MEMO_BYTES", MEMO_BYTES as u64),
     ("TURN_LIMIT", TURN_LIMIT),
     ("IDLE_ROUNDS", IDLE_ROUNDS as u64),
+    ("IDLE_STEPS", IDLE_STEPS),
     ("SAVE_BYTES", SAVE_BYTES as u64),
     ("SEAT_NAME_CHARS", SEAT_NAME_CHARS as u64),
     ("LOG_LINES", LOG_LINES as u64),

@@ -7,6 +7,7 @@ use super::compiler::Compiler;
 use super::settings::Settings;
 use crate::base::cards::{RANK_WORDS, RANKS};
 use crate::base::diag::Diag;
+use crate::base::limits::REACH_TOTALS;
 use crate::base::{Code, Span};
 use crate::ir::{self, NO_EFFECT, choice_total};
 use crate::lang::ast;
@@ -254,5 +255,3 @@ fn reachable(p: &ir::Program) -> Reach {
     }
 }
 
-/// The most totals the reachability analysis explores.
-const REACH_TOTALS: usize = 20_000;

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::State;
-use crate::base::limits::IDLE_ROUNDS;
+use crate::base::limits::{IDLE_ROUNDS, IDLE_STEPS};
 
 /// Why a game stopped without an end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,9 +24,6 @@ pub(super) struct Idle {
     steps: u64,
 }
 
-/// The most times the step function may go round without a card played, whatever the
-/// reason: a bound no legal game comes near.
-const IDLE_STEPS: u64 = 1 << 20;
 
 impl Idle {
     /// A round ended with no card played. When too many have, the game stops, stalled.
