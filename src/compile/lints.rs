@@ -254,4 +254,3 @@ fn reachable(p: &ir::Program) -> Reach {
         passes,
     }
 }
-

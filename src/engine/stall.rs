@@ -24,7 +24,6 @@ pub(super) struct Idle {
     steps: u64,
 }
 
-
 impl Idle {
     /// A round ended with no card played. When too many have, the game stops, stalled.
     pub(super) fn round_ended(&mut self, s: &mut State) {
