@@ -1,7 +1,9 @@
 //! Text from files on its way to a terminal: control characters made visible, so a ruleset's
 //! name, a label, a saved seat's name or a typed line cannot move the cursor, set the window's
-//! title or clear the screen; and long text clipped. Every stage that prints file text uses
-//! these (`present` re-exports them; the diagnostics of `base` use them for their snippets).
+//! title or clear the screen; and long text clipped. The one place this is done: the
+//! diagnostics of `base` use it for their words and snippets, and `app` for everything else
+//! it prints (reports, rules sheets, events, the game's replies, errors). It lives in `base`
+//! so that the diagnostics, below every other stage, can use it too.
 
 use std::borrow::Cow;
 
