@@ -1363,3 +1363,43 @@ fn f33_check_json_gives_a_record_for_every_file() {
     assert_eq!(records[1]["code"], "unreadable");
     insta::assert_snapshot!(clean.stdout());
 }
+
+// ---- failures the soak test found ----
+
+/// Plays seeded games of a ruleset from `tests/hostile/`, checking the state after each move.
+fn play_validating(file: &str, games: u64) {
+    let d = Dir::new(file, &[file]);
+    let p = ninety::app::load::load_program(
+        &ninety::compile::Disk,
+        &d.path(file).display().to_string(),
+        &[],
+    )
+    .expect("checks");
+    for seed in 0..games {
+        let setup = ninety::engine::Setup {
+            players: p.default_players(),
+            seed,
+            ..ninety::engine::Setup::default()
+        };
+        let mut s = ninety::engine::new_game(&p, &setup, &mut ()).expect("a game");
+        let mut rng = ninety::base::Rng::for_bots(seed);
+        let mut turns = 0;
+        while !s.over && turns < 400 {
+            turns += 1;
+            let moved =
+                ninety::play::bot_turn(&p, &mut s, ninety::play::Bot::Random, &mut rng, &mut ())
+                    .expect("a move");
+            assert!(moved);
+            assert_eq!(
+                s.validate(&p),
+                Ok(()),
+                "{file} seed {seed} after {turns} turns"
+            );
+        }
+    }
+}
+
+#[test]
+fn soak_01_a_total_past_a_million_is_a_sound_state() {
+    play_validating("soak-01-total-past-a-million.rules", 4);
+}
