@@ -31,14 +31,22 @@ where
     S::Value: std::fmt::Debug,
 {
     let started = Instant::now();
+    let deadline = started + budget();
     let mut runs = 0;
-    while started.elapsed() < budget() || runs == 0 {
+    while Instant::now() < deadline || runs == 0 {
         let mut runner = TestRunner::new(Config {
             cases: 16,
             failure_persistence: None,
             ..Config::default()
         });
-        if let Err(e) = runner.run(&strategy, &test) {
+        // Past the deadline the rest of a batch is skipped.
+        let bounded = |v| {
+            if runs > 0 && Instant::now() > deadline {
+                return Ok(());
+            }
+            test(v)
+        };
+        if let Err(e) = runner.run(&strategy, bounded) {
             panic!("{e}");
         }
         runs += 1;
