@@ -1403,3 +1403,27 @@ fn play_validating(file: &str, games: u64) {
 fn soak_01_a_total_past_a_million_is_a_sound_state() {
     play_validating("soak-01-total-past-a-million.rules", 4);
 }
+
+#[test]
+fn f25_script_files_have_a_cap_and_a_count_of_functions() {
+    let d = Dir::new("f25c", &[]);
+    let many: String = (0..600)
+        .map(|i| format!("fn f{i}(game) {{ game.total + {i} }}\n"))
+        .collect();
+    d.write("many.rhai", many);
+    d.write("big.rhai", format!("// {}\n", "x".repeat(300 * 1024)));
+    for name in ["many", "big"] {
+        d.write(
+            &format!("{name}.rules"),
+            format!(
+                "extends \"ninety-nine\"\nname \"m\"\nscript file \"{name}.rhai\"\ncard 7: run f1\n"
+            ),
+        );
+    }
+    let many = d.run(&["check", "many.rules"]);
+    many.failed_cleanly(1);
+    assert!(many.took < Duration::from_secs(1), "{:?}", many.took);
+    let big = d.run(&["check", "big.rules"]);
+    big.failed_cleanly(1);
+    insta::assert_snapshot!(format!("{}\n{}", many.stdout(), big.stdout()));
+}
