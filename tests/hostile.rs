@@ -1427,3 +1427,8 @@ fn f25_script_files_have_a_cap_and_a_count_of_functions() {
     big.failed_cleanly(1);
     insta::assert_snapshot!(format!("{}\n{}", many.stdout(), big.stdout()));
 }
+
+#[test]
+fn soak_02_chips_gathered_past_what_anyone_started_with_are_a_sound_state() {
+    play_validating("soak-02-chips-gathered-past-a-million.rules", 3);
+}

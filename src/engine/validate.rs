@@ -3,7 +3,7 @@
 //! reached. Pure: the words say what is wrong, the caller decides what to do.
 
 use super::State;
-use crate::base::limits::{IDLE_ROUNDS, NUMBER, TURN_LIMIT, grouped};
+use crate::base::limits::{IDLE_ROUNDS, TURN_LIMIT, grouped};
 use crate::ir::{MAX_HAND, MAX_SEATS, Program};
 
 impl State {
@@ -53,7 +53,9 @@ impl State {
             if acc >= accounts && c != 0 {
                 return Err(format!("chips for a seat not at the table ({c})"));
             }
-            if c < 0 || i64::from(c) > NUMBER {
+            // An account may gather more than anyone started with, but never more than all
+            // the chips dealt (checked below) and never less than none.
+            if c < 0 {
                 return Err(format!("{c} chips in one account"));
             }
         }
