@@ -10,7 +10,9 @@ use clap::{Args, Parser, Subcommand};
 
 use super::commands::{self, CheckOptions};
 use super::{lsp, repl, run, session, sim_cmd};
-use crate::compile::Shipped;
+use crate::base::limits::{MOVES_FILE_BYTES, SCRIPT_STACK_BYTES};
+use crate::base::text::escape_lines;
+use crate::compile::{Shipped, read_capped};
 
 #[derive(Parser)]
 #[command(
@@ -200,9 +202,24 @@ fn color() -> bool {
 }
 
 /// Parses the command line and runs the command. A usage error is said on standard error
-/// with exit code 2.
+/// with exit code 2. The command runs on a thread with room for the deepest value a script
+/// may build (scripts run on the calling thread).
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let worker = std::thread::Builder::new()
+        .name("ninety".into())
+        .stack_size(SCRIPT_STACK_BYTES + (64 << 20))
+        .spawn(move || command(cli));
+    let code = match worker.map(std::thread::JoinHandle::join) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => commands::FAILED,
+        // No thread to be had: run here.
+        Err(_) => command(Cli::parse()),
+    };
+    ExitCode::from(code as u8)
+}
+
+fn command(cli: Cli) -> i32 {
     let result = match cli.command {
         Command::Play(a) => play(a),
         Command::Lsp(_) => Ok(lsp::run()),
@@ -221,11 +238,10 @@ pub fn main() -> ExitCode {
             result
         }
     };
-    let code = result.unwrap_or_else(|e| {
-        let _ = writeln!(std::io::stderr(), "error: {e}");
+    result.unwrap_or_else(|e| {
+        let _ = writeln!(std::io::stderr(), "error: {}", escape_lines(&e));
         commands::USAGE
-    });
-    ExitCode::from(code as u8)
+    })
 }
 
 fn check(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
@@ -246,7 +262,9 @@ fn check(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32,
 fn run_command(a: RunArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let mut text = a.moves.clone().unwrap_or_default();
     if let Some(f) = &a.moves_file {
-        let t = std::fs::read_to_string(f).map_err(|e| format!("cannot read `{f}`: {e}"))?;
+        let t = read_capped(std::path::Path::new(f), MOVES_FILE_BYTES)
+            .map_err(|e| format!("cannot read `{f}`: {e}"))
+            .and_then(|b| String::from_utf8(b).map_err(|_| format!("`{f}` is not UTF-8 text")))?;
         text.push(';');
         text.push_str(&t.replace('\n', ";"));
     }
@@ -286,8 +304,21 @@ fn shard(text: &str) -> Result<(u64, u64), String> {
         .ok_or_else(|| "`--shard K/N` needs 1 <= K <= N, like `--shard 2/4`".to_string())
 }
 
-/// `--sweep NAME=V1,V2,...`.
+/// `--sweep NAME=V1,V2,...`: each value a number, `yes` or `no`.
 fn sweep(text: &str) -> Result<(String, Vec<String>), String> {
+    let (name, values) = sweep_list(text)?;
+    if let Some(bad) = values
+        .iter()
+        .find(|v| v.parse::<i64>().is_err() && !matches!(v.as_str(), "yes" | "no"))
+    {
+        return Err(format!(
+            "`--sweep {text}`: `{bad}` is not a value an option takes (a number, `yes` or `no`)"
+        ));
+    }
+    Ok((name, values))
+}
+
+fn sweep_list(text: &str) -> Result<(String, Vec<String>), String> {
     text.split_once('=')
         .map(|(k, v)| {
             (
@@ -312,14 +343,25 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let jobs = match a.jobs {
+        Some(0) => return Err("`--jobs 0`: a run needs at least 1 thread".into()),
+        Some(j) if j > cores => {
+            let _ = writeln!(
+                err,
+                "note: --jobs {j} is more than the {cores} cores of this machine; using {cores}"
+            );
+            cores
+        }
+        Some(j) => j,
+        None => cores,
+    };
     let o = sim_cmd::SimOptions {
         games: a.games,
         players: a.players,
         bots: a.bots,
         seed: a.seed,
-        jobs: a
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        jobs,
         sets,
         json: a.json,
         sweep,

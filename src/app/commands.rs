@@ -5,6 +5,9 @@
 use std::io::Write;
 
 use super::load::{base_program, check_one, expand, load_program};
+use crate::base::diag::{Diag, Source};
+use crate::base::text::{escape, escape_lines};
+use crate::base::{Code, Span};
 use crate::compile::{self, Checked, Loader};
 use crate::present;
 
@@ -41,7 +44,14 @@ pub fn check_cmd(
         match check_one(&compile::Disk, file, &opts.sets) {
             Err(e) => {
                 unreadable += 1;
-                let _ = writeln!(err, "error: {e}");
+                let _ = writeln!(err, "error: {}", escape_lines(&e.to_string()));
+                if opts.json {
+                    // A record for the file all the same: it was not checked, and why.
+                    let d = Diag::error(Code::Unreadable, Span::default(), e.to_string())
+                        .without_snippet()
+                        .in_source(&Source::new(file.clone(), String::new()));
+                    let _ = writeln!(out, "{}", d.to_json());
+                }
             }
             Ok(checked) => {
                 errors += checked.errors();
@@ -57,11 +67,24 @@ pub fn check_cmd(
                         let _ = writeln!(out, "{}", d.render(opts.color));
                     }
                 }
+                if opts.json && checked.diags.is_empty() {
+                    // A file with nothing to say still says it was checked.
+                    let record = serde_json::json!({
+                        "file": file,
+                        "checked": true,
+                        "errors": 0,
+                        "warnings": 0,
+                    });
+                    let _ = writeln!(out, "{record}");
+                }
             }
         }
     }
     if !opts.json {
-        let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+        let plural = |n: usize, w: &str| {
+            let s = if n == 1 { "" } else { "s" };
+            format!("{} {w}{s}", crate::base::limits::grouped(n as u64))
+        };
         let _ = writeln!(
             out,
             "{} checked, {} run, {}, {}",
@@ -87,7 +110,7 @@ pub fn list_cmd(out: &mut dyn Write) -> i32 {
             Ok(Checked {
                 program: Some(p), ..
             }) => {
-                let _ = writeln!(out, "{name:<29} {} — {}", p.name, p.about);
+                let _ = writeln!(out, "{name:<29} {} — {}", escape(&p.name), escape(&p.about));
             }
             _ => {
                 let _ = writeln!(out, "{name:<29} (does not check)");
@@ -120,11 +143,11 @@ pub fn rules_cmd(
     if format == SheetFormat::Rules {
         return match compile::flatten(loader, path, sets) {
             Ok(text) => {
-                let _ = write!(out, "{text}");
+                let _ = write!(out, "{}", escape_lines(&text));
                 OK
             }
             Err(e) => {
-                let _ = writeln!(err, "{e}");
+                let _ = writeln!(err, "{}", escape_lines(&e));
                 FAILED
             }
         };
@@ -133,11 +156,12 @@ pub fn rules_cmd(
         Ok(p) => {
             let base = base_program(loader, &p, sets);
             let md = format == SheetFormat::Markdown;
-            let _ = write!(out, "{}", present::rules_sheet(&p, base.as_ref(), md));
+            let sheet = present::rules_sheet(&p, base.as_ref(), md);
+            let _ = write!(out, "{}", escape_lines(&sheet));
             OK
         }
         Err(e) => {
-            let _ = writeln!(err, "{e}");
+            let _ = writeln!(err, "{}", escape_lines(&e));
             FAILED
         }
     }

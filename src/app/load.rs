@@ -1,12 +1,16 @@
 //! The library's entry points: a ruleset loaded and checked (with its scenarios), a program
 //! ready to play, a variant's parent, the players of the seats.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
 use super::scenario;
-use crate::base::diag::Diag;
-use crate::compile::{self, Checked, Loader};
+use crate::base::diag::{Diag, cap_per_file};
+use crate::base::limits::DIAGS_PER_FILE;
+use crate::base::limits::SCRIPT_FILE_BYTES;
+use crate::compile::{self, Checked, Loader, read_capped};
 use crate::ir::Program;
 use crate::play::Player;
 use crate::script::ScriptBot;
@@ -36,6 +40,9 @@ pub fn expand(paths: &[String]) -> Result<Vec<String>, String> {
     Ok(files)
 }
 
+/// A compilation of a ruleset with some option values: its program, or its errors in words.
+type Compiled = Result<Program, String>;
+
 /// Checks one ruleset and runs its scenarios: every diagnostic.
 pub fn check_one(
     loader: &dyn Loader,
@@ -46,11 +53,18 @@ pub fn check_one(
     if let Some(program) = &checked.program
         && let Some(own) = checked.layers.last()
     {
+        // Scenarios that set the same options share one compilation, and none reads or
+        // parses the files again.
+        let compiled: RefCell<HashMap<Vec<(String, String)>, Compiled>> = RefCell::default();
+        let layers = &checked.layers;
         let recompile = |extra: &[(String, String)]| {
             let mut all = sets.to_vec();
             all.extend_from_slice(extra);
-            let checked = compile::check(loader, path, &all).map_err(|e| e.to_string())?;
-            checked.program.ok_or_else(|| {
+            if let Some(done) = compiled.borrow().get(&all) {
+                return done.clone();
+            }
+            let checked = compile::recompile(layers, &all);
+            let result = checked.program.ok_or_else(|| {
                 let messages: Vec<String> = checked
                     .diags
                     .iter()
@@ -58,10 +72,13 @@ pub fn check_one(
                     .map(|d| d.message.clone())
                     .collect();
                 messages.join("; ")
-            })
+            });
+            compiled.borrow_mut().insert(all, result.clone());
+            result
         };
         let diags: Vec<Diag> = scenario::run_all(program, own, &recompile);
         checked.diags.extend(diags);
+        cap_per_file(&mut checked.diags, DIAGS_PER_FILE);
     }
     Ok(checked)
 }
@@ -104,12 +121,20 @@ pub fn base_program(
         .ok()
 }
 
-/// A seat's player by name: a built-in bot, or `script:FILE.rhai`.
+/// A seat's player by name: a built-in bot, or `script:FILE.rhai` (a regular `.rhai` file
+/// of at most [`SCRIPT_FILE_BYTES`]).
 pub fn player(name: &str) -> Result<Player, String> {
     let Some(path) = name.strip_prefix("script:") else {
         return Player::builtin(name);
     };
-    let code = std::fs::read_to_string(path)
+    if !path.ends_with(".rhai") {
+        return Err(format!(
+            "the bot script `{path}` is not a `.rhai` file: write `script:FILE.rhai`"
+        ));
+    }
+    let bytes = read_capped(Path::new(path), SCRIPT_FILE_BYTES)
         .map_err(|e| format!("cannot read the bot script `{path}`: {e}"))?;
+    let code = String::from_utf8(bytes)
+        .map_err(|_| format!("the bot script `{path}` is not UTF-8 text"))?;
     ScriptBot::compile(path, &code).map(|b| Player::Script(Arc::new(b)))
 }

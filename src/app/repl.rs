@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read, Write};
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
@@ -19,6 +19,8 @@ use rustyline::{
 };
 
 use super::session::Session;
+use crate::base::limits::{INPUT_LINE_BYTES, INPUT_SKIP_BYTES, grouped};
+use crate::base::text::{escape_keep_colour, escape_lines};
 use crate::compile::Loader;
 
 /// Completes commands and the cards in the hand of the player to move.
@@ -96,20 +98,132 @@ fn history_path() -> Option<std::path::PathBuf> {
     Some(std::path::PathBuf::from(home).join(".ninety_history"))
 }
 
+/// What a line of piped input gave.
+enum Input {
+    Line(String),
+    /// Longer than [`INPUT_LINE_BYTES`]: skipped up to its end.
+    TooLong,
+    /// Not UTF-8.
+    NotText,
+    /// No end of line within [`INPUT_SKIP_BYTES`] past the cap: the input is not lines.
+    Endless,
+    End,
+}
+
+/// Reads one line, never more than [`INPUT_LINE_BYTES`] of it into memory.
+fn read_line<R: BufRead>(r: &mut R) -> std::io::Result<Input> {
+    let mut buf = Vec::new();
+    let n = Read::take(&mut *r, INPUT_LINE_BYTES as u64 + 1).read_until(b'\n', &mut buf)?;
+    if n == 0 {
+        return Ok(Input::End);
+    }
+    if buf.last() != Some(&b'\n') && buf.len() > INPUT_LINE_BYTES {
+        let mut skipped = 0usize;
+        loop {
+            let chunk = r.fill_buf()?;
+            if chunk.is_empty() {
+                return Ok(Input::TooLong);
+            }
+            if let Some(i) = chunk.iter().position(|b| *b == b'\n') {
+                r.consume(i + 1);
+                return Ok(Input::TooLong);
+            }
+            let len = chunk.len();
+            r.consume(len);
+            skipped += len;
+            if skipped > INPUT_SKIP_BYTES {
+                return Ok(Input::Endless);
+            }
+        }
+    }
+    while matches!(buf.last(), Some(b'\n' | b'\r')) {
+        buf.pop();
+    }
+    Ok(String::from_utf8(buf).map_or(Input::NotText, Input::Line))
+}
+
+/// Text for the terminal: what came from files escaped, the session's own colours kept.
+fn shown(session: &Session, text: &str) -> String {
+    if session.color {
+        escape_keep_colour(text).into_owned()
+    } else {
+        escape_lines(text).into_owned()
+    }
+}
+
+/// Said when a game that was not saved is left, so nothing is lost silently.
+const NOT_SAVED: &str = "The game was not saved (`save FILE` keeps it).";
+
+/// Runs the session line by line from piped input, until `quit` or its end.
+fn run_piped(
+    loader: &dyn Loader,
+    mut session: Session,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    loop {
+        let line = match read_line(&mut input)? {
+            Input::Line(line) => line,
+            Input::TooLong => {
+                let cap = grouped(INPUT_LINE_BYTES as u64);
+                writeln!(out, "That line is longer than {cap} bytes: it is ignored.")?;
+                continue;
+            }
+            Input::NotText => {
+                writeln!(out, "That line is not UTF-8 text: it is ignored.")?;
+                continue;
+            }
+            Input::Endless => {
+                return Err(std::io::Error::other(
+                    "the input is not lines of text (no end of line in 16 MB)",
+                ));
+            }
+            Input::End => break,
+        };
+        let reply = session.handle(loader, &line);
+        write!(out, "{}", shown(&session, &reply.text))?;
+        if reply.quit {
+            break;
+        }
+    }
+    if session.unsaved && !session.state.over {
+        writeln!(out, "{NOT_SAVED}")?;
+    }
+    Ok(())
+}
+
+/// Offers to save an unfinished game before leaving.
+fn offer_save(
+    loader: &dyn Loader,
+    session: &mut Session,
+    rl: &mut Editor<ReplHelper, DefaultHistory>,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    if !session.unsaved || session.state.over {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "Save the game before leaving? Type a file name, or press Enter to leave without saving."
+    )?;
+    if let Ok(name) = rl.readline("save as > ") {
+        let name = name.trim();
+        if !name.is_empty() {
+            let reply = session.handle(loader, &format!("save {name}"));
+            write!(out, "{}", shown(session, &reply.text))?;
+        }
+    }
+    Ok(())
+}
+
 /// Runs the session until `quit`, end of input or Ctrl-D.
 pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io::Result<()> {
     let mut out = std::io::stdout();
-    write!(out, "{welcome}")?;
+    write!(out, "{}", shown(&session, welcome))?;
     if !std::io::stdin().is_terminal() {
         // Scripted: the same commands, line by line, plain output.
-        for line in std::io::stdin().lock().lines() {
-            let reply = session.handle(loader, &line?);
-            write!(out, "{}", reply.text)?;
-            if reply.quit {
-                break;
-            }
-        }
-        return Ok(());
+        return run_piped(loader, session, &mut out);
     }
     let words = Rc::new(RefCell::new(Vec::new()));
     let helper = ReplHelper {
@@ -142,6 +256,10 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
             w.extend(session.completions());
         }
         match rl.readline(&session.prompt()) {
+            Ok(line) if line.len() > INPUT_LINE_BYTES => {
+                let cap = grouped(INPUT_LINE_BYTES as u64);
+                writeln!(out, "That line is longer than {cap} bytes: it is ignored.")?;
+            }
             Ok(line) => {
                 let key = pressed.lock().ok().and_then(|mut k| k.take());
                 let line = match (key, line.is_empty()) {
@@ -154,8 +272,10 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
                     let _ = rl.add_history_entry(line.as_str());
                 }
                 let reply = session.handle(loader, &line);
-                write!(out, "{}", reply.text)?;
+                write!(out, "{}", shown(&session, &reply.text))?;
                 if reply.quit {
+                    // `quit`, `q`, `exit`: the same offer as Ctrl-D.
+                    offer_save(loader, &mut session, &mut rl, &mut out)?;
                     break;
                 }
             }
@@ -164,19 +284,7 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
                 continue;
             }
             Err(ReadlineError::Eof) => {
-                if session.unsaved && !session.state.over {
-                    writeln!(
-                        out,
-                        "Save the game before leaving? Type a file name, or press Enter to leave without saving."
-                    )?;
-                    if let Ok(name) = rl.readline("save as > ") {
-                        let name = name.trim();
-                        if !name.is_empty() {
-                            let reply = session.handle(loader, &format!("save {name}"));
-                            write!(out, "{}", reply.text)?;
-                        }
-                    }
-                }
+                offer_save(loader, &mut session, &mut rl, &mut out)?;
                 break;
             }
             Err(e) => return Err(std::io::Error::other(e)),

@@ -6,10 +6,11 @@ use super::commands::{FAILED, OK, USAGE};
 use super::load::{load_program, player};
 use crate::base::Rng;
 use crate::base::cards::parse_cards;
+use crate::base::text::{escape, escape_lines};
 use crate::compile::Loader;
 use crate::engine::{self, Event, Move, PlayError, Setup, State};
 use crate::ir::Program;
-use crate::play;
+use crate::play::{self, Player};
 use crate::present;
 
 /// Options of `ninety run`.
@@ -97,29 +98,46 @@ pub fn run_cmd(
     let p = match load_program(loader, path, &o.sets) {
         Ok(p) => p,
         Err(e) => {
-            let _ = writeln!(err, "{e}");
+            let _ = writeln!(err, "{}", escape_lines(&e));
             return FAILED;
         }
     };
     let bot = match o.bots.as_deref().map(player).transpose() {
         Ok(b) => b,
         Err(e) => {
-            let _ = writeln!(err, "error: {e}");
+            let _ = writeln!(err, "error: {}", escape_lines(&e));
             return USAGE;
         }
     };
     let setup = match setup_from(&p, o) {
         Ok(s) => s,
         Err(e) => {
-            let _ = writeln!(err, "error: {e}");
+            let _ = writeln!(err, "error: {}", escape(&e));
             return USAGE;
         }
     };
+    let players: Vec<Player> = bot.iter().cloned().collect();
+    play::game_clock(&p, &players, true);
+    let code = play_out(&p, o, &setup, bot.as_ref(), out, err);
+    play::game_clock(&p, &players, false);
+    code
+}
+
+/// The game of a `run`: set up, the moves given, then the bot's to the end; the events
+/// written as they come, the state last.
+fn play_out(
+    p: &Program,
+    o: &RunOptions,
+    setup: &Setup,
+    bot: Option<&Player>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let mut events: Vec<Event> = Vec::new();
-    let mut s = match engine::new_game(&p, &setup, &mut events) {
+    let mut s = match engine::new_game(p, setup, &mut events) {
         Ok(s) => s,
         Err(e) => {
-            let _ = writeln!(err, "error: {e}");
+            let _ = writeln!(err, "error: {}", escape(&e.to_string()));
             return USAGE;
         }
     };
@@ -127,11 +145,11 @@ pub fn run_cmd(
     let flush = |events: &mut Vec<Event>, out: &mut dyn Write| {
         for e in events.drain(..) {
             if o.json {
-                let _ = writeln!(out, "{}", present::event_json(&p, &e));
+                let _ = writeln!(out, "{}", present::event_json(p, &e));
             } else {
-                let line = present::event_text(&p, &e, &seat_name);
+                let line = present::event_text(p, &e, &seat_name);
                 if !line.is_empty() {
-                    let _ = writeln!(out, "{line}");
+                    let _ = writeln!(out, "{}", escape(&line));
                 }
             }
         }
@@ -139,14 +157,15 @@ pub fn run_cmd(
     flush(&mut events, out);
     for text in &o.moves {
         if s.over {
+            let text = escape(text);
             let _ = writeln!(err, "error: move `{text}`: the game is already over");
             code = FAILED;
             break;
         }
-        match apply_typed(&p, &mut s, text, &mut events) {
+        match apply_typed(p, &mut s, text, &mut events) {
             Ok(()) => flush(&mut events, out),
             Err(e) => {
-                let _ = writeln!(err, "error: {e}");
+                let _ = writeln!(err, "error: {}", escape(&e));
                 code = FAILED;
                 break;
             }
@@ -162,14 +181,14 @@ pub fn run_cmd(
                 code = FAILED;
                 break;
             }
-            match bot.turn(&p, &mut s, &mut rng, &mut events) {
+            match bot.turn(p, &mut s, &mut rng, &mut events) {
                 Ok(true) => {}
                 Ok(false) => break,
                 Err(e) => {
                     let _ = writeln!(
                         err,
                         "error: the bot's move failed: {}",
-                        present::play_error(&p, &e)
+                        escape(&present::play_error(p, &e))
                     );
                     code = FAILED;
                     break;
@@ -178,10 +197,15 @@ pub fn run_cmd(
             flush(&mut events, out);
         }
     }
+    flush(&mut events, out);
+    if let Some(stall) = s.stuck {
+        let _ = writeln!(err, "error: {}", escape(&present::stall_words(p, stall)));
+        code = FAILED;
+    }
     if o.json {
-        let _ = writeln!(out, "{}", present::state_json(&p, &s));
+        let _ = writeln!(out, "{}", present::state_json(p, &s));
     } else {
-        let _ = writeln!(out, "{}", state_text(&p, &s));
+        let _ = writeln!(out, "{}", escape(&state_text(p, &s)));
     }
     code
 }

@@ -3,10 +3,11 @@
 
 use crate::base::cards::{JOKER, card_name, parse_card, parse_cards, rank_of, same_face, suit_of};
 use crate::base::diag::{Diag, did_you_mean, unknown_option_hint};
+use crate::base::limits::{NUMBER, TRACE_EVENTS, grouped};
 use crate::base::{Code, Span, Spanned};
 use crate::compile::Layer;
 use crate::engine::{self, Event, Move, PlayError, Setup, State};
-use crate::ir::Program;
+use crate::ir::{MAX_HAND, MAX_SEATS, Program};
 use crate::lang::ast::{Expectation, Scenario, ScenarioStep, Turning};
 use crate::play;
 use crate::present;
@@ -98,15 +99,22 @@ struct Run<'p> {
     name: String,
     /// Where each part of the position was written, to point at the one at fault.
     spans: Spans,
+    /// The chips and the total as written (before they are fitted to the engine's numbers).
+    chips_written: Vec<i64>,
+    total_written: Option<i64>,
 }
 
+/// Where each part of the position was written, with the numbers as written (a seat or a
+/// count too big to set up is named as the scenario wrote it).
 #[derive(Default)]
 struct Spans {
-    players: Option<Span>,
-    turn: Option<Span>,
+    players: Option<(i64, Span)>,
+    turn: Option<(i64, Span)>,
     chips: Option<Span>,
-    dealer: Option<Span>,
-    hands: Vec<(usize, Span)>,
+    total: Option<Span>,
+    dealer: Option<(i64, Span)>,
+    /// Each `hand` step: the seat as written, where, and how many cards.
+    hands: Vec<(i64, Span, usize)>,
     cards: Vec<(u8, Span)>,
 }
 
@@ -126,19 +134,27 @@ pub fn run(p: &Program, sc: &Scenario) -> Result<Trace, Diag> {
         trace: Vec::new(),
         name: sc.name.node.clone(),
         spans: Spans::default(),
+        chips_written: Vec::new(),
+        total_written: None,
     };
-    for step in &sc.steps {
-        r.step(&step.node, step.span)?;
-    }
-    r.start(sc.span)?;
-    Ok(Trace { lines: r.trace })
+    play::game_clock(p, &[], true);
+    let result = sc
+        .steps
+        .iter()
+        .try_for_each(|step| r.step(&step.node, step.span))
+        .and_then(|()| r.start(sc.span));
+    play::game_clock(p, &[], false);
+    result.map(|()| Trace { lines: r.trace })
 }
 
 impl Run<'_> {
     fn fail(&self, span: Span, message: impl std::fmt::Display) -> Diag {
         let mut hint = String::new();
         if !self.trace.is_empty() {
-            hint = format!("what happened: {}", self.trace.join(" "));
+            // The last events only: a long game would make a hint of pages.
+            let from = self.trace.len().saturating_sub(TRACE_EVENTS);
+            let cut = if from > 0 { "… " } else { "" };
+            hint = format!("what happened: {cut}{}", self.trace[from..].join(" "));
         }
         let d = Diag::error(
             Code::ScenarioFailed,
@@ -188,26 +204,35 @@ impl Run<'_> {
             .label("this position cannot be set up")
             .hint(hint))
         };
+        if let Some((asked, at)) = self.spans.players
+            && (asked < i64::from(p.min_players) || asked > i64::from(p.max_players))
+        {
+            return bad(
+                Some(at),
+                format!(
+                    "{} is played by {} to {} players, not {asked}",
+                    p.name, p.min_players, p.max_players
+                ),
+                format!("choose from {} to {} players", p.min_players, p.max_players),
+            );
+        }
         if let Err(message) = p.check_players(n) {
             return bad(
-                self.spans.players,
+                self.spans.players.map(|(_, at)| at),
                 message,
                 format!("choose from {} to {} players", p.min_players, p.max_players),
             );
         }
-        if let Some(t) = self.setup.turn.filter(|t| usize::from(*t) >= n) {
-            return bad(
-                self.spans.turn,
-                format!("there is no seat {t}: seats are 0 to {}", n - 1),
-                "seats are numbered from 0".into(),
-            );
+        let no_seat = |seat: i64| format!("there is no seat {seat}: seats are 0 to {}", n - 1);
+        if let Some((t, at)) = self.spans.turn.filter(|(t, _)| !(0..n as i64).contains(t)) {
+            return bad(Some(at), no_seat(t), "seats are numbered from 0".into());
         }
-        if let Some(d) = self.setup.dealer.filter(|d| usize::from(*d) >= n) {
-            return bad(
-                self.spans.dealer,
-                format!("there is no seat {d}: seats are 0 to {}", n - 1),
-                "seats are numbered from 0".into(),
-            );
+        if let Some((d, at)) = self
+            .spans
+            .dealer
+            .filter(|(d, _)| !(0..n as i64).contains(d))
+        {
+            return bad(Some(at), no_seat(d), "seats are numbered from 0".into());
         }
         if let Some(c) = self.setup.chips.as_ref().filter(|c| c.len() != n) {
             return bad(
@@ -216,12 +241,45 @@ impl Run<'_> {
                 format!("give one count for each of the {n} seats"),
             );
         }
-        if let Some((seat, at)) = self.spans.hands.iter().find(|(seat, _)| *seat >= n) {
+        if let Some((seat, c)) = self
+            .chips_written
+            .iter()
+            .enumerate()
+            .find(|(_, c)| **c < 0 || **c > NUMBER)
+        {
             return bad(
-                Some(*at),
-                format!("there is no seat {seat} at a table of {n}"),
-                "seats are numbered from 0".into(),
+                self.spans.chips,
+                format!("seat {seat} cannot hold {c} chips"),
+                format!("chips go from 0 to {}", grouped(NUMBER as u64)),
             );
+        }
+        if let Some(t) = self.total_written
+            && (t.abs() > NUMBER || !p.allows(t as i32))
+        {
+            return bad(
+                self.spans.total,
+                format!(
+                    "the total cannot be {t}: {}",
+                    present::illegal_total(p, t.clamp(-NUMBER, NUMBER) as i32)
+                ),
+                "set a total the ruleset's limits allow".into(),
+            );
+        }
+        for (seat, at, cards) in &self.spans.hands {
+            if !(0..n as i64).contains(seat) {
+                return bad(
+                    Some(*at),
+                    format!("there is no seat {seat} at a table of {n}"),
+                    "seats are numbered from 0".into(),
+                );
+            }
+            if *cards > MAX_HAND {
+                return bad(
+                    Some(*at),
+                    format!("seat {seat} holds {cards} cards: a hand holds at most {MAX_HAND}"),
+                    "give each seat at most its hand of cards".into(),
+                );
+            }
         }
         let copies = usize::from(p.decks[n]);
         for (i, (card, at)) in self.spans.cards.iter().enumerate() {
@@ -291,9 +349,40 @@ impl Run<'_> {
             Ok(s) => {
                 self.state = Some(s);
                 self.flush();
-                Ok(())
+                self.stuck(span)
             }
-            Err(e) => Err(self.fail(span, format!("the position cannot be set up: {e}"))),
+            Err(e) => {
+                // Pinned on the step that set what the engine refused.
+                let text = e.to_string();
+                let at = if text.contains("chips") || text.contains("in the game") {
+                    self.spans.chips
+                } else if text.contains("the turn") {
+                    self.spans.turn.map(|(_, at)| at)
+                } else if text.contains("deal") {
+                    self.spans.dealer.map(|(_, at)| at)
+                } else if text.contains("total") {
+                    self.spans.total
+                } else {
+                    None
+                };
+                Err(Diag::error(
+                    Code::ScenarioPosition,
+                    at.unwrap_or(span),
+                    format!(
+                        "scenario \"{}\": the position cannot be set up: {e}",
+                        self.name
+                    ),
+                )
+                .label("this position cannot be set up"))
+            }
+        }
+    }
+
+    /// A game that stopped because it could not go on fails the scenario where it stopped.
+    fn stuck(&self, span: Span) -> Result<(), Diag> {
+        match self.state.as_ref().and_then(|s| s.stuck) {
+            Some(stall) => Err(self.fail(span, present::stall_words(self.p, stall))),
+            None => Ok(()),
         }
     }
 
@@ -337,8 +426,8 @@ impl Run<'_> {
         match step {
             ScenarioStep::Players(n) => {
                 self.position(span)?;
-                self.setup.players = (*n).clamp(0, 64) as usize;
-                self.spans.players = Some(span);
+                self.setup.players = (*n).clamp(0, MAX_SEATS as i64 + 1) as usize;
+                self.spans.players = Some((*n, span));
             }
             ScenarioStep::Set(..) => {
                 // Applied before the scenario runs (see `run_all`); only the position may
@@ -347,26 +436,29 @@ impl Run<'_> {
             }
             ScenarioStep::Total(t) => {
                 self.position(span)?;
-                self.setup.total = Some(*t as i32);
+                self.setup.total = Some((*t).clamp(-NUMBER, NUMBER) as i32);
+                self.total_written = Some(*t);
+                self.spans.total = Some(span);
             }
             ScenarioStep::Chips(c) => {
                 self.position(span)?;
-                self.setup.chips = Some(c.iter().map(|x| *x as i32).collect());
+                self.setup.chips = Some(c.iter().map(|x| (*x).clamp(-1, NUMBER) as i32).collect());
+                self.chips_written = c.clone();
                 self.spans.chips = Some(span);
             }
             ScenarioStep::Turn(t) => {
                 self.position(span)?;
                 self.setup.turn = Some((*t).clamp(0, 255) as u8);
-                self.spans.turn = Some(span);
+                self.spans.turn = Some((*t, span));
             }
             ScenarioStep::Direction(d) => {
                 self.position(span)?;
                 self.setup.clockwise = Some(*d == Turning::Clockwise);
             }
-            ScenarioStep::Hand(seat, cards) => {
+            ScenarioStep::Hand(written, cards) => {
                 self.position(span)?;
-                let seat = (*seat).clamp(0, 63) as usize;
-                self.spans.hands.push((seat, span));
+                let seat = (*written).clamp(0, MAX_SEATS as i64) as usize;
+                self.spans.hands.push((*written, span, cards.len()));
                 let cards = self.cards(cards)?;
                 if self.hands.len() <= seat {
                     self.hands.resize(seat + 1, None);
@@ -381,7 +473,7 @@ impl Run<'_> {
             ScenarioStep::Dealer(d) => {
                 self.position(span)?;
                 self.setup.dealer = Some((*d).clamp(0, 255) as u8);
-                self.spans.dealer = Some(span);
+                self.spans.dealer = Some((*d, span));
             }
             ScenarioStep::Discard(cards) => {
                 self.position(span)?;
@@ -427,6 +519,7 @@ impl Run<'_> {
                         .hint(format!("legal moves here: {legal}")));
                 }
                 self.flush();
+                self.stuck(card.span)?;
             }
             ScenarioStep::Draw => {
                 self.start(span)?;
@@ -437,6 +530,7 @@ impl Run<'_> {
                     return Err(self.fail(span, format!("`draw` fails: {e}")));
                 }
                 self.flush();
+                self.stuck(span)?;
             }
             ScenarioStep::Expect(e) => {
                 self.start(span)?;

@@ -3,13 +3,18 @@
 
 use std::io::Write;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::commands::{FAILED, OK, USAGE};
 use super::load::{load_program, player};
-use crate::compile::Loader;
+use crate::base::limits::SHARD_BYTES;
+use crate::base::text::escape_lines;
+use crate::compile::{Loader, read_capped};
 use crate::play::Player;
 use crate::sim;
+
+/// A failed command: its exit code (`FAILED` or `USAGE`) and why.
+type Failure = (i32, String);
 
 /// Options of `ninety sim`.
 #[derive(Debug, Clone, Default)]
@@ -37,16 +42,16 @@ fn sim_one(
     path: &str,
     o: &SimOptions,
     sets: &[(String, String)],
-) -> Result<(sim::Config, sim::Stats), String> {
-    let p = load_program(loader, path, sets)?;
+) -> Result<(sim::Config, sim::Stats), Failure> {
+    let p = load_program(loader, path, sets).map_err(|e| (FAILED, e))?;
     let players = o.players.unwrap_or_else(|| p.default_players());
-    p.check_players(players)?;
+    p.check_players(players).map_err(|e| (USAGE, e))?;
     let names = if o.bots.is_empty() {
         vec!["cautious".to_string()]
     } else {
         o.bots.clone()
     };
-    let bots = sim_bots(&names)?;
+    let bots = sim_bots(&names).map_err(|e| (USAGE, e))?;
     let cfg = sim::Config {
         ruleset: path.to_string(),
         name: p.name.clone(),
@@ -58,10 +63,7 @@ fn sim_one(
         games: o.games,
         sets: sets.to_vec(),
     };
-    let planned = match o.shard {
-        Some((k, n)) => (0..o.games).filter(|i| i % n == k - 1).count() as u64,
-        None => o.games,
-    };
+    let planned = sim::slice_games(o.games, o.shard);
     let bar = (o.progress && planned >= 2000).then(|| {
         let bar = indicatif::ProgressBar::new(planned);
         bar.set_style(
@@ -83,11 +85,25 @@ fn sim_one(
         cancel: Some(&o.cancel),
         tick: Some(&tick),
     };
-    let stats = sim::run(&p, &bots, &cfg, &control)?;
+    let stats = sim::run(&p, &bots, &cfg, &control).map_err(|e| (FAILED, e))?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
     Ok((cfg, stats))
+}
+
+/// After a run: when Ctrl-C stopped it, says so and fails (the report covers the games
+/// played).
+fn finish(o: &SimOptions, err: &mut dyn Write, games: u64) -> i32 {
+    if o.cancel.load(Ordering::Relaxed) {
+        let _ = writeln!(
+            err,
+            "interrupted: the report covers the {games} games played before Ctrl-C"
+        );
+        FAILED
+    } else {
+        OK
+    }
 }
 
 /// `ninety sim RULESET [RULESET_B]`: statistics of many bot games, or two rulesets side by
@@ -99,10 +115,17 @@ pub fn sim_cmd(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let fail = |err: &mut dyn Write, e: String| {
-        let _ = writeln!(err, "error: {e}");
-        FAILED
+    let fail = |err: &mut dyn Write, (code, e): Failure| {
+        let _ = writeln!(err, "error: {}", escape_lines(&e));
+        code
     };
+    if o.games == 0 {
+        return fail(
+            err,
+            (USAGE, "`--games 0`: a run plays at least 1 game".into()),
+        );
+    }
+    let interrupted = || o.cancel.load(Ordering::Relaxed);
     match (paths, &o.sweep) {
         ([path], None) => match sim_one(loader, path, o, &o.sets) {
             Ok((cfg, stats)) => {
@@ -113,12 +136,15 @@ pub fn sim_cmd(
                         stats: stats.clone(),
                     };
                     let figures = sim::figures(&cfg, &stats);
-                    let v = serde_json::json!({ "run": output, "figures": figures });
+                    let mut v = serde_json::json!({ "run": output, "figures": figures });
+                    if interrupted() {
+                        v["interrupted"] = serde_json::Value::Bool(true);
+                    }
                     let _ = writeln!(out, "{v}");
                 } else {
-                    let _ = write!(out, "{}", sim::report(&cfg, &stats));
+                    let _ = write!(out, "{}", escape_lines(&sim::report(&cfg, &stats)));
                 }
-                OK
+                finish(o, err, stats.games)
             }
             Err(e) => fail(err, e),
         },
@@ -130,15 +156,19 @@ pub fn sim_cmd(
             match (ra, rb) {
                 (Ok(x), Ok(y)) => {
                     if o.json {
-                        let v = serde_json::json!({
+                        let mut v = serde_json::json!({
                             "a": { "run": sim::Output { config: x.0.clone(), shard: o.shard, stats: x.1.clone() }, "figures": sim::figures(&x.0, &x.1) },
                             "b": { "run": sim::Output { config: y.0.clone(), shard: o.shard, stats: y.1.clone() }, "figures": sim::figures(&y.0, &y.1) },
                         });
+                        if interrupted() {
+                            v["interrupted"] = serde_json::Value::Bool(true);
+                        }
                         let _ = writeln!(out, "{v}");
                     } else {
-                        let _ = write!(out, "{}", sim::compare((&x.0, &x.1), (&y.0, &y.1)));
+                        let text = sim::compare((&x.0, &x.1), (&y.0, &y.1));
+                        let _ = write!(out, "{}", escape_lines(&text));
                     }
-                    OK
+                    finish(o, err, x.1.games.min(y.1.games))
                 }
                 (Err(e), _) | (_, Err(e)) => fail(err, e),
             }
@@ -150,9 +180,17 @@ pub fn sim_cmd(
                 sets.push((name.clone(), v.clone()));
                 match sim_one(loader, path, o, &sets) {
                     Ok((cfg, stats)) => rows.push((v.clone(), sim::figures(&cfg, &stats))),
-                    Err(e) => return fail(err, e),
+                    Err((code, e)) => {
+                        let e =
+                            e.replace(&format!("--set {name}={v}"), &format!("--sweep {name}={v}"));
+                        return fail(err, (code, format!("with `--sweep {name}={v}`: {e}")));
+                    }
+                }
+                if interrupted() {
+                    break;
                 }
             }
+            let played: u64 = rows.iter().map(|(_, f)| f.games).sum();
             if o.json {
                 let v: Vec<serde_json::Value> = rows
                     .iter()
@@ -178,9 +216,9 @@ pub fn sim_cmd(
                     );
                 }
             }
-            OK
+            finish(o, err, played)
         }
-        (_, Some(_)) => fail(err, "`--sweep` runs one ruleset".into()),
+        (_, Some(_)) => fail(err, (USAGE, "`--sweep` runs one ruleset".into())),
         _ => {
             let _ = writeln!(err, "error: give one ruleset, or two to compare");
             USAGE
@@ -188,39 +226,20 @@ pub fn sim_cmd(
     }
 }
 
-/// `ninety sim --merge FILES...`: the report of a run from the `--json` output of its shards.
+/// `ninety sim --merge FILES...`: the report of a run from the `--json` output of its shards:
+/// every shard of one run, each whole and sane, or it is refused naming the file.
 pub fn merge_cmd(files: &[String], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut parts = Vec::new();
     for f in files {
-        let text = match std::fs::read_to_string(f) {
-            Ok(t) => t,
-            Err(e) => {
-                let _ = writeln!(err, "error: cannot read `{f}`: {e}");
-                return USAGE;
-            }
-        };
-        let v: serde_json::Value = match serde_json::from_str(&text) {
-            Ok(v) => v,
-            Err(e) => {
-                let _ = writeln!(
-                    err,
-                    "error: `{f}` is not the JSON of `ninety sim --json`: {e}"
-                );
-                return FAILED;
-            }
-        };
-        match serde_json::from_value::<sim::Output>(v["run"].clone()) {
-            Ok(o) => parts.push(o),
-            Err(e) => {
-                let _ = writeln!(
-                    err,
-                    "error: `{f}` is not the JSON of `ninety sim --json`: {e}"
-                );
-                return FAILED;
+        match read_shard(f) {
+            Ok(o) => parts.push((f.clone(), o)),
+            Err((code, e)) => {
+                let _ = writeln!(err, "error: {}", escape_lines(&e));
+                return code;
             }
         }
     }
-    match sim::merge(&parts) {
+    match sim::merge_named(&parts) {
         Ok(whole) => {
             if json {
                 let figures = sim::figures(&whole.config, &whole.stats);
@@ -230,13 +249,34 @@ pub fn merge_cmd(files: &[String], json: bool, out: &mut dyn Write, err: &mut dy
                     serde_json::json!({ "run": whole, "figures": figures })
                 );
             } else {
-                let _ = write!(out, "{}", sim::report(&whole.config, &whole.stats));
+                let report = sim::report(&whole.config, &whole.stats);
+                let _ = write!(out, "{}", escape_lines(&report));
             }
             OK
         }
         Err(e) => {
-            let _ = writeln!(err, "error: {e}");
+            let _ = writeln!(err, "error: {}", escape_lines(&e));
             FAILED
         }
     }
+}
+
+/// One shard file: read with a cap, the JSON of `ninety sim --json`, not interrupted.
+fn read_shard(f: &str) -> Result<sim::Output, Failure> {
+    let bytes = read_capped(std::path::Path::new(f), SHARD_BYTES)
+        .map_err(|e| (USAGE, format!("cannot read `{f}`: {e}")))?;
+    let not_ours = |e: &dyn std::fmt::Display| {
+        (
+            FAILED,
+            format!("`{f}` is not the JSON of `ninety sim --json`: {e}"),
+        )
+    };
+    let v: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| not_ours(&e))?;
+    if v.get("interrupted").and_then(serde_json::Value::as_bool) == Some(true) {
+        return Err((
+            FAILED,
+            format!("`{f}` is the output of an interrupted run: its games are not all there"),
+        ));
+    }
+    serde_json::from_value::<sim::Output>(v["run"].clone()).map_err(|e| not_ours(&e))
 }

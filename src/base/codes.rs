@@ -41,11 +41,15 @@ codes! {
     UnclosedScenario = "unclosed-scenario": "a scenario block is never closed",
     UnclosedScript = "unclosed-script": "a script block is never closed",
     BadNumber = "bad-number": "a number is too big, written in words, or makes no sense here",
+    LongLine = "long-line": "a line is longer, or lists more values, than a ruleset line may",
+    TooMany = "too-many": "a file holds more lines, statements or scenarios than allowed",
     // The chain of files.
     ExtendsTwice = "extends-twice": "a ruleset extends more than one other",
     ExtendsCycle = "extends-cycle": "rulesets extend each other in a circle",
     MissingParent = "missing-parent": "the ruleset an `extends` names cannot be found",
     MissingScript = "missing-script": "a `script file` cannot be read",
+    FileOutside = "file-outside": "an `extends` or `script file` names a file outside the ruleset's folder",
+    ExtendsDepth = "extends-depth": "a chain of `extends` is longer than allowed",
     // Options.
     OptionTwice = "option-twice": "an option is declared twice in one file",
     OptionName = "option-name": "an option is named like a keyword",
@@ -102,17 +106,22 @@ codes! {
     // Variants.
     SameAsParent = "same-as-parent": "a variant's line says what its parent already says",
     NothingToRemove = "nothing-to-remove": "a `no ...` line names nothing the parents have",
+    Stuck = "stuck": "no card can ever be played: every round would pass with nobody playing",
     // Scripts.
     ScriptSyntax = "script-syntax": "a script does not compile",
     NoScripts = "no-scripts": "a script function is named but the ruleset has no scripts",
     ScriptArity = "script-arity": "a script function takes the wrong arguments",
     UnknownScript = "unknown-script": "no script defines a function",
     ScriptTestLive = "script-test-live": "a script test reads more than the total and the card",
+    ScriptWindow = "script-window": "a script test cannot be worked out for every total the limits allow",
     ScriptFails = "script-fails": "a script fails when tried",
     // Scenarios.
     BadCard = "bad-card": "a scenario names something that is not a card",
     ScenarioPosition = "scenario-position": "a scenario's position cannot be set up",
     ScenarioFailed = "scenario-failed": "a scenario's expectation does not hold",
+    // About the check itself.
+    MoreProblems = "more-problems": "more diagnostics than are shown for one file",
+    Unreadable = "unreadable": "the file cannot be read at all",
     // Never a ruleset's fault.
     Internal = "internal": "the compiled form failed its verification: a bug in ninety",
 }

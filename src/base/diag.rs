@@ -6,38 +6,42 @@
 use std::fmt;
 use std::sync::Arc;
 
-use miette::{Diagnostic, LabeledSpan, NamedSource, Severity, SourceCode};
+use miette::{Diagnostic, LabeledSpan, Severity, SourceCode};
 use serde::Serialize;
 
 use super::codes::Code;
+use super::excerpt::Excerpt;
 use super::span::Span;
+use super::text::escape;
 
-/// A ruleset file's name and text, shared by all the diagnostics that point into it.
+/// A ruleset file's name and text, shared by all the diagnostics that point into it, with
+/// where its lines start (so a diagnostic finds its line in a look-up, not a scan).
 #[derive(Debug, Clone)]
 pub struct Source {
     pub name: String,
     pub text: Arc<str>,
-    named: Arc<NamedSource<String>>,
+    starts: Arc<[usize]>,
 }
 
 impl Source {
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
-        let name = name.into();
         let text: String = text.into();
-        let named = Arc::new(NamedSource::new(name.clone(), text.clone()));
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         Self {
-            name,
+            name: name.into(),
             text: text.into(),
-            named,
+            starts: starts.into(),
         }
     }
 
     /// 1-based line and column of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char_boundary(&self.text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
+        let line = self.starts.partition_point(|s| *s <= offset).max(1);
+        let start = self.starts[line - 1].min(offset);
+        let col = self.text[start..offset].chars().count() + 1;
         (line, col)
     }
 }
@@ -178,11 +182,7 @@ impl Diag {
             miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
                 .with_width(width)
                 .with_links(false);
-        let mut out = String::new();
-        if handler.render_report(&mut out, self).is_err() {
-            out = self.to_string();
-        }
-        out
+        self.draw(&handler)
     }
 
     /// Renders with colour when `color` is true (a terminal that wants it).
@@ -193,11 +193,102 @@ impl Diag {
         let handler = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode())
             .with_width(100)
             .with_links(false);
+        self.draw(&handler)
+    }
+
+    /// Draws the diagnostic with what it quotes of its file: an [`Excerpt`], its text from
+    /// files escaped.
+    fn draw(&self, handler: &miette::GraphicalReportHandler) -> String {
+        let drawn = Drawn::new(self);
         let mut out = String::new();
-        if handler.render_report(&mut out, self).is_err() {
-            out = self.to_string();
+        if handler.render_report(&mut out, &drawn).is_err() {
+            out = drawn.message.clone();
         }
         out
+    }
+}
+
+/// A diagnostic as it is drawn: its words escaped, its snippet an excerpt of the file.
+#[derive(Debug)]
+struct Drawn<'d> {
+    diag: &'d Diag,
+    message: String,
+    help: Option<String>,
+    excerpt: Option<Excerpt>,
+    labels: Vec<LabeledSpan>,
+}
+
+impl<'d> Drawn<'d> {
+    fn new(diag: &'d Diag) -> Drawn<'d> {
+        let mut drawn = Drawn {
+            diag,
+            message: escape(&diag.message).into_owned(),
+            help: diag.hint.as_ref().map(|h| escape(h).into_owned()),
+            excerpt: None,
+            labels: Vec::new(),
+        };
+        let Some(source) = diag
+            .source
+            .as_ref()
+            .filter(|s| diag.snippet && !s.text.is_empty())
+        else {
+            return drawn;
+        };
+        let len = source.text.len();
+        let fits = |span: &Span| span.start <= span.end && span.end <= len;
+        let main = Span::new(
+            diag.span.start.min(len),
+            diag.span.end.min(len).max(diag.span.start.min(len)),
+        );
+        // A place in another file (a parent's line) cannot be drawn in this one.
+        let related: Vec<&(Span, String)> = diag.related.iter().filter(|(s, _)| fits(s)).collect();
+        let spans: Vec<Span> = std::iter::once(main)
+            .chain(related.iter().map(|(s, _)| *s))
+            .collect();
+        let excerpt = Excerpt::new(&source.name, &source.text, &source.starts, &spans);
+        drawn.labels = std::iter::once(LabeledSpan::new_primary_with_span(
+            Some(escape(&diag.label).into_owned()),
+            excerpt.map(main),
+        ))
+        .chain(related.iter().map(|(span, label)| {
+            LabeledSpan::new_with_span(Some(escape(label).into_owned()), excerpt.map(*span))
+        }))
+        .collect();
+        drawn.excerpt = Some(excerpt);
+        drawn
+    }
+}
+
+impl fmt::Display for Drawn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Drawn<'_> {}
+
+impl Diagnostic for Drawn<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.diag.code()
+    }
+
+    fn severity(&self) -> Option<Severity> {
+        self.diag.severity()
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn SourceCode> {
+        self.excerpt.as_ref().map(|x| x as &dyn SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.excerpt.as_ref()?;
+        Some(Box::new(self.labels.iter().cloned()))
     }
 }
 
@@ -225,28 +316,6 @@ impl Diagnostic for Diag {
         self.hint
             .as_ref()
             .map(|h| Box::new(h) as Box<dyn fmt::Display>)
-    }
-
-    fn source_code(&self) -> Option<&dyn SourceCode> {
-        self.source
-            .as_ref()
-            .filter(|s| self.snippet && !s.text.is_empty())
-            .map(|s| &*s.named as &dyn SourceCode)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        // A file with no text to show (binary, not UTF-8) gets no snippet.
-        self.source
-            .as_ref()
-            .filter(|s| self.snippet && !s.text.is_empty())?;
-        let main = LabeledSpan::new_primary_with_span(
-            Some(self.label.clone()),
-            (self.span.start, self.span.len()),
-        );
-        let rest = self.related.iter().map(|(span, label)| {
-            LabeledSpan::new_with_span(Some(label.clone()), (span.start, span.len()))
-        });
-        Some(Box::new(std::iter::once(main).chain(rest)))
     }
 }
 
@@ -279,4 +348,85 @@ pub fn unknown_option_hint(name: &str, names: &[&str], write: impl Fn(&str) -> S
                 .join(", ")
         ),
     }
+}
+
+/// How many errors and warnings `diags` stand for: a `more-problems` diagnostic counts the
+/// ones it holds back.
+pub fn counts(diags: &[Diag]) -> (usize, usize) {
+    let (mut errors, mut warnings) = (0, 0);
+    for d in diags {
+        match hidden(d) {
+            Some((e, w)) => {
+                errors += e;
+                warnings += w;
+            }
+            None if d.is_error() => errors += 1,
+            None => warnings += 1,
+        }
+    }
+    (errors, warnings)
+}
+
+/// The errors and warnings a `more-problems` diagnostic holds back (kept in its label, which
+/// is never drawn: it has no snippet).
+fn hidden(d: &Diag) -> Option<(usize, usize)> {
+    if d.code != Code::MoreProblems {
+        return None;
+    }
+    let (e, w) = d.label.split_once(',')?;
+    Some((e.parse().ok()?, w.parse().ok()?))
+}
+
+/// Keeps at most `max` diagnostics a file, in order; the rest of each file's are counted in
+/// one last `more-problems` diagnostic (an error when any of them is). Capping again adds to
+/// that count.
+pub fn cap_per_file(diags: &mut Vec<Diag>, max: usize) {
+    use std::collections::HashMap;
+    let file = |d: &Diag| d.source.as_ref().map_or(String::new(), |s| s.name.clone());
+    // Per file: the errors and warnings held back, and the file.
+    type Held = (usize, usize, Option<Source>);
+    let mut more: HashMap<String, Held> = HashMap::new();
+    let mut kept: HashMap<String, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(diags.len().min(max + 1));
+    for d in diags.drain(..) {
+        let name = file(&d);
+        let (e, w) = match hidden(&d) {
+            Some(held) => held,
+            None => {
+                let n = kept.entry(name.clone()).or_insert(0);
+                if *n < max {
+                    *n += 1;
+                    out.push(d);
+                    continue;
+                }
+                if d.is_error() { (1, 0) } else { (0, 1) }
+            }
+        };
+        let entry = more.entry(name).or_insert((0, 0, d.source.clone()));
+        entry.0 += e;
+        entry.1 += w;
+    }
+    let mut extra: Vec<(String, Held)> = more.into_iter().collect();
+    extra.sort_by(|a, b| a.0.cmp(&b.0));
+    for (name, (errors, warnings, source)) in extra {
+        let shown = kept.get(&name).copied().unwrap_or(0);
+        let count = errors + warnings;
+        let message = format!(
+            "and {} more problem{} in this file (the first {shown} are shown)",
+            super::limits::grouped(count as u64),
+            if count == 1 { "" } else { "s" }
+        );
+        let d = if errors > 0 {
+            Diag::error(Code::MoreProblems, Span::default(), message)
+        } else {
+            Diag::warning(Code::MoreProblems, Span::default(), message)
+        };
+        let mut d = d
+            .without_snippet()
+            .label(format!("{errors},{warnings}"))
+            .hint("fix these first: many problems often share one cause");
+        d.source = source;
+        out.push(d);
+    }
+    *diags = out;
 }

@@ -4,8 +4,11 @@
 pub mod cards;
 pub mod codes;
 pub mod diag;
+pub mod excerpt;
+pub mod limits;
 pub mod rng;
 pub mod span;
+pub mod text;
 
 pub use codes::Code;
 pub use diag::{Diag, Fix, Level, Source};

@@ -1,14 +1,39 @@
 //! Loading a ruleset and its `extends` chain: each file read through the loader, decoded,
 //! parsed, its script files read beside it; a cycle or a missing parent is a diagnostic.
+//!
+//! Where a file may come from: a ruleset read from a folder reads its parents and scripts
+//! from that folder's tree only (never by a full path, never through `..` out of it, never
+//! through a symbolic link leading out of it). `extends "NAME"` finds `NAME.rules` beside the
+//! file, or else the shipped ruleset of that name, from any folder; a shipped ruleset's
+//! parents are shipped ones. The chain is at most [`EXTENDS_DEPTH`] files long.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::Layer;
-use super::loader::Loader;
+use super::loader::{Loader, shipped};
 use crate::base::diag::{Diag, Source, did_you_mean};
+use crate::base::limits::{EXTENDS_DEPTH, SCRIPT_FILE_BYTES, grouped};
 use crate::base::{Code, Span, Spanned};
 use crate::lang::ast::{self, StatementKind};
 use crate::lang::{self, MAX_FILE_BYTES};
+
+/// Where a file of the chain was read from, which says where its parents and scripts may be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Home {
+    /// From the loader: parents and scripts come from the tree of `root`, the folder of the
+    /// ruleset being checked (`""` for the current folder).
+    Files { root: String },
+    /// Built into the binary: parents are shipped rulesets too.
+    Shipped,
+}
+
+/// A file of the chain, read but not yet parsed.
+struct Read {
+    path: String,
+    bytes: Vec<u8>,
+    home: Home,
+}
 
 /// Parses `path` (whose bytes are `bytes`) and then its parents. Returns the layers, base
 /// first, the ruleset itself last.
@@ -16,16 +41,21 @@ pub(super) fn load_chain(
     loader: &dyn Loader,
     path: &str,
     bytes: &[u8],
+    home: Home,
     diags: &mut Vec<Diag>,
 ) -> Vec<Layer> {
     let mut layers: Vec<Layer> = Vec::new();
-    // The canonical name of every file loaded so far, to find a cycle.
-    let mut chain: Vec<String> = Vec::new();
-    let mut path = path.to_string();
-    let mut bytes = bytes.to_vec();
-    while let Some(layer) = load_file(loader, &path, &bytes, diags) {
+    // Every file loaded so far, by a name the same for every path to it: a cycle is found
+    // in one look-up a file.
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut next = Read {
+        path: path.to_string(),
+        bytes: bytes.to_vec(),
+        home,
+    };
+    while let Some(layer) = load_file(loader, &next, diags) {
+        seen.insert(identity(loader, &next.home, &next.path));
         let extends = extends_of(&layer.file);
-        chain.push(loader.canonical(&path));
         if let Some(second) = extends.get(1) {
             diags.push(
                 Diag::error(Code::ExtendsTwice, second.span, "a ruleset can extend only one other")
@@ -39,18 +69,20 @@ pub(super) fn load_chain(
         let Some(parent) = extends.first() else {
             break;
         };
-        let parent_path = resolve(&path, &parent.node);
-        if chain.contains(&loader.canonical(&parent_path)) {
-            diags.push(cycle(&layers, &parent_path, parent.span, &source));
+        if layers.len() >= EXTENDS_DEPTH {
+            diags.push(too_deep(&layers, parent.span, &source));
             break;
         }
-        match loader.read(&parent_path) {
-            Ok(b) => {
-                bytes = b;
-                path = parent_path;
+        match parent_of(loader, &next, parent) {
+            Ok(read) => {
+                if seen.contains(&identity(loader, &read.home, &read.path)) {
+                    diags.push(cycle(&layers, &read.path, parent.span, &source));
+                    break;
+                }
+                next = read;
             }
-            Err(_) => {
-                diags.push(missing_parent(loader, &path, &parent_path, parent, &source));
+            Err(d) => {
+                diags.push(d.in_source(&source));
                 break;
             }
         }
@@ -59,14 +91,134 @@ pub(super) fn load_chain(
     layers
 }
 
+/// The name of a file that is the same for every path to it.
+fn identity(loader: &dyn Loader, home: &Home, path: &str) -> String {
+    match home {
+        Home::Files { .. } => loader.canonical(path),
+        Home::Shipped => format!("shipped:{path}"),
+    }
+}
+
+/// Whether a name names no folder: `ninety-nine`, `ninety-nine.rules`.
+fn bare(name: &str) -> bool {
+    !name.contains(['/', '\\'])
+}
+
+/// The parent `extends "NAME"` names, read; or why it cannot be.
+fn parent_of(loader: &dyn Loader, child: &Read, name: &Spanned<String>) -> Result<Read, Diag> {
+    let stem = name.node.strip_suffix(".rules").unwrap_or(&name.node);
+    let shipped_parent = || {
+        (bare(&name.node))
+            .then(|| shipped(stem))
+            .flatten()
+            .map(|text| Read {
+                path: stem.to_string(),
+                bytes: text.as_bytes().to_vec(),
+                home: Home::Shipped,
+            })
+    };
+    let Home::Files { root } = &child.home else {
+        return shipped_parent().ok_or_else(|| {
+            Diag::error(
+                Code::MissingParent,
+                name.span,
+                format!(
+                    "`{}` is a shipped ruleset, and no shipped ruleset is named `{}`",
+                    child.path, name.node
+                ),
+            )
+            .label("no such ruleset")
+            .hint("a shipped ruleset extends only shipped rulesets")
+        });
+    };
+    let file = PathBuf::from(&name.node);
+    if file.has_root() || file.is_absolute() || name.node.contains(':') {
+        return Err(outside(name, "extends", root));
+    }
+    if file.extension().is_some_and(|x| x != "rules") {
+        return Err(Diag::error(
+            Code::MissingParent,
+            name.span,
+            format!(
+                "`{}` is not a ruleset: a ruleset's name ends in `.rules`",
+                name.node
+            ),
+        )
+        .label("not a ruleset")
+        .hint("name the parent without `.rules`: `extends \"ninety-nine\"`"));
+    }
+    let candidate = resolve(&child.path, &name.node);
+    if !loader.inside(root, &candidate) {
+        return Err(outside(name, "extends", root));
+    }
+    if loader.exists(&candidate) {
+        return match loader.read(&candidate) {
+            Ok(bytes) => Ok(Read {
+                path: candidate,
+                bytes,
+                home: child.home.clone(),
+            }),
+            Err(why) => Err(Diag::error(
+                Code::MissingParent,
+                name.span,
+                format!(
+                    "the parent `{}` cannot be read: {why}",
+                    file_name(&candidate)
+                ),
+            )
+            .label("unreadable")
+            .hint("a parent is a plain `.rules` text file")),
+        };
+    }
+    shipped_parent().ok_or_else(|| missing_parent(loader, &child.path, &candidate, name))
+}
+
+/// A file named outside the folder of the ruleset: refused, with how to share a base.
+fn outside(name: &Spanned<String>, what: &str, root: &str) -> Diag {
+    let folder = if root.is_empty() { "." } else { root };
+    Diag::error(
+        Code::FileOutside,
+        name.span,
+        format!(
+            "`{what} \"{}\"` names a file outside this ruleset's folder (`{folder}`)",
+            name.node
+        ),
+    )
+    .label("outside the folder")
+    .hint(if what == "extends" {
+        "a ruleset reads its parents from its own folder or a folder inside it, or a shipped ruleset by name (`extends \"ninety-nine\"`): copy the base beside it to share it"
+    } else {
+        "a script file lies in the ruleset's folder or a folder inside it"
+    })
+}
+
+/// The chain is longer than [`EXTENDS_DEPTH`].
+fn too_deep(layers: &[Layer], span: Span, source: &Source) -> Diag {
+    let (root_source, root_span) = layers
+        .first()
+        .and_then(|l| {
+            extends_of(&l.file)
+                .first()
+                .map(|n| (l.source.clone(), n.span))
+        })
+        .unwrap_or((source.clone(), span));
+    Diag::error(
+        Code::ExtendsDepth,
+        root_span,
+        format!("this chain of `extends` goes deeper than {EXTENDS_DEPTH} rulesets"),
+    )
+    .label("the chain starts here")
+    .hint(format!(
+        "a variant may stand on at most {} others; write the rules of the middle ones into one file",
+        EXTENDS_DEPTH - 1
+    ))
+    .in_source(&root_source)
+}
+
 /// One file of the chain: decoded, parsed, its script files read. `None` when it is not text.
-fn load_file(
-    loader: &dyn Loader,
-    path: &str,
-    bytes: &[u8],
-    diags: &mut Vec<Diag>,
-) -> Option<Layer> {
-    let text = match decode(bytes) {
+fn load_file(loader: &dyn Loader, read: &Read, diags: &mut Vec<Diag>) -> Option<Layer> {
+    let path = read.path.as_str();
+    let text = match decode(&read.bytes) {
         Ok(text) => text,
         Err(message) => {
             let source = Source::new(path, String::new());
@@ -86,7 +238,7 @@ fn load_file(
     let (mut file, parse_diags) = lang::parse(&text);
     let source = Source::new(path, text);
     diags.extend(parse_diags.into_iter().map(|d| d.in_source(&source)));
-    load_script_files(loader, path, &mut file, &source, diags);
+    load_script_files(loader, read, &mut file, &source, diags);
     Some(Layer {
         path: path.to_string(),
         source,
@@ -94,10 +246,10 @@ fn load_file(
     })
 }
 
-/// `script file "x.rhai"`: the code of a file beside the ruleset.
+/// `script file "x.rhai"`: the code of a file in the ruleset's folder tree.
 fn load_script_files(
     loader: &dyn Loader,
-    path: &str,
+    read: &Read,
     file: &mut ast::File,
     source: &Source,
     diags: &mut Vec<Diag>,
@@ -111,42 +263,88 @@ fn load_script_files(
         })
         .collect();
     for name in names {
-        let script_path = match Path::new(path).parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir.join(&name.node).display().to_string(),
-            _ => name.node.clone(),
-        };
-        match loader
-            .read(&script_path)
-            .map(|b| String::from_utf8(b).map_err(|_| "it is not UTF-8 text".to_string()))
-        {
-            Ok(Ok(code)) => file.scripts.push(ast::ScriptSource {
+        match script_file(loader, read, &name) {
+            Ok((script_path, code)) => file.scripts.push(ast::ScriptSource {
                 text: code,
                 span: name.span,
                 line: 1,
                 path: Some(script_path),
             }),
-            Ok(Err(why)) => diags.push(
-                Diag::error(
-                    Code::MissingScript,
-                    name.span,
-                    format!("the script file `{}` cannot be read: {why}", name.node),
-                )
-                .label("not a script")
-                .hint("a script file is plain UTF-8 text")
-                .in_source(source),
-            ),
-            Err(_) => diags.push(
-                Diag::error(
-                    Code::MissingScript,
-                    name.span,
-                    format!("there is no script file `{}` beside the ruleset", name.node),
-                )
-                .label("no such script")
-                .hint("a script file lies beside the ruleset; its name is written with `.rhai`")
-                .in_source(source),
-            ),
+            Err(d) => diags.push(d.in_source(source)),
         }
     }
+}
+
+/// The path and code of the script file `name` names, or why it cannot be read.
+fn script_file(
+    loader: &dyn Loader,
+    read: &Read,
+    name: &Spanned<String>,
+) -> Result<(String, String), Diag> {
+    let Home::Files { root } = &read.home else {
+        return Err(Diag::error(
+            Code::MissingScript,
+            name.span,
+            "a shipped ruleset has no script files",
+        )
+        .label("no such script"));
+    };
+    let file = Path::new(&name.node);
+    if file.has_root() || file.is_absolute() || name.node.contains(':') {
+        return Err(outside(name, "script file", root));
+    }
+    if !name.node.ends_with(".rhai") {
+        return Err(Diag::error(
+            Code::MissingScript,
+            name.span,
+            format!(
+                "`{}` is not a script file: its name must end in `.rhai`",
+                name.node
+            ),
+        )
+        .label("not a script")
+        .hint(
+            "a script file is a `.rhai` file in the ruleset's folder: `script file \"house.rhai\"`",
+        ));
+    }
+    let script_path = match Path::new(&read.path).parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(&name.node).display().to_string(),
+        _ => name.node.clone(),
+    };
+    if !loader.inside(root, &script_path) {
+        return Err(outside(name, "script file", root));
+    }
+    let unreadable = |why: String, label: &str| {
+        Diag::error(
+            Code::MissingScript,
+            name.span,
+            format!("the script file `{}` cannot be read: {why}", name.node),
+        )
+        .label(label)
+        .hint("a script file is plain UTF-8 text")
+    };
+    if !loader.exists(&script_path) {
+        return Err(Diag::error(
+            Code::MissingScript,
+            name.span,
+            format!("there is no script file `{}` beside the ruleset", name.node),
+        )
+        .label("no such script")
+        .hint("a script file lies beside the ruleset; its name is written with `.rhai`"));
+    }
+    let bytes = loader
+        .read(&script_path)
+        .map_err(|why| unreadable(why, "unreadable"))?;
+    if bytes.len() > SCRIPT_FILE_BYTES {
+        let why = format!(
+            "it holds more than the {} KB a script file may",
+            grouped(SCRIPT_FILE_BYTES as u64 / 1024)
+        );
+        return Err(unreadable(why, "too big"));
+    }
+    let code = String::from_utf8(bytes)
+        .map_err(|_| unreadable("it is not UTF-8 text".into(), "not a script"))?;
+    Ok((script_path, code))
 }
 
 /// The parents a file names, in order (one is allowed).
@@ -194,7 +392,6 @@ fn missing_parent(
     path: &str,
     parent_path: &str,
     parent: &Spanned<String>,
-    source: &Source,
 ) -> Diag {
     let siblings = loader.siblings(path);
     let suggestion = did_you_mean(&parent.node, siblings.iter().map(String::as_str))
@@ -214,8 +411,7 @@ fn missing_parent(
         ),
     )
     .label("no such ruleset")
-    .hint(hint)
-    .in_source(source);
+    .hint(hint);
     match suggestion {
         Some(n) => diag.fix(parent.span, format!("\"{n}\"")),
         None => diag,
@@ -225,9 +421,8 @@ fn missing_parent(
 fn decode(bytes: &[u8]) -> Result<String, String> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(format!(
-            "this file is {} KB, far too big for a ruleset (at most {} KB)",
-            bytes.len() / 1024,
-            MAX_FILE_BYTES / 1024
+            "this file holds more than {} KB: far too big for a ruleset",
+            grouped(MAX_FILE_BYTES as u64 / 1024)
         ));
     }
     if bytes.contains(&0) {

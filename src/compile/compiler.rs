@@ -101,6 +101,8 @@ pub(super) struct Compiler<'a> {
     pub host: Option<Arc<Host>>,
     /// The totals scripts are tabulated over.
     pub window: (i32, i32),
+    /// Whether the limits allow more totals than the window holds.
+    pub window_capped: bool,
     pub script_fx: Vec<ir::ScriptFx>,
     /// Where each `run NAME` was written.
     pub fx_spans: Vec<(usize, Span)>,
@@ -122,6 +124,7 @@ impl<'a> Compiler<'a> {
             undeclared: false,
             host: None,
             window: (-200, 300),
+            window_capped: false,
             script_fx: Vec::new(),
             fx_spans: Vec::new(),
             script_tests: Vec::new(),

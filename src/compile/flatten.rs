@@ -29,11 +29,9 @@ pub fn flatten(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<String, S
             .collect();
         return Err(format!("{path} does not check:\n{}", errors.join("\n")));
     }
-    let bytes = loader
-        .read(path)
-        .map_err(|reason| format!("cannot read `{path}`: {reason}"))?;
+    let (bytes, home) = super::root(loader, path).map_err(|e| e.to_string())?;
     let mut diags = Vec::new();
-    let layers = load_chain(loader, path, &bytes, &mut diags);
+    let layers = load_chain(loader, path, &bytes, home, &mut diags);
     let mut c = Compiler::new(&layers);
     c.set_options(sets);
     let s = c.collect();

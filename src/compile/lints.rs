@@ -8,6 +8,7 @@ use super::settings::Settings;
 use crate::base::cards::JOKER;
 use crate::base::cards::{RANK_WORDS, RANKS};
 use crate::base::diag::Diag;
+use crate::base::limits::REACH_TOTALS;
 use crate::base::{Code, Span};
 use crate::ir::{self, NO_EFFECT, possible_totals};
 use crate::lang::ast;
@@ -60,6 +61,8 @@ impl Compiler<'_> {
     /// there, else at the limit that blocks it.
     fn never_playable(&mut self, p: &ir::Program, s: &Settings, reach: &Reach) {
         let leaf = self.leaf();
+        // One warning a line: the ranks of `card A, 2, 3: ...` that can never be played.
+        let mut found: Vec<NeverPlayable> = Vec::new();
         for (((rank, count), d), fx) in s.cards.iter().zip(&p.effects) {
             if *rank == JOKER && p.jokers == 0 {
                 continue;
@@ -80,12 +83,6 @@ impl Compiler<'_> {
                 .iter()
                 .any(|&n| p.ceiling.is_some_and(|c| n > c.value));
             let limit = if above { &s.ceiling } else { &s.floor };
-            let what = format!(
-                "the {}{} ({}) can never be played",
-                RANK_WORDS[usize::from(*rank)],
-                count.words(),
-                d.value.text
-            );
             let (layer, span, why) = match limit {
                 _ if d.layer == leaf => (d.layer, d.span, String::new()),
                 Some(l) if l.layer == leaf => (
@@ -100,16 +97,40 @@ impl Compiler<'_> {
                 (false, _, Some(f)) => format!("the total may not go below {}", f.value),
                 _ => "of the limits".to_string(),
             };
+            let name = format!("{}{}", RANK_WORDS[usize::from(*rank)], count.words());
+            let effect = d.value.text.clone();
+            match found.iter_mut().find(|n| {
+                (n.layer, n.span, &n.effect, &n.limit) == (layer, span, &effect, &limit_words)
+            }) {
+                Some(n) => n.ranks.push(name),
+                None => found.push(NeverPlayable {
+                    layer,
+                    span,
+                    why,
+                    limit: limit_words,
+                    effect,
+                    ranks: vec![name],
+                }),
+            }
+        }
+        for n in found {
+            let (names, them) = match n.ranks.as_slice() {
+                [one] => (format!("the {one}"), format!("the {one}")),
+                [init @ .., last] => (format!("the {} and {last}", init.join(", ")), "them".into()),
+                [] => continue,
+            };
             self.err(
-                layer,
+                n.layer,
                 Diag::warning(
                     Code::NeverPlayable,
-                    span,
-                    format!("{what}: {limit_words}{why}"),
+                    n.span,
+                    format!(
+                        "{names} ({}) can never be played: {}{}",
+                        n.effect, n.limit, n.why
+                    ),
                 )
                 .hint(format!(
-                    "give the {} a new line in this file, or change the limit",
-                    RANK_WORDS[usize::from(*rank)]
+                    "give {them} a new line in this file, or change the limit"
                 )),
             );
         }
@@ -184,6 +205,14 @@ impl Compiler<'_> {
                     set.layer,
                     Diag::error(Code::BarAboveLimit, set.span, message).hint(hint),
                 );
+                continue;
+            }
+            let explored = |v: i32| {
+                reach.complete
+                    || (reach.seen.first().is_some_and(|lo| *lo < v)
+                        && reach.seen.last().is_some_and(|hi| *hi > v))
+            };
+            if !explored(v) {
                 continue;
             }
             let either = set.value.either_way;
@@ -263,8 +292,20 @@ impl Compiler<'_> {
     }
 }
 
+/// Cards of one line that can never be played, for one warning.
+struct NeverPlayable {
+    layer: usize,
+    span: Span,
+    why: String,
+    limit: String,
+    effect: String,
+    ranks: Vec<String>,
+}
+
 /// The totals a game can reach from its start, and every move between two of them.
 struct Reach {
+    /// Whether every reachable total was explored (else only the nearest ones).
+    complete: bool,
     seen: BTreeSet<i32>,
     passes: BTreeSet<(i32, i32)>,
 }
@@ -277,7 +318,9 @@ fn reachable(p: &ir::Program) -> Reach {
         .map_or(-(top.abs().max(p.start.abs())) - 200, |f| f.value);
     let mut seen: BTreeSet<i32> = BTreeSet::new();
     let mut passes: BTreeSet<(i32, i32)> = BTreeSet::new();
-    let mut queue = vec![p.start];
+    // Nearest totals first, and no more than REACH_TOTALS of them (wide limits allow
+    // millions): past that, the totals beyond those seen are taken as reachable.
+    let mut queue = std::collections::VecDeque::from([p.start]);
     seen.insert(p.start);
     let effects: BTreeSet<u16> = p.rank_fx[usize::from(p.min_players)..=usize::from(p.max_players)]
         .iter()
@@ -285,7 +328,14 @@ fn reachable(p: &ir::Program) -> Reach {
         .copied()
         .filter(|e| *e != NO_EFFECT)
         .collect();
-    while let Some(t) = queue.pop() {
+    while let Some(t) = queue.pop_front() {
+        if seen.len() >= REACH_TOTALS {
+            return Reach {
+                complete: false,
+                seen,
+                passes,
+            };
+        }
         for &e in &effects {
             for choice in p.effects[usize::from(e)].choices() {
                 for next in possible_totals(p, choice, t) {
@@ -294,11 +344,15 @@ fn reachable(p: &ir::Program) -> Reach {
                     }
                     passes.insert((t, next));
                     if (lo..=hi).contains(&next) && seen.insert(next) {
-                        queue.push(next);
+                        queue.push_back(next);
                     }
                 }
             }
         }
     }
-    Reach { seen, passes }
+    Reach {
+        complete: true,
+        seen,
+        passes,
+    }
 }

@@ -5,8 +5,12 @@ use super::compiler::{Compiler, Decided};
 use super::options::allowed;
 use super::settings::Settings;
 use super::table::Table;
+use crate::base::Code;
 use crate::base::cards::RANKS;
+use crate::base::diag::Diag;
+use crate::base::limits::{BARS, SCRIPT_WINDOW, grouped};
 use crate::ir::{self, MAX_SEATS};
+use crate::script::Budget;
 
 /// What the cards, bars and moments lowered to.
 struct Lowered {
@@ -18,13 +22,44 @@ struct Lowered {
 
 impl Compiler<'_> {
     /// Every pass: collect, check the table, compile the scripts, lower the cards, bars and
-    /// moments, assemble, tabulate the scripts, analyse. `None` when there is an error.
+    /// moments, assemble, tabulate the scripts, analyse. `None` when there is an error. The
+    /// scripts tried meanwhile share one allowance of time ([`Budget::Check`]).
     pub fn compile(&mut self) -> Option<ir::Program> {
+        let program = self.passes();
+        if let Some(host) = &self.host {
+            host.allow(None);
+        }
+        program
+    }
+
+    fn passes(&mut self) -> Option<ir::Program> {
         let s = self.collect();
+        if let Some(set) = s.bars.values().nth(BARS) {
+            let (layer, span) = (set.layer, set.span);
+            self.err(
+                layer,
+                Diag::error(
+                    Code::TooMany,
+                    span,
+                    format!(
+                        "this ruleset has {} bars; a ruleset may have at most {BARS}",
+                        grouped(s.bars.len() as u64)
+                    ),
+                )
+                .label("the bars from here on are too many")
+                .hint("a bar is a total that costs or pays: keep the few that matter"),
+            );
+            return None;
+        }
         let table = self.table(&s)?;
         // Scripts: compiled once, tabulated over the totals a game can hold.
         self.compile_scripts();
-        self.window = script_window(&s, table.start);
+        if let Some(host) = &self.host {
+            host.allow(Some(Budget::Check));
+        }
+        let (window, capped) = script_window(&s, table.start);
+        self.window = window;
+        self.window_capped = capped;
         let (effects, rank_fx) = self.cards(&s, &table);
         let bars = self.bars(&s);
         let triggers = self.triggers(&s);
@@ -41,7 +76,11 @@ impl Compiler<'_> {
         let mut program = self.assemble(&s, &table, lowered);
         self.tabulate(&mut program, &s.script_bars);
         program.legal = ir::LegalTable::build(&program);
-        self.lints(&program, &s);
+        // A game that cannot start is the one thing to say: the analyses would only echo it.
+        self.stuck_at_start(&program, &s);
+        if !self.has_errors() {
+            self.lints(&program, &s);
+        }
         Some(program)
     }
 
@@ -167,8 +206,9 @@ impl Compiler<'_> {
     }
 }
 
-/// The totals scripts are tabulated over: the limits, or well around the bars and the start.
-fn script_window(s: &Settings, start: i64) -> (i32, i32) {
+/// The totals scripts are tabulated over: the limits, or well around the bars and the start;
+/// at most [`SCRIPT_WINDOW`] of them, around the start (and whether it was cut to that).
+fn script_window(s: &Settings, start: i64) -> ((i32, i32), bool) {
     let top = s
         .bars
         .keys()
@@ -182,5 +222,12 @@ fn script_window(s: &Settings, start: i64) -> (i32, i32) {
         .as_ref()
         .map_or((start as i32).min(0) - 200, |f| f.value as i32);
     let hi = s.ceiling.as_ref().map_or(top + 200, |c| c.value as i32);
-    (lo, hi.max(lo))
+    let hi = hi.max(lo);
+    let width = SCRIPT_WINDOW as i64;
+    if i64::from(hi) - i64::from(lo) < width {
+        return ((lo, hi), false);
+    }
+    // Around the start: the totals of a game's first turns.
+    let from = (start - width / 2).clamp(i64::from(lo), i64::from(hi) - width + 1);
+    ((from as i32, (from + width - 1) as i32), true)
 }

@@ -6,7 +6,7 @@
 //! The passes, in order: [`chain`] (load and parse the files), [`options`], [`settings`]
 //! (collect every statement), [`table`] (players, decks, hands, chips, limits), [`scripts`],
 //! [`cards`], [`outcomes`] (bars and moments), [`lower`] (assemble), [`lints`] (analyses of
-//! the program).
+//! the program), [`stall`] (a game that could not go on).
 
 mod cards;
 mod chain;
@@ -21,12 +21,17 @@ mod outcomes;
 mod removal;
 mod scripts;
 mod settings;
+mod stall;
 mod table;
 
 pub use flatten::flatten;
-pub use loader::{Disk, Loader, Memory, SHIPPED, Shipped};
+pub use loader::{
+    Disk, FileError, Loader, Memory, SHIPPED, Shipped, lexically_inside, normalize, read_capped,
+    shipped,
+};
 
-use crate::base::diag::{Diag, Source};
+use crate::base::diag::{Diag, Source, cap_per_file};
+use crate::base::limits::DIAGS_PER_FILE;
 use crate::base::{Code, Span};
 use crate::ir;
 use crate::lang::ast;
@@ -50,11 +55,13 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// The errors found (those held back by a `more-problems` diagnostic included).
     pub fn errors(&self) -> usize {
-        self.diags.iter().filter(|d| d.is_error()).count()
+        crate::base::diag::counts(&self.diags).0
     }
+    /// The warnings found (those held back included).
     pub fn warnings(&self) -> usize {
-        self.diags.len() - self.errors()
+        crate::base::diag::counts(&self.diags).1
     }
 }
 
@@ -69,22 +76,56 @@ pub struct Unreadable {
 /// Option values given on the command line: `chips=5`.
 pub type Sets = [(String, String)];
 
-/// Loads, checks and compiles the ruleset at `path` with option values `sets`.
-pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Unreadable> {
+/// The ruleset a command names: the name of a shipped ruleset (`ninety-nine`, no folder and
+/// no extension), or a file read through the loader.
+fn root(loader: &dyn Loader, path: &str) -> Result<(Vec<u8>, chain::Home), Unreadable> {
+    let named = !path.contains(['/', '\\']) && std::path::Path::new(path).extension().is_none();
+    if named && let Some(text) = loader::shipped(path) {
+        return Ok((text.as_bytes().to_vec(), chain::Home::Shipped));
+    }
     let bytes = loader.read(path).map_err(|reason| Unreadable {
         path: path.to_string(),
         reason,
     })?;
+    let root = std::path::Path::new(path)
+        .parent()
+        .map_or_else(String::new, |d| d.display().to_string());
+    Ok((bytes, chain::Home::Files { root }))
+}
+
+/// Loads, checks and compiles the ruleset at `path` with option values `sets`. At most
+/// [`DIAGS_PER_FILE`] diagnostics a file are kept; the others are counted in one more.
+pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Unreadable> {
+    let mut checked = check_uncapped(loader, path, sets)?;
+    cap_per_file(&mut checked.diags, DIAGS_PER_FILE);
+    Ok(checked)
+}
+
+fn check_uncapped(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Unreadable> {
+    let (bytes, home) = root(loader, path)?;
     let mut diags = Vec::new();
-    let layers = chain::load_chain(loader, path, &bytes, &mut diags);
+    let layers = chain::load_chain(loader, path, &bytes, home, &mut diags);
+    Ok(compile_layers(layers, diags, sets))
+}
+
+/// Compiles again, with option values `sets`, the files an earlier check read and parsed
+/// (a scenario's `set`): no file is read again.
+pub fn recompile(layers: &[Layer], sets: &Sets) -> Checked {
+    let mut checked = compile_layers(layers.to_vec(), Vec::new(), sets);
+    cap_per_file(&mut checked.diags, DIAGS_PER_FILE);
+    checked
+}
+
+/// Compiles parsed files (`diags`: what reading them found) into a checked program.
+fn compile_layers(layers: Vec<Layer>, mut diags: Vec<Diag>, sets: &Sets) -> Checked {
     if diags.iter().any(Diag::is_error) || layers.is_empty() {
         // A file that cannot be read fully is not compiled: half a ruleset would report
         // problems (a rank with no value) that are only echoes of the syntax error.
-        return Ok(Checked {
+        return Checked {
             program: None,
             diags,
             layers,
-        });
+        };
     }
     let mut c = Compiler::new(&layers);
     c.set_options(sets);
@@ -111,16 +152,16 @@ pub fn check(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<Checked, Un
                     "this is a bug in ninety, not in the ruleset: please report it with the file",
                 ),
             );
-            return Ok(Checked {
+            return Checked {
                 program: None,
                 diags,
                 layers,
-            });
+            };
         }
     }
-    Ok(Checked {
+    Checked {
         program,
         diags,
         layers,
-    })
+    }
 }

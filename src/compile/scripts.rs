@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::compiler::Compiler;
 use super::settings::ScriptBarLine;
 use crate::base::diag::{Diag, Source, did_you_mean};
+use crate::base::limits::{SCRIPT_WINDOW, grouped};
 use crate::base::span::offset_of;
 use crate::base::{Code, Span, Spanned};
 use crate::ir::{self, ScriptError};
@@ -129,11 +130,32 @@ impl Compiler<'_> {
         }
     }
 
-    /// A test written in rhai: tabulated now, so it must read only the total and the card.
+    /// A test written in rhai: tabulated now, so it must read only the total and the card,
+    /// and the game may reach no total beyond the window it is tabulated over.
     pub fn script_test(&mut self, layer: usize, name: &Spanned<String>) -> Option<u16> {
         self.script_fn(layer, name)?;
         let host = self.host.clone()?;
         let (lo, hi) = self.window;
+        if self.window_capped {
+            self.err(
+                layer,
+                Diag::error(
+                    Code::ScriptWindow,
+                    name.span,
+                    format!(
+                        "the test `{}` cannot be worked out for every total: the limits allow more than {} totals",
+                        name.node,
+                        grouped(SCRIPT_WINDOW as u64)
+                    ),
+                )
+                .label("too many totals")
+                .hint(format!(
+                    "a script test is worked out for every total the game can reach when the ruleset is checked: bring the limits within {} of each other, or make the rule a card effect (`run ...`), which runs live",
+                    grouped(SCRIPT_WINDOW as u64 - 1)
+                )),
+            );
+            return None;
+        }
         match host.tabulate_test(&name.node, 0, lo, hi) {
             Ok(Some(table)) => {
                 self.script_tests.push(ir::ScriptTest {

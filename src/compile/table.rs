@@ -182,13 +182,10 @@ impl Compiler<'_> {
                 );
             }
         }
-        for (n, cell) in table
-            .iter_mut()
-            .enumerate()
-            .take(max_p + 1)
-            .skip(min_p.min(max_p))
-        {
-            if let Some(d) = most_specific(lines, n) {
+        // Every count from 2: players out of the game can leave fewer than the least who
+        // may sit down, and they play on with the least's numbers.
+        for (n, cell) in table.iter_mut().enumerate().take(max_p + 1).skip(2) {
+            if let Some(d) = most_specific(lines, n.max(min_p)) {
                 *cell = d.value.clamp(lo, hi) as u8;
             }
         }
@@ -225,22 +222,31 @@ impl Compiler<'_> {
         jokers: i64,
         (players_layer, players_span): (usize, Span),
     ) {
-        for n in min_p..=max_p {
-            let deck = usize::from(decks[n]) * (52 + jokers as usize);
-            let need = usize::from(hand[n]) * n;
+        for (n, &d) in decks.iter().enumerate().take(max_p + 1).skip(min_p) {
+            let deck = usize::from(d) * (52 + jokers as usize);
+            // The most cards dealt at a table of `n`: as players leave, each may hold more.
+            let (need, k) = (2..=n)
+                .map(|k| (usize::from(hand[k]) * k, k))
+                .max()
+                .unwrap_or((0, n));
             if need > deck {
                 let (layer, span) = s
                     .hands
                     .iter()
                     .rev()
-                    .find(|(count, _)| count.applies(n))
+                    .find(|(count, _)| count.applies(k))
                     .map_or((players_layer, players_span), |(_, d)| (d.layer, d.span));
+                let who = if k == n {
+                    format!("{n} players")
+                } else {
+                    format!("{k} players left of {n}")
+                };
                 self.err(
                     layer,
                     Diag::error(
                         Code::DeckTooSmall,
                         span,
-                        format!("{n} players holding {} cards need {need} cards, but the deck holds {deck}", hand[n]),
+                        format!("{who} holding {} cards need {need} cards, but the deck holds {deck}", hand[k]),
                     )
                     .hint(format!("deal fewer cards, allow fewer players, or add a deck: `decks 2 with {n} or more players`")),
                 );
@@ -347,40 +353,51 @@ impl Compiler<'_> {
                     .hint("say `players play in teams of 2 sharing chips`"),
             );
         } else if (min_p as i64) < t.value * 2 {
-            self.err(
-                t.layer,
-                Diag::error(
-                    Code::TeamsAlone,
-                    t.span,
-                    format!(
-                        "with {min_p} players in teams of {}, one team has no opponents",
-                        t.value
-                    ),
+            let hint = if t.value * 2 > MAX_SEATS as i64 {
+                format!(
+                    "two teams of {} would need {} seats, and a table has {MAX_SEATS}: make teams of at most {}",
+                    t.value,
+                    t.value * 2,
+                    MAX_SEATS / 2
                 )
-                .also(players.span, "the number of players")
-                .hint(format!(
+            } else {
+                format!(
                     "allow at least {} players: `players {} to {}`",
                     t.value * 2,
                     t.value * 2,
                     (t.value * 2).max(max_p as i64)
-                )),
-            );
-        } else if let Some(n) = (min_p..=max_p).find(|n| n % t.value as usize != 0) {
-            self.err(
-                t.layer,
-                Diag::error(
-                    Code::TeamsUneven,
-                    t.span,
-                    format!("{n} players cannot sit in teams of {}", t.value),
                 )
-                .also(players.span, "the number of players")
-                .hint(format!(
-                    "allow only multiples of {}, for example `players {} to {}`",
-                    t.value,
-                    t.value * 2,
-                    t.value * 2
-                )),
-            );
+            };
+            let mut d = Diag::error(
+                Code::TeamsAlone,
+                t.span,
+                format!(
+                    "with {min_p} players in teams of {}, one team has no opponents",
+                    t.value
+                ),
+            )
+            .hint(hint);
+            // The players line is shown when it is in the same file.
+            if players.layer == t.layer {
+                d = d.also(players.span, "the number of players");
+            }
+            self.err(t.layer, d);
+        } else if let Some(n) = (min_p..=max_p).find(|n| n % t.value as usize != 0) {
+            let mut d = Diag::error(
+                Code::TeamsUneven,
+                t.span,
+                format!("{n} players cannot sit in teams of {}", t.value),
+            )
+            .hint(format!(
+                "allow only multiples of {}, for example `players {} to {}`",
+                t.value,
+                t.value * 2,
+                t.value * 2
+            ));
+            if players.layer == t.layer {
+                d = d.also(players.span, "the number of players");
+            }
+            self.err(t.layer, d);
         }
     }
 

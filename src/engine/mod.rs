@@ -15,12 +15,15 @@ mod events;
 mod outcomes;
 mod scripts;
 mod setup;
+mod stall;
 mod state;
 mod step;
+mod validate;
 
 pub use error::{Illegal, PlayError, TURN_LIMIT};
 pub use events::{Event, PayTo, Reason, Sink, kind};
 pub use scripts::Pre;
 pub use setup::{Setup, new_game};
+pub use stall::Stall;
 pub use state::{Hand, Move, Moves, State};
 pub use step::step;

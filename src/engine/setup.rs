@@ -4,9 +4,10 @@
 use super::events::kind;
 use super::outcomes::{Acting, run_outcomes};
 use super::step::settle;
-use super::{Event, Hand, PlayError, Reason, Sink, State};
+use super::{Event, Hand, Illegal, PlayError, Reason, Sink, State};
 use crate::base::Rng;
 use crate::base::cards::{Card, card_name, same_face};
+use crate::base::limits::{NUMBER, grouped};
 use crate::ir::{self, MAX_HAND, MAX_SEATS, Program};
 
 /// A position to start from, as typed at the table (`ninety run --deck ... --hands ...`).
@@ -89,6 +90,22 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
         run_outcomes(p, &mut s, i, Acting::new(lead, Reason::RoundStart), sink);
     }
     if let Some(t) = setup.total {
+        if let Some(why) = Illegal::beyond_limits(p, t).filter(|_| t != p.start) {
+            return Err(PlayError::Setup(format!(
+                "the total cannot start at {t}: {}",
+                match why {
+                    Illegal::Above { limit, .. } => format!("it may not go above {limit}"),
+                    Illegal::Below { limit, .. } => format!("it may not go below {limit}"),
+                    Illegal::NoEffect | Illegal::NoChoice(_) => why.to_string(),
+                }
+            )));
+        }
+        if i64::from(t).abs() > NUMBER {
+            return Err(PlayError::Setup(format!(
+                "the total cannot be {t}: totals stay between -{n} and {n}",
+                n = grouped(NUMBER as u64)
+            )));
+        }
         s.total = t;
     }
     settle(p, &mut s, sink);
@@ -125,6 +142,7 @@ fn empty_table(p: &Program, n: usize, seed: u64) -> State {
         again: 0,
         next_deal: Vec::new(),
         rng: Rng::from_seed(seed),
+        stuck: None,
     }
 }
 
@@ -143,9 +161,10 @@ fn place_chips(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayErro
             )));
         }
         for (seat, &c) in chips.iter().enumerate() {
-            if c < 0 {
+            if c < 0 || i64::from(c) > NUMBER {
                 return Err(PlayError::Setup(format!(
-                    "seat {seat} cannot hold {c} chips"
+                    "seat {seat} cannot hold {c} chips (from 0 to {})",
+                    grouped(NUMBER as u64)
                 )));
             }
             let acc = s.account(p, seat as u8);
@@ -160,6 +179,17 @@ fn place_chips(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayErro
         }
     }
     s.out_of_round = s.out_of_game;
+    let left = s.teams(p, s.out_of_game);
+    if left < 2 {
+        return Err(PlayError::Setup(format!(
+            "{} in the game with these chips: a game needs at least 2",
+            match left {
+                0 => "nobody would be".to_string(),
+                1 if p.team_size.is_some() => "only 1 team would be".to_string(),
+                _ => "only 1 player would be".to_string(),
+            }
+        )));
+    }
     Ok(())
 }
 
@@ -168,15 +198,18 @@ fn place_chips(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayErro
 fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayError> {
     let n = usize::from(s.seats);
     let mut pool: Vec<Card> = p.deck(n).collect();
+    let deck: Vec<Card> = pool.clone();
     let mut take = |card: Card| -> Result<Card, PlayError> {
         let pos = pool
             .iter()
             .position(|c| same_face(*c, card))
             .ok_or_else(|| {
-                PlayError::Setup(format!(
-                    "there is no {} left in the deck for this position",
-                    card_name(card)
-                ))
+                let why = if deck.iter().any(|c| same_face(*c, card)) {
+                    "left in the deck for this position"
+                } else {
+                    "in this deck"
+                };
+                PlayError::Setup(format!("there is no {} {why}", card_name(card)))
             })?;
         Ok(pool.swap_remove(pos))
     };

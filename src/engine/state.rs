@@ -167,6 +167,9 @@ pub struct State {
     #[serde(default)]
     pub next_deal: Vec<Card>,
     pub(super) rng: Rng,
+    /// Set when the game stopped because it could not go on (it is `over`, with no winner).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stuck: Option<super::Stall>,
 }
 
 impl State {
@@ -265,8 +268,23 @@ impl State {
     /// Every card is in exactly one place, and chips are conserved.
     pub fn check_invariants(&self, p: &Program) -> Result<(), String> {
         let n = usize::from(self.seats);
+        if let Some(h) = self.hands.iter().find(|h| h.len() > MAX_HAND) {
+            return Err(format!("a hand holds {} cards", h.len()));
+        }
+        // As many cards as the deck holds: then no card can be counted so often that its
+        // counter wraps.
+        let held = self.hands[..n].iter().map(Hand::len).sum::<usize>()
+            + self.stock.len()
+            + self.discard.len()
+            + self.aside.len();
+        if held != p.deck_size(n) {
+            return Err(format!(
+                "{held} cards are on the table, but the deck holds {}",
+                p.deck_size(n)
+            ));
+        }
         // No allocation unless something is wrong: this runs after every step in debug builds.
-        let mut count = [0u16; 256];
+        let mut count = [0u32; 256];
         for h in &self.hands[..n] {
             for &c in h.cards() {
                 count[usize::from(c)] += 1;

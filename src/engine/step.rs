@@ -513,7 +513,8 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
 #[inline(never)]
 fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     let mut passes = 0;
-    while !s.over {
+    let mut idle = super::stall::Idle::default();
+    while !s.over && !idle.step(s) {
         if !s.in_round(s.turn) {
             s.turn = s.next_seat(s.turn, s.clockwise);
             s.again = 0;
@@ -541,6 +542,7 @@ fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
         if s.round_over || s.over {
             finish_round(p, s, false, sink);
             passes = 0;
+            idle.round_ended(s);
             continue;
         }
         if s.round != round || s.turn != seat || !s.in_round(seat) {
@@ -554,6 +556,7 @@ fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
             s.round_over = true;
             finish_round(p, s, false, sink);
             passes = 0;
+            idle.round_ended(s);
             continue;
         }
         s.turn = s.next_seat(seat, s.clockwise);

@@ -83,6 +83,9 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
     fn test(&self, func: &str, game: &View) -> Result<bool, ScriptError>;
     /// A digest of the scripts' code: two hosts of the same code are the same.
     fn digest(&self) -> u64;
+    /// Starts (or ends) a game on the calling thread: while it lasts, all the script calls
+    /// of this thread share one allowance of time.
+    fn allow_game(&self, _on: bool) {}
 }
 
 /// The compiled scripts of a ruleset, shared by every copy of the program.

@@ -52,8 +52,28 @@ impl Verifier<'_> {
                 p.jokers
             ));
         }
+        // Players out of the game can leave fewer at the table than may sit down: every
+        // count from 2 is dealt.
+        for n in 2..lo {
+            if !(1..=MAX_HAND).contains(&usize::from(p.hand[n])) {
+                self.fail(format!(
+                    "hands of {} cards with {n} players left",
+                    p.hand[n]
+                ));
+            }
+        }
         for n in lo..=hi {
             let (decks, hand) = (usize::from(p.decks[n]), usize::from(p.hand[n]));
+            let most = (2..=n)
+                .map(|k| usize::from(p.hand[k]) * k)
+                .max()
+                .unwrap_or(0);
+            if most > p.deck_size(n) {
+                self.fail(format!(
+                    "{most} cards dealt as players leave a table of {n}, from a deck of {}",
+                    p.deck_size(n)
+                ));
+            }
             if !(1..=MAX_DECKS).contains(&decks) {
                 self.fail(format!("{decks} decks with {n} players"));
             }

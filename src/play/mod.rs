@@ -8,4 +8,4 @@ mod player;
 
 pub use bots::Bot;
 pub use notation::{MoveError, legal_list, move_name, parse_move};
-pub use player::{Player, bot_turn, play_and_draw};
+pub use player::{Player, bot_turn, game_clock, play_and_draw};

@@ -8,7 +8,20 @@ use super::notation::move_name;
 use crate::base::Rng;
 use crate::engine::{self, Move, PlayError, Sink, State};
 use crate::ir::Program;
-use crate::script::ScriptBot;
+use crate::script::{Budget, ScriptBot};
+
+/// Starts (`on`) or ends a game on this thread for the clocks of the ruleset's scripts and
+/// of the script bots: while it lasts, each one's calls share an allowance of time.
+pub fn game_clock(p: &Program, players: &[Player], on: bool) {
+    if let Some(scripts) = &p.scripts {
+        scripts.0.allow_game(on);
+    }
+    for player in players {
+        if let Player::Script(bot) = player {
+            bot.host.allow(on.then_some(Budget::Game));
+        }
+    }
+}
 
 /// Plays `mv` for the seat to move, then its draw when players draw by hand.
 pub fn play_and_draw<S: Sink>(

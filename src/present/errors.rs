@@ -1,8 +1,9 @@
 //! Refused moves in words, citing the ruleset line that refuses them.
 
 use crate::base::cards::card_name;
-use crate::engine::{Illegal, PlayError};
-use crate::ir::Program;
+use crate::base::limits::IDLE_ROUNDS;
+use crate::engine::{Illegal, PlayError, Stall};
+use crate::ir::{Origin, Program};
 
 /// Why a card cannot be played, with the line of the ruleset that says so.
 pub fn illegal_words(p: &Program, why: Illegal) -> String {
@@ -36,5 +37,41 @@ pub fn play_error(p: &Program, e: &PlayError) -> String {
             )
         }
         other => other.to_string(),
+    }
+}
+
+/// Why a game stopped without an end, naming the rule behind it.
+pub fn stall_words(p: &Program, stall: Stall) -> String {
+    let quote = |o: Origin| format!("`{}` ({})", p.line_text(o), p.cite(o));
+    let rounds = IDLE_ROUNDS;
+    match stall {
+        Stall::NoCards => {
+            let hand = p
+                .settings
+                .iter()
+                .find(|(n, _)| n == "hand")
+                .map_or_else(|| "the hand size".to_string(), |(_, o)| quote(*o));
+            format!(
+                "the game cannot go on: {rounds} rounds in a row ended with nobody holding a card; see {hand} and the deck"
+            )
+        }
+        Stall::NoPlay => {
+            let rule = p
+                .triggers
+                .cannot_play
+                .and_then(|i| p.outcomes.get(usize::from(i)))
+                .map_or_else(
+                    || "and no rule says what happens when a player cannot play".to_string(),
+                    |o| {
+                        format!(
+                            "and what happens when a player cannot play, {}, never ends the game",
+                            quote(o.origin)
+                        )
+                    },
+                );
+            format!(
+                "the game cannot go on: {rounds} rounds in a row ended without a card played, as nobody could play, {rule}"
+            )
+        }
     }
 }

@@ -55,27 +55,28 @@ impl ScriptBot {
                 Dynamic::from_map(m)
             })
             .collect();
-        let v = self.host.call("choose", (game, moves))?;
-        if let Ok(i) = v.as_int()
-            && let Ok(i) = usize::try_from(i)
-            && i < names.len()
-        {
-            return Ok(i);
-        }
-        if let Some(s) = v.clone().try_cast::<ImmutableString>()
-            && let Some(i) = names
-                .iter()
-                .position(|n| n.eq_ignore_ascii_case(s.as_str()))
-        {
-            return Ok(i);
-        }
-        Err(self.host.bad_return(
-            "choose",
-            &format!(
-                "the index of a move (0 to {}) or its name",
-                names.len().saturating_sub(1)
-            ),
-            &v,
-        ))
+        self.host.call("choose", (game, moves), |host, v| {
+            if let Ok(i) = v.as_int()
+                && let Ok(i) = usize::try_from(i)
+                && i < names.len()
+            {
+                return Ok(i);
+            }
+            if let Some(s) = v.clone().try_cast::<ImmutableString>()
+                && let Some(i) = names
+                    .iter()
+                    .position(|n| n.eq_ignore_ascii_case(s.as_str()))
+            {
+                return Ok(i);
+            }
+            Err(host.bad_return(
+                "choose",
+                &format!(
+                    "the index of a move (0 to {}) or its name",
+                    names.len().saturating_sub(1)
+                ),
+                v,
+            ))
+        })
     }
 }

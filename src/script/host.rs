@@ -8,8 +8,11 @@ use std::sync::{Arc, Mutex};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 
+use super::clock::{Budget, Clock, Stop};
 use super::sandbox::{MAX_ARRAY, MAX_CALL_LEVELS, MAX_MAP, MAX_OPERATIONS, MAX_STRING, read};
-use crate::ir::{ScriptError, ScriptHost, ScriptOut, View};
+use crate::base::limits::{self, SCRIPT_STACK_BYTES, SCRIPT_VARIABLES};
+use crate::base::text::clip;
+use crate::ir::{Outcome, ScriptError, ScriptHost, ScriptOut, View};
 
 /// A piece of compiled code and where it was written.
 #[derive(Debug, Clone)]
@@ -35,8 +38,15 @@ pub struct FnSource {
     pub doc: String,
 }
 
-/// The most memory the memo of live answers may hold, in bytes (about).
-pub const MEMO_BYTES: usize = 8 << 20;
+/// The most memory the memo of live answers may hold, in bytes.
+pub const MEMO_BYTES: usize = limits::MEMO_BYTES;
+
+/// What one remembered answer costs: its key and value in the table, the table's own bytes
+/// for an entry (its control byte and the room it keeps free), and the outcomes it holds.
+fn answer_bytes(out: &ScriptOut) -> usize {
+    let entry = std::mem::size_of::<(usize, u64)>() + std::mem::size_of::<ScriptOut>();
+    entry * 8 / 7 + 1 + out.outcomes.capacity() * std::mem::size_of::<Outcome>()
+}
 
 /// Live answers, by function and fingerprint of the fields read.
 #[derive(Debug, Default)]
@@ -54,6 +64,7 @@ pub struct Host {
     reads: Arc<AtomicU16>,
     memo: Mutex<Memo>,
     digest: u64,
+    clock: Arc<Clock>,
 }
 
 impl std::fmt::Debug for Host {
@@ -128,29 +139,37 @@ impl Host {
     /// A host for compiled pieces of code, each with where it came from.
     pub fn new(pieces: Vec<Piece>) -> Host {
         let reads = Arc::new(AtomicU16::new(0));
-        let engine = super::sandbox::sandbox(reads.clone());
+        let clock = Arc::new(Clock::default());
+        let engine = super::sandbox::sandbox(reads.clone(), clock.clone());
         let mut ast = AST::empty();
-        let mut functions = Vec::new();
+        let mut functions: Vec<FnSource> = Vec::new();
+        // Where each function is in `functions`: a later definition replaces an earlier one
+        // in one look-up.
+        let mut index: HashMap<String, usize> = HashMap::new();
         let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
         for piece in pieces {
             for b in piece.text.bytes() {
                 fnv(&mut digest, u64::from(b));
             }
+            let lines = def_lines(&piece.text);
+            let text_lines: Vec<&str> = piece.text.lines().collect();
             for f in piece.ast.iter_functions() {
-                functions.retain(|x: &FnSource| x.name != f.name);
-                let needle = format!("fn {}", f.name);
-                let lines: Vec<&str> = piece.text.lines().collect();
-                let at = lines
-                    .iter()
-                    .position(|l| l.trim_start().starts_with(&needle));
+                let at = lines.get(f.name).copied();
                 let def = at.map_or(piece.first_line, |i| piece.first_line + i);
-                functions.push(FnSource {
+                let source = FnSource {
                     name: f.name.to_string(),
                     file: piece.file.clone(),
                     first_line: piece.first_line,
                     def_line: def,
-                    doc: at.map(|i| doc_above(&lines[..i])).unwrap_or_default(),
-                });
+                    doc: at.map(|i| doc_above(&text_lines[..i])).unwrap_or_default(),
+                };
+                match index.get(f.name) {
+                    Some(&i) => functions[i] = source,
+                    None => {
+                        index.insert(f.name.to_string(), functions.len());
+                        functions.push(source);
+                    }
+                }
             }
             ast = ast.merge(&piece.ast);
         }
@@ -161,6 +180,7 @@ impl Host {
             reads,
             memo: Mutex::default(),
             digest,
+            clock,
         }
     }
 
@@ -170,6 +190,17 @@ impl Host {
             .iter()
             .find(|f| f.name == name)
             .map_or("", |f| f.doc.as_str())
+    }
+
+    /// The bytes the memo of live answers holds now (at most [`MEMO_BYTES`]).
+    pub fn memo_bytes(&self) -> usize {
+        self.memo.lock().map_or(0, |m| m.bytes)
+    }
+
+    /// Gives the calling thread an allowance of script time (a game's, a check's), or ends
+    /// it.
+    pub fn allow(&self, budget: Option<Budget>) {
+        self.clock.allow(budget);
     }
 
     /// The number of parameters of a function, if it is defined.
@@ -224,13 +255,22 @@ impl Host {
             }
             EvalAltResult::ErrorDataTooLarge(what, ..) => {
                 let what = what.to_lowercase();
-                let thing = ["string", "array", "map"]
+                let thing = ["a string", "an array", "a map"]
                     .into_iter()
-                    .find(|t| what.contains(t))
-                    .unwrap_or("value");
+                    .find(|t| what.contains(&t[t.len() - 3..]))
+                    .unwrap_or("a value");
                 format!(
-                    "it built a {thing} too large and was stopped (strings of at most {MAX_STRING} characters, arrays of {MAX_ARRAY} items, maps of {MAX_MAP})"
+                    "it built {thing} too large and was stopped (strings of at most {MAX_STRING} characters, arrays of {MAX_ARRAY} items, maps of {MAX_MAP}, nested ones counted)"
                 )
+            }
+            EvalAltResult::ErrorTerminated(code, ..) => code
+                .as_int()
+                .ok()
+                .and_then(Stop::from_code)
+                .map_or_else(|| "it was stopped".to_string(), Stop::words),
+            EvalAltResult::ErrorRuntime(value, ..) => value.to_string(),
+            EvalAltResult::ErrorTooManyVariables(..) => {
+                format!("it used more than {SCRIPT_VARIABLES} variables at once and was stopped")
             }
             EvalAltResult::ErrorFunctionNotFound(f, ..) => {
                 format!("it calls `{f}`, which does not exist")
@@ -245,13 +285,40 @@ impl Host {
         }
     }
 
-    /// Calls `name(args...)`.
-    pub fn call(&self, name: &str, args: impl rhai::FuncArgs) -> Result<Dynamic, ScriptError> {
-        let mut scope = Scope::new();
-        let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
-        self.engine
-            .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
-            .map_err(|e| self.error(name, &e))
+    /// Calls `name(args...)` and reads what it returns with `then`, on a stack deep enough
+    /// for the deepest value a script may build (the size limits bound it), under the clock.
+    /// The value is read and dropped there too.
+    pub fn call<T>(
+        &self,
+        name: &str,
+        args: impl rhai::FuncArgs,
+        then: impl FnOnce(&Host, &Dynamic) -> Result<T, ScriptError>,
+    ) -> Result<T, ScriptError> {
+        let started = self
+            .clock
+            .start()
+            .map_err(|stop| self.stopped(name, stop))?;
+        let result = stacker::maybe_grow(SCRIPT_STACK_BYTES / 2, SCRIPT_STACK_BYTES, || {
+            let mut scope = Scope::new();
+            let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
+            self.engine
+                .call_fn_with_options::<Dynamic>(options, &mut scope, &self.ast, name, args)
+                .map_err(|e| self.error(name, &e))
+                .and_then(|value| then(self, &value))
+        });
+        self.clock.end(started);
+        result
+    }
+
+    /// A call the clock did not let start.
+    fn stopped(&self, name: &str, stop: Stop) -> ScriptError {
+        let (place, line) = self.place(name, None);
+        ScriptError {
+            function: name.to_string(),
+            place,
+            message: stop.words(),
+            line,
+        }
     }
 
     pub(super) fn bad_return(&self, name: &str, wanted: &str, got: &Dynamic) -> ScriptError {
@@ -260,8 +327,9 @@ impl Host {
             function: name.to_string(),
             place,
             message: format!(
-                "it must return {wanted}, but it returned {} `{got}`",
-                got.type_name()
+                "it must return {wanted}, but it returned {} `{}`",
+                got.type_name(),
+                clip(&got.to_string(), 60)
             ),
             line,
         }
@@ -269,16 +337,16 @@ impl Host {
 
     /// A card effect: the new total (a number), what happens (a map), or nothing (`()`).
     pub fn run_effect(&self, name: &str, game: View) -> Result<ScriptOut, ScriptError> {
-        let value = self.call(name, (game,))?;
-        self.to_out(name, &value)
+        self.call(name, (game,), |host, value| host.to_out(name, value))
     }
 
     /// A test: `true` or `false`.
     pub fn run_test(&self, name: &str, game: View) -> Result<bool, ScriptError> {
-        let value = self.call(name, (game,))?;
-        value
-            .as_bool()
-            .map_err(|_| self.bad_return(name, "true or false", &value))
+        self.call(name, (game,), |host, value| {
+            value
+                .as_bool()
+                .map_err(|_| host.bad_return(name, "true or false", value))
+        })
     }
 
     /// Tries `run` on every total of `lo..=hi` with the card `rank`: its table, when the
@@ -358,7 +426,7 @@ impl Host {
         // meanwhile: a finer key, never a wrong one).
         let after = self.reads.load(Ordering::Relaxed);
         if let Ok(mut memo) = self.memo.lock() {
-            let size = 64 + std::mem::size_of_val(out.outcomes.as_slice());
+            let size = answer_bytes(&out);
             if memo.bytes + size > MEMO_BYTES {
                 memo.answers.clear();
                 memo.bytes = 0;
@@ -382,4 +450,26 @@ impl ScriptHost for Host {
     fn digest(&self) -> u64 {
         self.digest
     }
+
+    fn allow_game(&self, on: bool) {
+        self.allow(on.then_some(Budget::Game));
+    }
+}
+
+/// The line (from 0) of each `fn NAME(` in a piece of code, the first of each name: one
+/// pass over the code however many functions it has.
+fn def_lines(text: &str) -> HashMap<&str, usize> {
+    let mut lines = HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.trim_start();
+        let code = code.strip_prefix("private ").unwrap_or(code);
+        if let Some(rest) = code.strip_prefix("fn ") {
+            let name = rest.trim_start();
+            let end = name
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .unwrap_or(name.len());
+            lines.entry(&name[..end]).or_insert(i);
+        }
+    }
+    lines
 }

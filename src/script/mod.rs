@@ -10,11 +10,13 @@
 //! error and the game stays as it was before the move.
 
 mod bot;
+mod clock;
 mod host;
 mod out;
 mod sandbox;
 
 pub use bot::ScriptBot;
+pub use clock::{Budget, Stop};
 pub use host::{FnSource, Host, MEMO_BYTES, Piece};
 pub use sandbox::{
     CompileError, MAX_ARRAY, MAX_CALL_LEVELS, MAX_MAP, MAX_OPERATIONS, MAX_STRING, compile, read,

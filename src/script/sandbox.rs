@@ -1,22 +1,28 @@
 //! The sandboxed rhai engine: the core language only, limits on everything that can grow, no
-//! printing, no `eval`, and the game as a read-only value whose getters note what they read.
+//! printing, no `eval`, no clock and no waiting, no function pointers that carry data, and
+//! the game as a read-only value whose getters note what they read.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, Ordering};
 
-use rhai::{AST, Array, Dynamic, Engine, ImmutableString};
+use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position};
 
+use super::clock::Clock;
 use crate::base::cards::{RANK_NAMES, card_name, face_value};
+use crate::base::limits;
 use crate::ir::View;
 
 /// The most operations one call may take (about a few milliseconds).
-pub const MAX_OPERATIONS: u64 = 200_000;
+pub const MAX_OPERATIONS: u64 = limits::SCRIPT_OPERATIONS;
 /// The deepest a call may nest.
-pub const MAX_CALL_LEVELS: usize = 32;
+pub const MAX_CALL_LEVELS: usize = limits::SCRIPT_CALL_LEVELS;
 /// The longest string, array and map a script may build.
-pub const MAX_STRING: usize = 10_000;
-pub const MAX_ARRAY: usize = 10_000;
-pub const MAX_MAP: usize = 1_000;
+pub const MAX_STRING: usize = limits::SCRIPT_STRING;
+pub const MAX_ARRAY: usize = limits::SCRIPT_ARRAY;
+pub const MAX_MAP: usize = limits::SCRIPT_MAP;
+
+/// How often (in operations) a running call looks at the clock.
+const CLOCK_EVERY: u64 = 1024;
 
 /// What a script read of the game, as bits (set by the getters as the script runs).
 pub mod read {
@@ -35,14 +41,32 @@ pub mod read {
     pub const PURE: u16 = TOTAL | PREVIOUS | CARD;
 }
 
-/// A sandboxed engine whose game getters mark the fields they read in `reads`.
-pub fn sandbox(reads: Arc<AtomicU16>) -> Engine {
-    // A raw engine with the core language only (arithmetic, logic, strings, arrays, maps):
-    // fewer functions to resolve, and nothing that reaches outside.
+/// A sandboxed engine whose game getters mark the fields they read in `reads`, and whose
+/// calls stop when `clock` says their time is up.
+pub fn sandbox(reads: Arc<AtomicU16>, clock: Arc<Clock>) -> Engine {
+    // A raw engine with the core language only (arithmetic, logic, strings, arrays, maps),
+    // package by package: not the language core's `sleep`, nor the time package's
+    // `timestamp`, nor blobs, nor function-pointer helpers.
     let mut engine = Engine::new_raw();
     {
-        use rhai::packages::{Package, StandardPackage};
-        engine.register_global_module(StandardPackage::new().as_shared_module());
+        use rhai::packages::{
+            ArithmeticPackage, BasicArrayPackage, BasicIteratorPackage, BasicMapPackage,
+            BasicMathPackage, BasicStringPackage, BitFieldPackage, LogicPackage, MoreStringPackage,
+            Package,
+        };
+        for module in [
+            ArithmeticPackage::new().as_shared_module(),
+            LogicPackage::new().as_shared_module(),
+            BasicStringPackage::new().as_shared_module(),
+            MoreStringPackage::new().as_shared_module(),
+            BasicIteratorPackage::new().as_shared_module(),
+            BasicMathPackage::new().as_shared_module(),
+            BasicArrayPackage::new().as_shared_module(),
+            BasicMapPackage::new().as_shared_module(),
+            BitFieldPackage::new().as_shared_module(),
+        ] {
+            engine.register_global_module(module);
+        }
     }
     engine.set_optimization_level(rhai::OptimizationLevel::Full);
     engine
@@ -52,11 +76,47 @@ pub fn sandbox(reads: Arc<AtomicU16>) -> Engine {
         .set_max_string_size(MAX_STRING)
         .set_max_array_size(MAX_ARRAY)
         .set_max_map_size(MAX_MAP)
+        .set_max_variables(limits::SCRIPT_VARIABLES)
+        .set_max_functions(limits::SCRIPT_FUNCTIONS)
+        .set_max_modules(0)
         .on_print(|_| {})
         .on_debug(|_, _, _| {});
-    engine.disable_symbol("eval");
+    engine.on_progress(move |ops| {
+        if ops % CLOCK_EVERY != 0 {
+            return None;
+        }
+        clock.expired().map(|stop| Dynamic::from(stop.code()))
+    });
+    // Function pointers could carry data past the size limits (a curried argument, a
+    // closure's captures: closures are off in Cargo.toml), and `eval` runs text as code.
+    for symbol in ["eval", "Fn", "call", "curry", "import", "export"] {
+        engine.disable_symbol(symbol);
+    }
+    no_clock(&mut engine);
     register_game(&mut engine, reads);
     engine
+}
+
+/// `sleep` and `timestamp` say why they are not there: a game must replay the same.
+fn no_clock(engine: &mut Engine) {
+    fn refuse() -> Box<EvalAltResult> {
+        EvalAltResult::ErrorRuntime(
+            "scripts may not wait or read the clock: a game must replay the same from its seed"
+                .into(),
+            Position::NONE,
+        )
+        .into()
+    }
+    engine
+        .register_fn("sleep", |_: i64| -> Result<(), Box<EvalAltResult>> {
+            Err(refuse())
+        })
+        .register_fn("sleep", |_: f64| -> Result<(), Box<EvalAltResult>> {
+            Err(refuse())
+        })
+        .register_fn("timestamp", || -> Result<(), Box<EvalAltResult>> {
+            Err(refuse())
+        });
 }
 
 /// The game type and its getters (`game.total`, ...).
@@ -150,7 +210,7 @@ pub struct CompileError {
 
 /// Compiles one piece of code with the sandbox's syntax.
 pub fn compile(code: &str) -> Result<AST, CompileError> {
-    sandbox(Arc::default())
+    sandbox(Arc::default(), Arc::default())
         .compile(code)
         .map_err(|e| CompileError {
             message: e.err_type().to_string(),

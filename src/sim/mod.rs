@@ -12,6 +12,6 @@ mod shard;
 mod stats;
 
 pub use report::{Figures, compare, figures, report, wilson};
-pub use run::{Config, Control, run};
-pub use shard::{Output, merge};
+pub use run::{Config, Control, run, slice_games, threads};
+pub use shard::{Output, merge, merge_named};
 pub use stats::{Histogram, Stats, WIN_UNIT};

@@ -8,10 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{Stats, WIN_UNIT};
 use crate::base::Rng;
+use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::base::rng::game_seed;
 use crate::engine::{self, Event, Reason, Setup, Sink, TURN_LIMIT, kind};
 use crate::ir::{MAX_SEATS, Program};
-use crate::play::Player;
+use crate::play::{self, Player};
 
 /// What a run is: the same for every shard of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,15 +102,17 @@ impl Sink for Counter {
     }
 }
 
-/// Plays game `index` and adds it to `stats`.
+/// Plays game `index` and adds it to `stats`, unless `stopped` says the run is cancelled
+/// before the game ends (then it is not counted).
 fn play_one(
     p: &Program,
     seats: &[Player],
     players: usize,
-    master: u64,
-    index: u64,
+    (master, index): (u64, u64),
+    stopped: &dyn Fn() -> bool,
     stats: &mut Stats,
 ) {
+    play::game_clock(p, seats, true);
     let seed = game_seed(master, index);
     let mut c = Counter {
         chips: [0; 4],
@@ -126,29 +129,46 @@ fn play_one(
         ..Setup::default()
     };
     let Ok(mut s) = engine::new_game(p, &setup, &mut c) else {
+        play::game_clock(p, seats, false);
         stats.failed += 1;
         return;
     };
     let mut rng = Rng::for_bots(seed);
     let mut limited = false;
+    let mut failed = s.stuck.is_some();
     while !s.over {
         if s.turns >= TURN_LIMIT {
             limited = true;
             break;
         }
-        let Some(bot) = seats.get(usize::from(s.turn)) else {
-            stats.failed += 1;
+        if s.turns % 64 == 0 && stopped() {
+            play::game_clock(p, seats, false);
             return;
+        }
+        let Some(bot) = seats.get(usize::from(s.turn)) else {
+            failed = true;
+            break;
         };
         match bot.turn(p, &mut s, &mut rng, &mut c) {
-            Ok(true) => {}
+            Ok(true) => failed |= s.stuck.is_some(),
             Ok(false) | Err(_) => {
                 // A script that fails every move, or a bot with no move: counted, not fatal.
-                stats.failed += 1;
-                return;
+                failed = true;
+                break;
             }
         }
     }
+    play::game_clock(p, seats, false);
+    if failed {
+        // A game that could not go on, or a move that failed.
+        stats.failed += 1;
+        return;
+    }
+    add_game(&s, &c, players, limited, stats);
+}
+
+/// Adds a finished game and what its counter saw to `stats`.
+fn add_game(s: &engine::State, c: &Counter, players: usize, limited: bool, stats: &mut Stats) {
     stats.games += 1;
     if limited {
         stats.turn_limited += 1;
@@ -230,7 +250,33 @@ impl Control<'_> {
     }
 }
 
-/// Plays the games of a run (or of its shard) as `control` says.
+/// The threads a run may use: what it asks, at least 1 and at most the machine's cores.
+pub fn threads(jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    jobs.clamp(1, cores)
+}
+
+/// The games of a run or of its shard, by number: `first`, `first + step`, ... below `games`.
+fn slice(games: u64, shard: Option<(u64, u64)>) -> (u64, u64, u64) {
+    let (first, step) = match shard {
+        Some((k, n)) if k >= 1 && n >= 1 => (k - 1, n),
+        _ => (0, 1),
+    };
+    let count = if games > first {
+        (games - first - 1) / step + 1
+    } else {
+        0
+    };
+    (first, step, count)
+}
+
+/// How many games the slice `shard` of a run of `games` holds.
+pub fn slice_games(games: u64, shard: Option<(u64, u64)>) -> u64 {
+    slice(games, shard).2
+}
+
+/// Plays the games of a run (or of its shard) as `control` says. Cancelled, it stops within
+/// a few turns, counting only the games it finished.
 pub fn run(
     p: &Program,
     bots: &[Player],
@@ -241,26 +287,27 @@ pub fn run(
         return Err("no bots given".into());
     }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(control.jobs.max(1))
+        .num_threads(threads(control.jobs))
+        // Scripts run on these threads: room for the deepest value a script may build.
+        .stack_size(SCRIPT_STACK_BYTES + (16 << 20))
         .build()
         .map_err(|e| e.to_string())?;
     let players = cfg.players;
     // One player a seat: the bots given, in turn round the table.
     let seats: Vec<Player> = (0..players).map(|i| bots[i % bots.len()].clone()).collect();
-    let shard = control.shard;
     let stopped = || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let (first, step, count) = slice(cfg.games, control.shard);
     let stats = pool.install(|| {
-        (0..cfg.games)
+        (0..count)
             .into_par_iter()
-            .filter(|i| shard.is_none_or(|(k, n)| i % n == k - 1))
+            .map(|j| (!stopped()).then_some(first + j * step))
+            .while_some()
             .fold(
                 || Stats::new(players),
                 |mut st, i| {
-                    if !stopped() {
-                        play_one(p, &seats, players, cfg.seed, i, &mut st);
-                        if let Some(tick) = control.tick {
-                            tick();
-                        }
+                    play_one(p, &seats, players, (cfg.seed, i), &stopped, &mut st);
+                    if let Some(tick) = control.tick {
+                        tick();
                     }
                     st
                 },

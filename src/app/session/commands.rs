@@ -249,6 +249,25 @@ impl Session {
                         .find(|x| same_face(*x, c))
                         .unwrap_or(c);
                     if s.hands[usize::from(s.turn)].cards().contains(&c) {
+                        // Only the ways the limits allow now; one left is played at once.
+                        let legal: Vec<u8> = s
+                            .legal_moves(p)
+                            .as_slice()
+                            .iter()
+                            .filter_map(|m| match *m {
+                                Move::Play { card, choice } if same_face(card, c) => Some(choice),
+                                Move::Play { .. } | Move::Draw => None,
+                            })
+                            .collect();
+                        if let [only] = legal[..] {
+                            return self.apply(Move::Play {
+                                card: c,
+                                choice: only,
+                            });
+                        }
+                        if legal.is_empty() {
+                            return self.error(&format!("no way to play {card} is legal now"));
+                        }
                         self.waiting = Waiting::Choice(c);
                         let list: Vec<String> = s
                             .effect(p, rank_of(c))
@@ -256,6 +275,7 @@ impl Session {
                                 fx.labels
                                     .iter()
                                     .enumerate()
+                                    .filter(|(i, _)| legal.contains(&(*i as u8)))
                                     .map(|(i, l)| format!("{}) {}:{l}", i + 1, card_name(c)))
                                     .collect()
                             })
@@ -425,6 +445,7 @@ impl Session {
             ..Setup::default()
         };
         let mut events = Vec::new();
+        self.restart_clocks();
         match engine::new_game(&self.program, &setup, &mut events) {
             Ok(state) => {
                 self.state = state;

@@ -1,12 +1,20 @@
 //! Saving and loading a game, and reading an edited ruleset again.
 
+use std::io::Write as _;
+use std::path::Path;
+
 use serde::{Deserialize, Serialize};
 
 use super::{Reply, Seat, Session, Waiting};
 use crate::base::cards::rank_of;
-use crate::compile::{self, Loader};
+use crate::base::limits::{
+    LOG_LINE_CHARS, LOG_LINES, SAVE_BYTES, SAVE_SETS, SEAT_NAME_CHARS, grouped,
+};
+use crate::base::text::{clip, is_unsafe};
+use crate::compile::{self, Loader, read_capped};
 use crate::engine::State;
 use crate::ir::{NO_EFFECT, Program};
+use crate::play::Bot;
 
 /// The format version of save files.
 pub const SAVE_VERSION: u32 = 1;
@@ -39,6 +47,7 @@ fn hash(p: &Program) -> String {
 
 impl Session {
     pub(super) fn save(&mut self, path: &str) -> Reply {
+        let from = self.log.len().saturating_sub(LOG_LINES);
         let file = SaveFile {
             format: "ninety-save".into(),
             version: SAVE_VERSION,
@@ -49,7 +58,11 @@ impl Session {
             seed: self.seed,
             seats: self.seats.clone(),
             state: self.state.clone(),
-            log: self.log.clone(),
+            // The last lines of the history, each as long as a saved line may be.
+            log: self.log[from..]
+                .iter()
+                .map(|l| clip(l, LOG_LINE_CHARS).into_owned())
+                .collect(),
         };
         let json = match serde_json::to_string_pretty(&file) {
             Ok(j) => j,
@@ -60,10 +73,7 @@ impl Session {
                 };
             }
         };
-        // Write beside the target, then rename: a crash never leaves half a save.
-        let tmp = format!("{path}.tmp-{}", std::process::id());
-        let result = std::fs::write(&tmp, json).and_then(|()| std::fs::rename(&tmp, path));
-        match result {
+        match write_atomically(Path::new(path), json.as_bytes()) {
             Ok(()) => {
                 self.unsaved = false;
                 Reply {
@@ -71,13 +81,10 @@ impl Session {
                     quit: false,
                 }
             }
-            Err(e) => {
-                let _ = std::fs::remove_file(&tmp);
-                Reply {
-                    text: format!("Could not save to {path}: {e}. The game goes on.\n"),
-                    quit: false,
-                }
-            }
+            Err(e) => Reply {
+                text: format!("Could not save to {path}: {e}. The game goes on.\n"),
+                quit: false,
+            },
         }
     }
 
@@ -86,50 +93,10 @@ impl Session {
             text: format!("Cannot load {path}: {why}. The game goes on.\n"),
             quit: false,
         };
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => return refuse(e.to_string()),
+        let (file, program, notes) = match read_save(loader, path) {
+            Ok(loaded) => loaded,
+            Err(why) => return refuse(why),
         };
-        let file: SaveFile = match serde_json::from_str(&text) {
-            Ok(f) => f,
-            Err(e) if e.is_eof() => return refuse("the file is truncated".into()),
-            Err(e) => {
-                return refuse(format!(
-                    "the file is not a saved game, or it is corrupt ({e})"
-                ));
-            }
-        };
-        if file.format != "ninety-save" {
-            return refuse("the file is not a ninety saved game".into());
-        }
-        if file.version != SAVE_VERSION {
-            return refuse(format!(
-                "it was saved by another version of ninety (save format {}, this one reads {SAVE_VERSION})",
-                file.version
-            ));
-        }
-        let program = match super::super::load::load_program(loader, &file.ruleset, &file.sets) {
-            Ok(p) => p,
-            Err(e) => return refuse(format!("its ruleset `{}` does not load: {e}", file.ruleset)),
-        };
-        if program.name != file.ruleset_name || hash(&program) != file.ruleset_hash {
-            return refuse(format!(
-                "it was played under another ruleset (or another version of `{}`); load it with the same rules",
-                file.ruleset
-            ));
-        }
-        let st = &file.state;
-        let n = usize::from(st.seats);
-        if n != file.seats.len()
-            || n < usize::from(program.min_players)
-            || n > usize::from(program.max_players)
-            || usize::from(st.turn) >= n
-        {
-            return refuse("the file is corrupt (its seats do not match)".into());
-        }
-        if let Err(e) = st.check_invariants(&program) {
-            return refuse(format!("the file is corrupt ({e})"));
-        }
         self.program = program;
         self.ruleset = file.ruleset;
         self.sets = file.sets;
@@ -140,7 +107,9 @@ impl Session {
         self.undo.clear();
         self.waiting = Waiting::Nothing;
         self.unsaved = false;
-        let mut text = format!("Loaded {path}.\n");
+        self.players.clear();
+        self.restart_clocks();
+        let mut text = format!("Loaded {path}.\n{notes}");
         text.push_str(&self.advance());
         Reply { text, quit: false }
     }
@@ -170,9 +139,7 @@ impl Session {
                 quit: false,
             };
         };
-        let fits = usize::from(self.state.seats) >= usize::from(program.min_players)
-            && usize::from(self.state.seats) <= usize::from(program.max_players)
-            && self.state.check_invariants(&program).is_ok()
+        let fits = self.state.validate(&program).is_ok()
             && self
                 .state
                 .hands
@@ -186,6 +153,7 @@ impl Session {
                 });
         if fits {
             self.program = program;
+            self.restart_clocks();
             self.undo.clear();
             let mut text = String::from("Reloaded: the game goes on under the new rules.\n");
             text.push_str(&self.advance());
@@ -198,4 +166,165 @@ impl Session {
             }
         }
     }
+}
+
+/// Reads and checks a saved game as a whole before anything of it is used: the file (at
+/// most [`SAVE_BYTES`], a regular file), its fields, its ruleset (a shipped name or a
+/// `.rules` file, which must check and be the one it was saved under), its seats (built-in
+/// bots only: a bot written in a script is replaced, never run from a save) and its state
+/// (every invariant of the engine). Notes for the player, or why it is refused.
+fn read_save(loader: &dyn Loader, path: &str) -> Result<(SaveFile, Program, String), String> {
+    let bytes = read_capped(Path::new(path), SAVE_BYTES).map_err(|e| e.to_string())?;
+    let mut file: SaveFile = match serde_json::from_slice(&bytes) {
+        Ok(f) => f,
+        Err(e) if e.is_eof() => return Err("the file is truncated".into()),
+        Err(e) => {
+            return Err(format!(
+                "the file is not a saved game, or it is corrupt ({e})"
+            ));
+        }
+    };
+    if file.format != "ninety-save" {
+        return Err("the file is not a ninety saved game".into());
+    }
+    if file.version != SAVE_VERSION {
+        return Err(format!(
+            "it was saved by another version of ninety (save format {}, this one reads {SAVE_VERSION})",
+            file.version
+        ));
+    }
+    check_fields(&file)?;
+    let program = saved_program(loader, &file)?;
+    let notes = check_seats(&mut file)?;
+    if file.seats.len() != usize::from(file.state.seats) {
+        return Err("the file is corrupt (its seats do not match)".into());
+    }
+    file.state
+        .validate(&program)
+        .map_err(|e| format!("the file is corrupt ({e})"))?;
+    Ok((file, program, notes))
+}
+
+/// The sizes of a save's own fields: option values, history, names.
+fn check_fields(file: &SaveFile) -> Result<(), String> {
+    if file.sets.len() > SAVE_SETS || file.sets.iter().any(|(n, v)| n.len() > 64 || v.len() > 64) {
+        return Err("the file is corrupt (its option values)".into());
+    }
+    if file.log.len() > LOG_LINES || file.log.iter().any(|l| l.chars().count() > LOG_LINE_CHARS) {
+        return Err(format!(
+            "its history is longer than a saved game's ({} lines of at most {} characters)",
+            grouped(LOG_LINES as u64),
+            grouped(LOG_LINE_CHARS as u64)
+        ));
+    }
+    Ok(())
+}
+
+/// The ruleset a save was played under: a shipped ruleset's name or a `.rules` file, which
+/// must check, and be the same rules (name and text) as when the game was saved. Its
+/// diagnostics are not quoted: the file named may be anything.
+fn saved_program(loader: &dyn Loader, file: &SaveFile) -> Result<Program, String> {
+    let name = &file.ruleset;
+    let shipped = !name.contains(['/', '\\']) && compile::shipped(name).is_some();
+    if !shipped && !name.ends_with(".rules") {
+        return Err(format!(
+            "its ruleset `{}` is neither a shipped ruleset nor a `.rules` file",
+            clip(name, 80)
+        ));
+    }
+    let checked = compile::check(loader, name, &file.sets)
+        .map_err(|e| format!("its ruleset cannot be read: {}", e.reason))?;
+    let Some(program) = checked.program else {
+        return Err(format!(
+            "its ruleset `{}` does not check ({} errors): check it with `ninety check`",
+            clip(name, 80),
+            checked.errors()
+        ));
+    };
+    if program.name != file.ruleset_name || hash(&program) != file.ruleset_hash {
+        return Err(format!(
+            "it was played under another ruleset (or another version of `{}`); load it with the same rules",
+            clip(name, 80)
+        ));
+    }
+    Ok(program)
+}
+
+/// Seats: names a terminal can show, and built-in bots. A bot written in a script is
+/// played by the cautious bot instead (a save never runs a script it names).
+fn check_seats(file: &mut SaveFile) -> Result<String, String> {
+    let mut notes = String::new();
+    for seat in &mut file.seats {
+        let n = seat.name.chars().count();
+        if n == 0 || n > SEAT_NAME_CHARS || seat.name.chars().any(is_unsafe) {
+            return Err(format!(
+                "a seat's name is not a name (1 to {SEAT_NAME_CHARS} printable characters)"
+            ));
+        }
+        match seat.bot.as_deref() {
+            None => {}
+            Some(b) if Bot::from_name(b).is_some() => {}
+            Some(b) if b.starts_with("script:") => {
+                notes.push_str(&format!(
+                    "{} was played by a script; a saved game runs no script, so the cautious bot plays it now.\n",
+                    seat.name
+                ));
+                seat.bot = Some("cautious".into());
+            }
+            Some(b) => {
+                return Err(format!(
+                    "{} is played by `{}`, which is no built-in bot",
+                    seat.name,
+                    clip(b, 40)
+                ));
+            }
+        }
+    }
+    Ok(notes)
+}
+
+/// Writes a file whole or not at all: a new temporary file beside it (created, never
+/// opened if it exists, under a name no one can guess), synced, then renamed over it. What
+/// is at `path` is replaced only when it is a regular file: never a link, a device, a
+/// folder.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    use std::hash::BuildHasher;
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err("it is a symbolic link, and a save replaces only a file".into());
+        }
+        Ok(m) if !m.is_file() => {
+            return Err("it is not a regular file".into());
+        }
+        _ => {}
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .ok_or("a save needs a file name")?
+        .to_string_lossy();
+    let unguessable = std::collections::hash_map::RandomState::new()
+        .hash_one((std::process::id(), std::time::SystemTime::now()));
+    let tmp = dir.join(format!(".{name}.{unguessable:016x}.tmp"));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| {
+            f.write_all(bytes)?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e.to_string());
+    }
+    // The rename itself, on the disk.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
 }

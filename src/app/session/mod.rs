@@ -12,8 +12,9 @@ use crate::base::cards::{Card, card_name};
 use crate::compile::Loader;
 use crate::engine::{self, Event, PlayError, Setup, State};
 use crate::ir::Program;
-use crate::play::Player;
+use crate::play::{self, Player};
 use crate::present;
+use crate::script::Budget;
 
 /// Who sits in a seat.
 mod commands;
@@ -152,6 +153,7 @@ impl Session {
             ..Setup::default()
         };
         let mut events = Vec::new();
+        play::game_clock(&program, &[], true);
         let state = engine::new_game(&program, &setup, &mut events).map_err(|e| e.to_string())?;
         let mut session = Session {
             ruleset: o.ruleset.clone(),
@@ -225,6 +227,12 @@ impl Session {
         }
     }
 
+    /// A new game begins for the clocks of the scripts: the ruleset's and the bots'.
+    pub(super) fn restart_clocks(&self) {
+        let players: Vec<Player> = self.players.iter().map(|(_, p)| p.clone()).collect();
+        play::game_clock(&self.program, &players, true);
+    }
+
     /// Events in words, logged for `history`.
     pub(super) fn narrate(&mut self, events: &[Event]) -> String {
         let mut out = String::new();
@@ -281,6 +289,10 @@ impl Session {
                 Some((_, b)) => b.clone(),
                 None => match player(&name) {
                     Ok(b) => {
+                        if let Player::Script(script) = &b {
+                            // Its calls share the game's allowance of time from now on.
+                            script.host.allow(Some(Budget::Game));
+                        }
                         self.players.push((name, b.clone()));
                         b
                     }

@@ -11,6 +11,13 @@ use crate::present;
 
 impl Session {
     pub(super) fn game_over_text(&self) -> String {
+        if let Some(stall) = self.state.stuck {
+            return format!(
+                "{}\nThe game stopped: {}. Type `new` for another game, or `quit`.\n",
+                self.scores_text(),
+                present::stall_words(&self.program, stall)
+            );
+        }
         let winners: Vec<String> = self
             .state
             .winner_list()

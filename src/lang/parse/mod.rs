@@ -7,6 +7,7 @@
 mod complete;
 mod effects;
 mod errors;
+mod guards;
 mod outcomes;
 mod scenario;
 mod statements;
@@ -17,6 +18,7 @@ use pest_derive::Parser;
 
 use crate::base::Code;
 use crate::base::diag::Diag;
+use crate::base::limits::{self, LINES, SCENARIOS};
 use crate::base::span::strip_comment;
 use crate::lang::ast::*;
 pub use complete::{expected_at, line_doc};
@@ -31,7 +33,7 @@ struct Grammar;
 
 /// The largest ruleset file read, in bytes. A rules file is a page of text; anything bigger
 /// is a mistake (a wrong file), not a ruleset.
-pub const MAX_FILE_BYTES: usize = 256 * 1024;
+pub const MAX_FILE_BYTES: usize = crate::base::limits::RULESET_BYTES;
 
 /// The words a statement may start with, and an example of each, for hints.
 pub(super) const STATEMENTS: &[(&str, &str)] = &[
@@ -90,37 +92,28 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
     pest::set_error_detail(true);
     let mut file = File::default();
     let mut diags = Vec::new();
-    if text.trim().is_empty() {
-        diags.push(
-            Diag::error(
-                Code::EmptyFile,
-                Span::new(0, text.len()),
-                "this ruleset is empty",
-            )
-            .label("nothing here")
-            .hint(
-                "a ruleset needs at least its players, hand, chips and card values, or \
-                     `extends \"ninety-nine\"` to start from another ruleset",
-            ),
-        );
-        return (file, diags);
-    }
-    if text.lines().all(|l| strip_comment(l).trim().is_empty()) {
-        diags.push(
-            Diag::error(Code::EmptyFile, Span::new(0, text.trim_end().len()), "this ruleset holds only comments")
-                .label("no statement in the file")
-                .hint("add the rules themselves, like `players 2 to 5`, or `extends \"ninety-nine\"` to start from another ruleset"),
-        );
+    if let Some(d) = empty(text) {
+        diags.push(d);
         return (file, diags);
     }
     let mut open: Option<Scenario> = None;
     let mut offset = 0;
     // An open `script` block: its first line, and where its code starts.
     let mut script: Option<(usize, Span, usize)> = None;
+    let (mut statements, mut scenarios) = (0usize, 0usize);
     for (index, raw) in text.split_inclusive('\n').enumerate() {
         let start = offset;
         offset += raw.len();
+        if index >= LINES {
+            // First, so it is among the diagnostics shown however many the lines before gave.
+            diags.insert(0, guards::too_many_lines(text, start));
+            break;
+        }
         let line = raw.trim_end_matches(['\n', '\r']);
+        if let Some(d) = guards::long_line(line, start) {
+            diags.push(d);
+            continue;
+        }
         if let Some((first_line, head, code_start)) = script {
             // Inside a script block every line is rhai code, up to a line `end`.
             if line.trim() == "end" {
@@ -179,7 +172,9 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                     if pair.as_rule() == Rule::end_stmt {
                         let mut done = open.take().expect("a scenario is open");
                         done.span.end = span.end;
-                        file.scenarios.push(done);
+                        if scenarios <= SCENARIOS {
+                            file.scenarios.push(done);
+                        }
                     } else {
                         let step = build_step(pair, start);
                         scenario.steps.push(Spanned { node: step, span });
@@ -187,6 +182,11 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                 } else if pair.as_rule() == Rule::script_block {
                     script = Some((lineno + 1, span, offset));
                 } else if pair.as_rule() == Rule::scenario_stmt {
+                    // Past the limit a scenario is read to its `end`, and dropped.
+                    scenarios += 1;
+                    if scenarios == SCENARIOS + 1 {
+                        diags.push(guards::too_many("scenarios", span));
+                    }
                     let name = pair.into_inner().next().map(|p| string(p, start));
                     open = Some(Scenario {
                         name: name.unwrap_or(Spanned {
@@ -198,6 +198,13 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                         line: lineno,
                     });
                 } else {
+                    statements += 1;
+                    if statements > limits::STATEMENTS {
+                        if statements == limits::STATEMENTS + 1 {
+                            diags.push(guards::too_many("statements", span));
+                        }
+                        continue;
+                    }
                     match build_statement(pair, start) {
                         Ok(kind) => file.statements.push(Statement {
                             guard,
@@ -212,7 +219,40 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
             Err(err) => diags.push(syntax_error(&err, line, start, open.is_some())),
         }
     }
-    if let Some((_, head, _)) = script {
+    diags.extend(unclosed(script.map(|(_, head, _)| head), open.as_ref()));
+    (file, diags)
+}
+
+/// A file with no statement: empty, or only comments.
+fn empty(text: &str) -> Option<Diag> {
+    if text.trim().is_empty() {
+        return Some(
+            Diag::error(
+                Code::EmptyFile,
+                Span::new(0, text.len()),
+                "this ruleset is empty",
+            )
+            .label("nothing here")
+            .hint(
+                "a ruleset needs at least its players, hand, chips and card values, or \
+                     `extends \"ninety-nine\"` to start from another ruleset",
+            ),
+        );
+    }
+    if text.lines().all(|l| strip_comment(l).trim().is_empty()) {
+        return Some(
+            Diag::error(Code::EmptyFile, Span::new(0, text.trim_end().len()), "this ruleset holds only comments")
+                .label("no statement in the file")
+                .hint("add the rules themselves, like `players 2 to 5`, or `extends \"ninety-nine\"` to start from another ruleset"),
+        );
+    }
+    None
+}
+
+/// A script block or a scenario still open at the end of the file.
+fn unclosed(script: Option<Span>, open: Option<&Scenario>) -> Vec<Diag> {
+    let mut diags = Vec::new();
+    if let Some(head) = script {
         diags.push(
             Diag::error(
                 Code::UnclosedScript,
@@ -234,7 +274,7 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
             .hint("end the scenario with a line that says `end`"),
         );
     }
-    (file, diags)
+    diags
 }
 
 #[cfg(test)]

@@ -31,12 +31,17 @@ pub(super) fn number(pair: &Pair<'_, Rule>, start: usize) -> Result<i64, Diag> {
         .ok()
         .filter(|n| n.abs() <= 1_000_000)
         .ok_or_else(|| {
+            let size = if pair.as_str().starts_with('-') {
+                "small"
+            } else {
+                "big"
+            };
             Diag::error(
                 Code::BadNumber,
                 sp(pair, start),
-                format!("`{}` is too big a number", pair.as_str()),
+                format!("`{}` is too {size} a number", pair.as_str()),
             )
-            .label("too big")
+            .label(format!("too {size}"))
             .hint("numbers in a ruleset stay between -1000000 and 1000000")
         })
 }

@@ -1,0 +1,171 @@
+//! Every limit on what a file can make ninety do, in one place: what a shared ruleset, script,
+//! saved game or simulation shard may cost in memory, time and output. `SECURITY.md` states
+//! each one with its value (a test keeps the two in step), and the mechanisms import them
+//! from here.
+
+/// The largest ruleset file read, in bytes: a rules file is a page of text.
+pub const RULESET_BYTES: usize = 256 * 1024;
+/// The largest `.rhai` file read (a `script file` or a bot), in bytes.
+pub const SCRIPT_FILE_BYTES: usize = 256 * 1024;
+/// The longest line of a ruleset, in bytes.
+pub const LINE_BYTES: usize = 4 * 1024;
+/// The most lines in a ruleset file.
+pub const LINES: usize = 10_000;
+/// The most statements in a ruleset file.
+pub const STATEMENTS: usize = 5_000;
+/// The most values one line may list (`card A, 2, 3`, `on reaching 33 or 66`).
+pub const VALUES_PER_LINE: usize = 64;
+/// The most rulesets in an `extends` chain, the ruleset itself included.
+pub const EXTENDS_DEPTH: usize = 16;
+/// The most bars (`on reaching`, `on passing`) in a ruleset, its parents' included.
+pub const BARS: usize = 256;
+/// The most scenarios in a ruleset file.
+pub const SCENARIOS: usize = 100;
+/// The most diagnostics shown for one file; the rest are counted in one last diagnostic.
+pub const DIAGS_PER_FILE: usize = 100;
+/// The most characters of a line a diagnostic quotes (a window around the place it points at).
+pub const QUOTE_CHARS: usize = 120;
+/// The most lines of one place a diagnostic quotes.
+pub const QUOTE_LINES: usize = 20;
+/// The most events of a scenario's game a failed scenario's hint tells (the last ones).
+pub const TRACE_EVENTS: usize = 16;
+/// The most totals the checker's reachability analysis explores, nearest the start first.
+pub const REACH_TOTALS: usize = 20_000;
+/// The most totals a script is tried on (and tabulated over) when a ruleset is checked.
+pub const SCRIPT_WINDOW: usize = 2_001;
+/// The largest number a ruleset may write (and a script may make the total).
+pub const NUMBER: i64 = 1_000_000;
+
+/// The most operations one script call may take.
+pub const SCRIPT_OPERATIONS: u64 = 200_000;
+/// The deepest script calls may nest.
+pub const SCRIPT_CALL_LEVELS: usize = 32;
+/// The longest string a script may build, in characters.
+pub const SCRIPT_STRING: usize = 10_000;
+/// The most items an array may hold, nested arrays' items included.
+pub const SCRIPT_ARRAY: usize = 10_000;
+/// The most entries a map may hold, nested maps' entries included.
+pub const SCRIPT_MAP: usize = 1_000;
+/// The most variables alive at once in one script call.
+pub const SCRIPT_VARIABLES: usize = 256;
+/// The most functions the scripts of one ruleset (or one bot) may define.
+pub const SCRIPT_FUNCTIONS: usize = 256;
+/// The longest one script call may run, in milliseconds of wall-clock time.
+pub const SCRIPT_CALL_MS: u64 = 500;
+/// The longest all the script calls of one `check` of a ruleset may run, in milliseconds.
+pub const SCRIPT_CHECK_MS: u64 = 2_000;
+/// The longest all the script calls of one game may run, bots included, in milliseconds.
+pub const SCRIPT_GAME_MS: u64 = 5_000;
+/// The stack a script call runs on, in bytes (reserved, used only as deep as a call goes):
+/// enough for the deepest value the size limits allow.
+pub const SCRIPT_STACK_BYTES: usize = 256 << 20;
+/// The most memory the memo of live script answers may hold, in bytes.
+pub const MEMO_BYTES: usize = 8 << 20;
+
+/// The most cards a game may see played before it is stopped as never-ending.
+pub const TURN_LIMIT: u64 = 100_000;
+/// The most rounds in a row that may end without a card played before a game is stopped as
+/// unable to go on.
+pub const IDLE_ROUNDS: u32 = 100;
+/// The most times the step function may go round without a card played, whatever the
+/// reason: a bound no game comes near.
+pub const IDLE_STEPS: u64 = 1 << 20;
+
+/// The largest saved game read, in bytes.
+pub const SAVE_BYTES: usize = 8 << 20;
+/// The longest name of a seat in a saved game, in characters.
+pub const SEAT_NAME_CHARS: usize = 40;
+/// The most lines of a game's history kept (and saved).
+pub const LOG_LINES: usize = 10_000;
+/// The longest line of a game's history, in characters.
+pub const LOG_LINE_CHARS: usize = 1_000;
+/// The most option values a saved game may give.
+pub const SAVE_SETS: usize = 64;
+/// The longest line typed at the game's prompt, in bytes.
+pub const INPUT_LINE_BYTES: usize = 4 * 1024;
+/// The most bytes of an over-long input line skipped looking for its end.
+pub const INPUT_SKIP_BYTES: usize = 16 << 20;
+/// The largest `--moves-file`, in bytes.
+pub const MOVES_FILE_BYTES: usize = 1 << 20;
+/// The largest shard file `sim --merge` reads, in bytes.
+pub const SHARD_BYTES: usize = 4 << 20;
+
+/// Every limit above by name, with its value in the words `SECURITY.md` uses.
+pub const ALL: &[(&str, u64)] = &[
+    ("RULESET_BYTES", RULESET_BYTES as u64),
+    ("SCRIPT_FILE_BYTES", SCRIPT_FILE_BYTES as u64),
+    ("LINE_BYTES", LINE_BYTES as u64),
+    ("LINES", LINES as u64),
+    ("STATEMENTS", STATEMENTS as u64),
+    ("VALUES_PER_LINE", VALUES_PER_LINE as u64),
+    ("EXTENDS_DEPTH", EXTENDS_DEPTH as u64),
+    ("BARS", BARS as u64),
+    ("SCENARIOS", SCENARIOS as u64),
+    ("DIAGS_PER_FILE", DIAGS_PER_FILE as u64),
+    ("QUOTE_CHARS", QUOTE_CHARS as u64),
+    ("QUOTE_LINES", QUOTE_LINES as u64),
+    ("TRACE_EVENTS", TRACE_EVENTS as u64),
+    ("REACH_TOTALS", REACH_TOTALS as u64),
+    ("SCRIPT_WINDOW", SCRIPT_WINDOW as u64),
+    ("NUMBER", NUMBER as u64),
+    ("SCRIPT_OPERATIONS", SCRIPT_OPERATIONS),
+    ("SCRIPT_CALL_LEVELS", SCRIPT_CALL_LEVELS as u64),
+    ("SCRIPT_STRING", SCRIPT_STRING as u64),
+    ("SCRIPT_ARRAY", SCRIPT_ARRAY as u64),
+    ("SCRIPT_MAP", SCRIPT_MAP as u64),
+    ("SCRIPT_VARIABLES", SCRIPT_VARIABLES as u64),
+    ("SCRIPT_FUNCTIONS", SCRIPT_FUNCTIONS as u64),
+    ("SCRIPT_CALL_MS", SCRIPT_CALL_MS),
+    ("SCRIPT_CHECK_MS", SCRIPT_CHECK_MS),
+    ("SCRIPT_GAME_MS", SCRIPT_GAME_MS),
+    ("SCRIPT_STACK_BYTES", SCRIPT_STACK_BYTES as u64),
+    ("MEMO_BYTES", MEMO_BYTES as u64),
+    ("TURN_LIMIT", TURN_LIMIT),
+    ("IDLE_ROUNDS", IDLE_ROUNDS as u64),
+    ("IDLE_STEPS", IDLE_STEPS),
+    ("SAVE_BYTES", SAVE_BYTES as u64),
+    ("SEAT_NAME_CHARS", SEAT_NAME_CHARS as u64),
+    ("LOG_LINES", LOG_LINES as u64),
+    ("LOG_LINE_CHARS", LOG_LINE_CHARS as u64),
+    ("SAVE_SETS", SAVE_SETS as u64),
+    ("INPUT_LINE_BYTES", INPUT_LINE_BYTES as u64),
+    ("INPUT_SKIP_BYTES", INPUT_SKIP_BYTES as u64),
+    ("MOVES_FILE_BYTES", MOVES_FILE_BYTES as u64),
+    ("SHARD_BYTES", SHARD_BYTES as u64),
+];
+
+/// `262,144`: a number with thousands separators, as `SECURITY.md` and messages write it.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_grouped_by_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1_000), "1,000");
+        assert_eq!(grouped(262_144), "262,144");
+        assert_eq!(grouped(268_435_456), "268,435,456");
+    }
+
+    #[test]
+    fn every_limit_is_listed_once() {
+        let mut names: Vec<&str> = ALL.iter().map(|(n, _)| *n).collect();
+        names.sort_unstable();
+        let before = names.len();
+        names.dedup();
+        assert_eq!(before, names.len());
+    }
+}
