@@ -86,7 +86,9 @@ impl Moves {
     /// An empty list.
     pub fn new() -> Moves {
         Moves {
-            list: [Move::Draw; MAX_HAND * MAX_CHOICES + 1],
+            // All zero bytes (`Play` is the first variant): the list is cleared in a few
+            // stores.
+            list: [Move::Play { card: 0, choice: 0 }; MAX_HAND * MAX_CHOICES + 1],
             totals: [0; MAX_HAND * MAX_CHOICES + 1],
             len: 0,
         }

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use super::player::{bot_turn, play_and_draw};
 use crate::base::Rng;
-use crate::base::cards::{RANKS, rank_of};
+use crate::base::cards::{JOKER, RANKS, rank_of};
 use crate::engine::{Move, Moves, State};
 use crate::ir::{self, Facts, OutcomeKind, Program, Who, choice_total};
 
@@ -63,7 +63,8 @@ impl Bot {
     /// The bots that weigh each move: from the list of legal moves and their totals.
     #[inline(never)]
     fn choose_from_list(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
-        let mut moves = s.legal_moves(p);
+        let mut moves = Moves::new();
+        s.legal_moves_into(p, &mut moves);
         moves.retain_plays();
         if moves.is_empty() {
             return None;
@@ -108,21 +109,21 @@ fn best(
     s: &State,
     moves: &Moves,
     rng: &mut Rng,
-    score: fn(&Program, &State, &Knowledge, Move) -> i64,
+    score: fn(&Program, &State, &Knowledge, Move, i32) -> i64,
 ) -> Move {
     let view = Knowledge::new(p, s);
-    let mut best = moves.as_slice()[0];
+    let mut best = 0;
     let mut best_score = i64::MIN;
-    for &m in moves.as_slice() {
-        let sc = score(p, s, &view, m)
+    for (i, (&m, &total)) in moves.as_slice().iter().zip(moves.totals()).enumerate() {
+        let sc = score(p, s, &view, m, total)
             .saturating_mul(16)
             .saturating_add(rng.below(16) as i64);
-        if sc > best_score {
-            best_score = sc;
-            best = m;
-        }
+        // A select, not a branch: the best move so far is as good as random.
+        let better = sc > best_score;
+        best = if better { i } else { best };
+        best_score = best_score.max(sc);
     }
-    best
+    moves.as_slice()[best]
 }
 
 /// What the player to move knows: how many cards of each rank are still unseen (not in their
@@ -130,41 +131,72 @@ fn best(
 struct Knowledge {
     unseen: [u32; RANKS],
     unseen_total: u32,
-    escape: [bool; RANKS],
+    /// Bit `r`: some card of rank `r` is unseen.
+    present: u16,
+    /// Bit `r`: rank `r` can be laid whatever the total (at the upper limit).
+    escape: u16,
+    /// The mover's situation.
+    facts: Facts,
+    /// Players in the round besides the mover.
+    others: i64,
+    /// The total is high: 80% of the way to the top (the upper limit, or the highest bar).
+    high: bool,
+    /// What laying an escape card costs the cautious bot now.
+    escape_cost: i64,
+    /// Players in the round.
+    active: usize,
 }
 
 impl Knowledge {
     fn new(p: &Program, s: &State) -> Knowledge {
-        let n = usize::from(s.seats);
-        let mut unseen = [0u32; RANKS];
-        for c in p.deck(n) {
-            unseen[usize::from(rank_of(c))] += 1;
+        // The deck: four of each rank and the jokers, per copy of the deck.
+        let decks = u32::from(p.decks[usize::from(s.seats).min(ir::MAX_SEATS)]);
+        let mut unseen = [decks * 4; RANKS];
+        unseen[usize::from(JOKER)] = decks * u32::from(p.jokers);
+        // Two plain loops: a chained iterator branches on which half it is in.
+        let mut seen = [0u32; RANKS];
+        for &c in s.hands[usize::from(s.turn)].cards() {
+            seen[usize::from(rank_of(c))] += 1;
         }
-        let seen = s.hands[usize::from(s.turn)]
+        for &c in &s.discard {
+            seen[usize::from(rank_of(c))] += 1;
+        }
+        for (u, n) in unseen.iter_mut().zip(seen) {
+            *u = u.saturating_sub(n);
+        }
+        let active = s.active();
+        let escape = playable_ranks(p, s, active, p.ceiling.map_or(i32::MAX, |c| c.value));
+        let escapes_held = s.hands[usize::from(s.turn)]
             .cards()
             .iter()
-            .chain(&s.discard);
-        for &c in seen {
-            let r = usize::from(rank_of(c));
-            unseen[r] = unseen[r].saturating_sub(1);
-        }
-        let mut escape = [false; RANKS];
-        let top = Facts {
-            total: p.ceiling.map_or(i32::MAX, |c| c.value),
-            ..s.facts(p)
-        };
-        for (r, e) in escape.iter_mut().enumerate() {
-            *e = s.effect(p, r as u8).is_some_and(|fx| {
-                fx.choices()
-                    .iter()
-                    .any(|c| p.allows(choice_total(p, c, &top)))
-            });
-        }
+            .filter(|c| escape >> rank_of(**c) & 1 != 0)
+            .count();
+        let top = p
+            .ceiling
+            .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
+        let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
         Knowledge {
             unseen,
             unseen_total: unseen.iter().sum(),
+            present: unseen
+                .iter()
+                .enumerate()
+                .fold(0, |m, (r, &n)| m | u16::from(n > 0) << r),
             escape,
+            facts: s.facts(p),
+            others: i64::from(s.active().saturating_sub(1) as u8),
+            high,
+            escape_cost: match (high, escapes_held) {
+                (true, held) if held > 1 => 30,
+                (true, _) => 0,
+                (false, _) => 120,
+            },
+            active,
         }
+    }
+
+    fn escape(&self, rank: u8) -> bool {
+        self.escape >> rank & 1 != 0
     }
 
     /// The share (per thousand) of unseen cards that could not be played at `total`: how
@@ -173,44 +205,82 @@ impl Knowledge {
         if self.unseen_total == 0 {
             return 0;
         }
-        let mut bad = 0;
         // The next player's situation is not known: the mover's stands in for it.
-        let facts = Facts {
-            total,
-            ..s.facts(p)
-        };
-        for (r, &n) in self.unseen.iter().enumerate() {
-            if n == 0 {
-                continue;
-            }
-            let ok = s.effect(p, r as u8).is_some_and(|fx| {
-                fx.choices()
-                    .iter()
-                    .any(|c| p.allows(choice_total(p, c, &facts)))
-            });
-            if !ok {
-                bad += n;
-            }
+        let ok = playable_ranks(p, s, self.active, total);
+        // The unseen ranks that cannot be laid: at most a few.
+        let mut bad = 0;
+        let mut stuck = self.present & !ok;
+        while stuck != 0 {
+            bad += self.unseen[stuck.trailing_zeros() as usize];
+            stuck &= stuck - 1;
         }
         i64::from(bad) * 1000 / i64::from(self.unseen_total)
     }
 }
 
+/// The ranks (bit `r` for rank `r`) with a choice the limits allow were the total `total`, in
+/// the situation of the player to move: read from the program's table, worked out for live
+/// choices and totals outside it.
+#[inline]
+fn playable_ranks(p: &Program, s: &State, active: usize, total: i32) -> u16 {
+    let (mut ok, todo) = match p.legal.ranks(active, total) {
+        Some([ok, live]) => (ok, live & !ok),
+        None => (0, u16::MAX),
+    };
+    if todo != 0 {
+        ok |= playable_live(p, s, todo, total);
+    }
+    ok
+}
+
+/// [`playable_ranks`] for the ranks in `todo`, worked out.
+#[inline(never)]
+fn playable_live(p: &Program, s: &State, todo: u16, total: i32) -> u16 {
+    let mut ok = 0;
+    let facts = Facts {
+        total,
+        ..s.facts(p)
+    };
+    for r in 0..RANKS as u8 {
+        if todo >> r & 1 != 0
+            && s.effect(p, r).is_some_and(|fx| {
+                fx.choices()
+                    .iter()
+                    .any(|c| p.allows(choice_total(p, c, &facts)))
+            })
+        {
+            ok |= 1 << r;
+        }
+    }
+    ok
+}
+
 /// What a move costs or gains its player at once, in chips (losing a round counts as its
 /// payments, which the ruleset lists).
-fn immediate(p: &Program, s: &State, m: Move) -> (i64, i32) {
+///
+/// `total` is the one the list of legal moves gives the move; a script's step is counted as
+/// its table says, as everywhere in the bots' estimates.
+fn immediate(p: &Program, s: &State, view: &Knowledge, m: Move, total: i32) -> (i64, i32) {
     let Move::Play { card, choice } = m else {
         return (0, s.total);
     };
-    let Some(fx) = s.effect(p, rank_of(card)) else {
+    let Some(fx) = p.effect_for(view.active, rank_of(card)) else {
         return (0, s.total);
     };
     let ch = &fx.choices()[usize::from(choice)];
-    let facts = s.facts(p);
+    let facts = &view.facts;
     let old = s.total;
-    let new = choice_total(p, ch, &facts);
+    let new = if ch.scripted {
+        choice_total(p, ch, facts)
+    } else {
+        total
+    };
+    if ch.simple && p.bars.is_empty() {
+        // No outcome of the card's own, no bar to reach.
+        return (0, new);
+    }
     let mut value = 0;
-    let others = i64::from(s.active().saturating_sub(1) as u8);
+    let others = view.others;
     let mut outcome = |i: u16| {
         for o in &p.outcomes[usize::from(i)].list {
             // Paying costs, gaining earns: the player's own chips count three times the
@@ -245,7 +315,7 @@ fn immediate(p: &Program, s: &State, m: Move) -> (i64, i32) {
         }
     };
     for st in ch.steps() {
-        if let ir::Act::Outcomes(i) = st.act(p, &facts) {
+        if let ir::Act::Outcomes(i) = st.act(p, facts) {
             outcome(i);
         }
     }
@@ -264,47 +334,29 @@ fn immediate(p: &Program, s: &State, m: Move) -> (i64, i32) {
     (value, new)
 }
 
-fn cautious_score(p: &Program, s: &State, view: &Knowledge, m: Move) -> i64 {
+fn cautious_score(p: &Program, s: &State, view: &Knowledge, m: Move, total: i32) -> i64 {
     let Move::Play { card, .. } = m else { return 0 };
-    let (value, new) = immediate(p, s, m);
+    let (value, new) = immediate(p, s, view, m, total);
     let mut score = value * 1000;
-    let top = p
-        .ceiling
-        .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
-    let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
-    let escape = view.escape[usize::from(rank_of(card))];
-    let escapes_held = s.hands[usize::from(s.turn)]
-        .cards()
-        .iter()
-        .filter(|c| view.escape[usize::from(rank_of(**c))])
-        .count();
-    if escape {
-        // Keep an escape card for when the total is high (the texts' first tip).
-        score -= if high && escapes_held > 1 {
-            30
-        } else if high {
-            0
-        } else {
-            120
-        };
-    }
+    // Keep an escape card for when the total is high (the texts' first tip). The penalty
+    // for laying one is the same for every move of a turn, and is taken by a product rather
+    // than a branch: which card is an escape is as good as random.
+    score -= view.escape_cost * i64::from(view.escape(rank_of(card)));
     let rise = i64::from(new - s.total);
-    if high {
-        score -= rise.max(0) * 4;
-    } else {
-        // While the total is low, big cards are safe: play them now.
-        score += rise.clamp(-20, 20);
-    }
+    // While the total is high every point of rise costs; while it is low, big cards are
+    // safe: play them now.
+    let high = i64::from(view.high);
+    score += high * (-rise.max(0) * 4) + (1 - high) * rise.clamp(-20, 20);
     // Do not leave the next player an easy total if it costs nothing.
     score += view.stuck_share(p, s, new) / 50;
     score
 }
 
-fn aggressive_score(p: &Program, s: &State, view: &Knowledge, m: Move) -> i64 {
+fn aggressive_score(p: &Program, s: &State, view: &Knowledge, m: Move, total: i32) -> i64 {
     // As careful with its own chips and escape cards as the cautious bot, but it aims the
     // total where the next player has the fewest safe cards.
-    let (_, new) = immediate(p, s, m);
-    cautious_score(p, s, view, m) + view.stuck_share(p, s, new) / 4
+    let (_, new) = immediate(p, s, view, m, total);
+    cautious_score(p, s, view, m, total) + view.stuck_share(p, s, new) / 4
 }
 
 /// How many samples each move gets, and how far each is played out.
