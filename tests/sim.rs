@@ -222,3 +222,212 @@ fn cautious_beats_random_and_search_beats_cautious() {
         "search won {search:.2} of its games against two cautious bots (fair: 0.33)"
     );
 }
+
+/// Starts one `ninety sim ... --shard auto[/N] --json` process with the scheduler's variables
+/// set as a job array or an Indexed Job would set them (and the other's cleared).
+fn shard_process(auto: &str, vars: &[(&str, String)], games: &str) -> std::process::Child {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_ninety"));
+    c.args([
+        "sim",
+        "33-66-99",
+        "--games",
+        games,
+        "--players",
+        "4",
+        "--bots",
+        "cautious,random",
+        "--shard",
+        auto,
+        "--json",
+    ])
+    .current_dir(env!("CARGO_MANIFEST_DIR"))
+    .stdout(std::process::Stdio::piped())
+    .stderr(std::process::Stdio::piped());
+    for v in [
+        "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_MIN",
+        "SLURM_ARRAY_TASK_STEP",
+        "SLURM_ARRAY_TASK_COUNT",
+        "JOB_COMPLETION_INDEX",
+    ] {
+        c.env_remove(v);
+    }
+    for (k, v) in vars {
+        c.env(k, v);
+    }
+    c.spawn().expect("starts")
+}
+
+#[test]
+fn four_shard_processes_at_once_merge_into_the_whole_run_and_bad_shards_are_refused_by_name() {
+    let dir = std::env::temp_dir().join(format!("ninety-auto-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let games = "120";
+    // A Slurm array `--array=1-4` and a Kubernetes Indexed Job of 4 completions: four
+    // processes each, all running at once.
+    let slurm: Vec<_> = (1..=4)
+        .map(|id| {
+            let vars = [
+                ("SLURM_ARRAY_TASK_ID", id.to_string()),
+                ("SLURM_ARRAY_TASK_MIN", "1".to_string()),
+                ("SLURM_ARRAY_TASK_STEP", "1".to_string()),
+                ("SLURM_ARRAY_TASK_COUNT", "4".to_string()),
+            ];
+            shard_process("auto", &vars, games)
+        })
+        .collect();
+    let k8s: Vec<_> = (0..4)
+        .map(|i| shard_process("auto/4", &[("JOB_COMPLETION_INDEX", i.to_string())], games))
+        .collect();
+    let mut files = Vec::new();
+    for (name, children) in [("slurm", slurm), ("k8s", k8s)] {
+        let mut list = Vec::new();
+        for (i, child) in children.into_iter().enumerate() {
+            let o = child.wait_with_output().expect("ends");
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let f = dir.join(format!("{name}-{i}.json"));
+            std::fs::write(&f, &o.stdout).expect("write");
+            list.push(f.display().to_string());
+        }
+        files.push(list);
+    }
+    let whole_args = [
+        "sim",
+        "33-66-99",
+        "--games",
+        games,
+        "--players",
+        "4",
+        "--bots",
+        "cautious,random",
+    ];
+    let whole = ninety(&whole_args);
+    let mut whole_json_args = whole_args.to_vec();
+    whole_json_args.push("--json");
+    let whole_json: serde_json::Value =
+        serde_json::from_slice(&ninety(&whole_json_args).stdout).expect("json");
+    let merge = |list: &[String], json: bool| {
+        let mut args = vec!["sim", "--merge"];
+        args.extend(list.iter().map(String::as_str));
+        if json {
+            args.push("--json");
+        }
+        ninety(&args)
+    };
+    for list in &files {
+        let merged = merge(list, false);
+        assert_eq!(
+            merged.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&merged.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&merged.stdout),
+            String::from_utf8_lossy(&whole.stdout)
+        );
+        let merged: serde_json::Value =
+            serde_json::from_slice(&merge(list, true).stdout).expect("json");
+        assert_eq!(merged["run"]["stats"], whole_json["run"]["stats"]);
+    }
+    // A missing shard, a corrupt one and one from another run are refused, by name.
+    let refused = |list: &[String], name: &str| {
+        let o = merge(list, false);
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_ne!(o.status.code(), Some(0), "{err}");
+        assert!(o.stdout.is_empty());
+        assert!(err.contains(name), "{name}: {err}");
+    };
+    let slurm = &files[0];
+    refused(&slurm[..3], "shard 4/4 is missing");
+    let corrupt = dir.join("corrupt.json");
+    std::fs::write(&corrupt, b"{\"config\": ").expect("write");
+    let mut list = slurm[..3].to_vec();
+    list.push(corrupt.display().to_string());
+    refused(&list, "corrupt.json");
+    let other = dir.join("other-run.json");
+    let o = ninety(&[
+        "sim",
+        "33-66-99",
+        "--games",
+        games,
+        "--players",
+        "4",
+        "--bots",
+        "cautious,random",
+        "--seed",
+        "9",
+        "--shard",
+        "4/4",
+        "--json",
+    ]);
+    std::fs::write(&other, &o.stdout).expect("write");
+    let mut list = slurm[..3].to_vec();
+    list.push(other.display().to_string());
+    refused(&list, "other-run.json");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shards_of_a_sweep_and_of_a_comparison_merge_into_the_whole_command() {
+    let dir = std::env::temp_dir().join(format!("ninety-sweep-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let commands: [&[&str]; 2] = [
+        &[
+            "sim",
+            "ninety-nine",
+            "--games",
+            "90",
+            "--sweep",
+            "chips=1,3",
+        ],
+        &["sim", "ninety-nine", "ring-of-99", "--games", "90"],
+    ];
+    for (c, command) in commands.iter().enumerate() {
+        let mut files = Vec::new();
+        for k in 1..=3 {
+            let slice = format!("{k}/3");
+            let mut args = command.to_vec();
+            args.extend(["--shard", &slice, "--json"]);
+            let o = ninety(&args);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let f = dir.join(format!("{c}-{k}.json"));
+            std::fs::write(&f, &o.stdout).expect("write");
+            files.push(f.display().to_string());
+        }
+        let mut args = vec!["sim", "--merge"];
+        args.extend(files.iter().map(String::as_str));
+        let merged = ninety(&args);
+        assert_eq!(
+            merged.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&merged.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&merged.stdout),
+            String::from_utf8_lossy(&ninety(command).stdout)
+        );
+    }
+    // A shard of the sweep does not merge with shards of the comparison.
+    let mixed = ninety(&[
+        "sim",
+        "--merge",
+        &dir.join("0-1.json").display().to_string(),
+        &dir.join("1-2.json").display().to_string(),
+        &dir.join("1-3.json").display().to_string(),
+    ]);
+    assert_ne!(mixed.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("1-2.json"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

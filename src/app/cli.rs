@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use clap::{Args, Parser, Subcommand};
 
 use super::commands::{self, CheckOptions};
-use super::{lsp, repl, run, session, sim_cmd};
+use super::{lsp, repl, run, session, shard, sim_cmd};
 use crate::base::limits::{MOVES_FILE_BYTES, SCRIPT_STACK_BYTES};
 use crate::base::text::escape_lines;
 use crate::compile::{Shipped, read_capped};
@@ -124,8 +124,9 @@ struct SimArgs {
     #[arg(long, value_name = "NAME=V1,V2,...")]
     sweep: Option<String>,
     /// Run the K-th of N slices of the games: `--shard 2/4` (merge the `--json` outputs with
-    /// `--merge`).
-    #[arg(long, value_name = "K/N")]
+    /// `--merge`). `--shard auto` takes the slice from a Slurm job array, `--shard auto/N` from
+    /// a Kubernetes Indexed Job of N completions (see docs/cluster.md).
+    #[arg(long, value_name = "K/N|auto|auto/N")]
     shard: Option<String>,
     /// Merge the `--json` outputs of a run's shards into its report.
     #[arg(long, num_args = 1.., value_name = "FILES")]
@@ -296,14 +297,6 @@ fn run_command(a: RunArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
     Ok(run::run_cmd(&Shipped, &a.ruleset, &o, out, err))
 }
 
-/// `--shard K/N`.
-fn shard(text: &str) -> Result<(u64, u64), String> {
-    text.split_once('/')
-        .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)))
-        .filter(|(k, n)| *n >= 1 && (1..=*n).contains(k))
-        .ok_or_else(|| "`--shard K/N` needs 1 <= K <= N, like `--shard 2/4`".to_string())
-}
-
 /// `--sweep NAME=V1,V2,...`: each value a number, `yes` or `no`.
 fn sweep(text: &str) -> Result<(String, Vec<String>), String> {
     let (name, values) = sweep_list(text)?;
@@ -337,7 +330,12 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
     if !a.merge.is_empty() {
         return Ok(sim_cmd::merge_cmd(&a.merge, a.json, out, err));
     }
-    let shard = a.shard.as_deref().map(shard).transpose()?;
+    let env = |name: &str| std::env::var(name).ok();
+    let shard = a
+        .shard
+        .as_deref()
+        .map(|t| shard::parse(t, &env))
+        .transpose()?;
     let sweep = a.sweep.as_deref().map(sweep).transpose()?;
     let sets = sets(&a.sets)?;
     let cancel = Arc::new(AtomicBool::new(false));

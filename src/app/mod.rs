@@ -10,4 +10,5 @@ pub mod repl;
 pub mod run;
 pub mod scenario;
 pub mod session;
+mod shard;
 pub mod sim_cmd;

@@ -106,6 +106,122 @@ fn finish(o: &SimOptions, err: &mut dyn Write, games: u64) -> i32 {
     }
 }
 
+/// What one `ninety sim` command plays: one run, two side by side on the same deals, or one
+/// option swept over values. Its `--json` holds every run whole, so the slices of any of the
+/// three merge into what the whole command would have said.
+#[derive(Debug, Clone)]
+enum Runs {
+    One(Box<sim::Output>),
+    Two(Box<sim::Output>, Box<sim::Output>),
+    Sweep {
+        option: String,
+        rows: Vec<(String, sim::Output)>,
+    },
+}
+
+impl Runs {
+    fn outputs(&self) -> Vec<&sim::Output> {
+        match self {
+            Runs::One(o) => vec![&**o],
+            Runs::Two(a, b) => vec![&**a, &**b],
+            Runs::Sweep { rows, .. } => rows.iter().map(|(_, o)| o).collect(),
+        }
+    }
+
+    /// Games played: the fewest of any run (a Ctrl-C stops them all).
+    fn games(&self) -> u64 {
+        self.outputs()
+            .iter()
+            .map(|o| o.stats.games)
+            .min()
+            .unwrap_or(0)
+    }
+
+    fn json(&self) -> serde_json::Value {
+        let run = |o: &sim::Output| serde_json::json!({ "run": o, "figures": sim::figures(&o.config, &o.stats) });
+        match self {
+            Runs::One(o) => run(o),
+            Runs::Two(a, b) => serde_json::json!({ "a": run(a), "b": run(b) }),
+            Runs::Sweep { option, rows } => serde_json::Value::Array(
+                rows.iter()
+                    .map(|(v, o)| {
+                        let mut row = run(o);
+                        row["option"] = option.clone().into();
+                        row["value"] = v.clone().into();
+                        row
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    /// Reads the `--json` of a command back, or says why it is not one.
+    fn from_json(v: &serde_json::Value) -> Result<Runs, String> {
+        let run = |v: &serde_json::Value| {
+            serde_json::from_value::<sim::Output>(v["run"].clone()).map_err(|e| e.to_string())
+        };
+        if let Some(rows) = v.as_array() {
+            let mut option = None;
+            let mut out = Vec::new();
+            for row in rows {
+                let name = row["option"]
+                    .as_str()
+                    .ok_or("a sweep's row names no option")?;
+                if option.get_or_insert(name) != &name {
+                    return Err("a sweep's rows name different options".into());
+                }
+                let value = row["value"].as_str().ok_or("a sweep's row has no value")?;
+                out.push((value.to_string(), run(row)?));
+            }
+            let option = option.ok_or("a sweep with no rows")?.to_string();
+            return Ok(Runs::Sweep { option, rows: out });
+        }
+        if v.get("a").is_some() {
+            return Ok(Runs::Two(Box::new(run(&v["a"])?), Box::new(run(&v["b"])?)));
+        }
+        Ok(Runs::One(Box::new(run(v)?)))
+    }
+
+    /// The report, as text or as `--json`.
+    fn write(&self, json: bool, out: &mut dyn Write) {
+        if json {
+            let _ = writeln!(out, "{}", self.json());
+            return;
+        }
+        let text = match self {
+            Runs::One(o) => sim::report(&o.config, &o.stats),
+            Runs::Two(a, b) => sim::compare((&a.config, &a.stats), (&b.config, &b.stats)),
+            Runs::Sweep { option, rows } => sweep_table(option, rows),
+        };
+        let _ = write!(out, "{}", escape_lines(&text));
+    }
+}
+
+/// A sweep's report: a row a value.
+fn sweep_table(option: &str, rows: &[(String, sim::Output)]) -> String {
+    use std::fmt::Write as _;
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "{:>8} {:>10} {:>8} {:>10} {:>12} {:>13} {:>11}",
+        option, "turns", "rounds", "seat 0 %", "chips/round", "forced/game", "turn limit"
+    );
+    for (v, o) in rows {
+        let f = sim::figures(&o.config, &o.stats);
+        let _ = writeln!(
+            t,
+            "{v:>8} {:>10.1} {:>8.2} {:>10.1} {:>12.2} {:>13.2} {:>11}",
+            f.turns_mean,
+            f.rounds_mean,
+            f.win_pct.first().copied().unwrap_or(0.0),
+            f.chips_lost_per_round,
+            f.forced_busts_per_game,
+            f.turn_limited
+        );
+    }
+    t
+}
+
 /// `ninety sim RULESET [RULESET_B]`: statistics of many bot games, or two rulesets side by
 /// side on the same deals, or one option swept over values.
 pub fn sim_cmd(
@@ -125,144 +241,141 @@ pub fn sim_cmd(
             (USAGE, "`--games 0`: a run plays at least 1 game".into()),
         );
     }
-    let interrupted = || o.cancel.load(Ordering::Relaxed);
-    match (paths, &o.sweep) {
-        ([path], None) => match sim_one(loader, path, o, &o.sets) {
-            Ok((cfg, stats)) => {
-                if o.json {
-                    let output = sim::Output {
-                        config: cfg.clone(),
-                        shard: o.shard,
-                        stats: stats.clone(),
-                    };
-                    let figures = sim::figures(&cfg, &stats);
-                    let mut v = serde_json::json!({ "run": output, "figures": figures });
-                    if interrupted() {
-                        v["interrupted"] = serde_json::Value::Bool(true);
-                    }
-                    let _ = writeln!(out, "{v}");
-                } else {
-                    let _ = write!(out, "{}", escape_lines(&sim::report(&cfg, &stats)));
-                }
-                finish(o, err, stats.games)
-            }
-            Err(e) => fail(err, e),
-        },
-        ([a, b], None) => {
-            let (ra, rb) = (
-                sim_one(loader, a, o, &o.sets),
-                sim_one(loader, b, o, &o.sets),
-            );
-            match (ra, rb) {
-                (Ok(x), Ok(y)) => {
-                    if o.json {
-                        let mut v = serde_json::json!({
-                            "a": { "run": sim::Output { config: x.0.clone(), shard: o.shard, stats: x.1.clone() }, "figures": sim::figures(&x.0, &x.1) },
-                            "b": { "run": sim::Output { config: y.0.clone(), shard: o.shard, stats: y.1.clone() }, "figures": sim::figures(&y.0, &y.1) },
-                        });
-                        if interrupted() {
-                            v["interrupted"] = serde_json::Value::Bool(true);
+    match play_runs(loader, paths, o) {
+        Ok(runs) => {
+            if o.json {
+                let mut v = runs.json();
+                if o.cancel.load(Ordering::Relaxed) {
+                    match &mut v {
+                        serde_json::Value::Object(m) => {
+                            m.insert("interrupted".into(), true.into());
                         }
-                        let _ = writeln!(out, "{v}");
-                    } else {
-                        let text = sim::compare((&x.0, &x.1), (&y.0, &y.1));
-                        let _ = write!(out, "{}", escape_lines(&text));
+                        serde_json::Value::Array(rows) => {
+                            for row in rows {
+                                row["interrupted"] = true.into();
+                            }
+                        }
+                        _ => {}
                     }
-                    finish(o, err, x.1.games.min(y.1.games))
                 }
-                (Err(e), _) | (_, Err(e)) => fail(err, e),
+                let _ = writeln!(out, "{v}");
+            } else {
+                runs.write(false, out);
             }
+            finish(o, err, runs.games())
+        }
+        Err(e) => fail(err, e),
+    }
+}
+
+/// Plays what the command asks for.
+fn play_runs(loader: &dyn Loader, paths: &[String], o: &SimOptions) -> Result<Runs, Failure> {
+    let output = |(config, stats): (sim::Config, sim::Stats)| sim::Output {
+        config,
+        shard: o.shard,
+        stats,
+    };
+    match (paths, &o.sweep) {
+        ([path], None) => Ok(Runs::One(Box::new(output(sim_one(
+            loader, path, o, &o.sets,
+        )?)))),
+        ([a, b], None) => {
+            let x = output(sim_one(loader, a, o, &o.sets)?);
+            let y = output(sim_one(loader, b, o, &o.sets)?);
+            Ok(Runs::Two(Box::new(x), Box::new(y)))
         }
         ([path], Some((name, values))) => {
             let mut rows = Vec::new();
             for v in values {
                 let mut sets = o.sets.clone();
                 sets.push((name.clone(), v.clone()));
-                match sim_one(loader, path, o, &sets) {
-                    Ok((cfg, stats)) => rows.push((v.clone(), sim::figures(&cfg, &stats))),
-                    Err((code, e)) => {
-                        let e =
-                            e.replace(&format!("--set {name}={v}"), &format!("--sweep {name}={v}"));
-                        return fail(err, (code, format!("with `--sweep {name}={v}`: {e}")));
-                    }
-                }
-                if interrupted() {
+                let run = sim_one(loader, path, o, &sets).map_err(|(code, e)| {
+                    let e = e.replace(&format!("--set {name}={v}"), &format!("--sweep {name}={v}"));
+                    (code, format!("with `--sweep {name}={v}`: {e}"))
+                })?;
+                rows.push((v.clone(), output(run)));
+                if o.cancel.load(Ordering::Relaxed) {
                     break;
                 }
             }
-            let played: u64 = rows.iter().map(|(_, f)| f.games).sum();
-            if o.json {
-                let v: Vec<serde_json::Value> = rows
-                    .iter()
-                    .map(|(v, f)| serde_json::json!({ "value": v, "figures": f }))
-                    .collect();
-                let _ = writeln!(out, "{}", serde_json::Value::Array(v));
-            } else {
-                let _ = writeln!(
-                    out,
-                    "{:>8} {:>10} {:>8} {:>10} {:>12} {:>13} {:>11}",
-                    name, "turns", "rounds", "seat 0 %", "chips/round", "forced/game", "turn limit"
-                );
-                for (v, f) in rows {
-                    let _ = writeln!(
-                        out,
-                        "{v:>8} {:>10.1} {:>8.2} {:>10.1} {:>12.2} {:>13.2} {:>11}",
-                        f.turns_mean,
-                        f.rounds_mean,
-                        f.win_pct.first().copied().unwrap_or(0.0),
-                        f.chips_lost_per_round,
-                        f.forced_busts_per_game,
-                        f.turn_limited
-                    );
-                }
-            }
-            finish(o, err, played)
+            Ok(Runs::Sweep {
+                option: name.clone(),
+                rows,
+            })
         }
-        (_, Some(_)) => fail(err, (USAGE, "`--sweep` runs one ruleset".into())),
-        _ => {
-            let _ = writeln!(err, "error: give one ruleset, or two to compare");
-            USAGE
-        }
+        (_, Some(_)) => Err((USAGE, "`--sweep` runs one ruleset".into())),
+        _ => Err((USAGE, "give one ruleset, or two to compare".into())),
     }
 }
 
-/// `ninety sim --merge FILES...`: the report of a run from the `--json` output of its shards:
-/// every shard of one run, each whole and sane, or it is refused naming the file.
+/// `ninety sim --merge FILES...`: the report of a command from the `--json` output of its
+/// shards (a run, a comparison or a sweep): every shard of it, each whole and sane, or it is
+/// refused naming the file. The report is the one the whole command gives.
 pub fn merge_cmd(files: &[String], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let fail = |err: &mut dyn Write, (code, e): Failure| {
+        let _ = writeln!(err, "error: {}", escape_lines(&e));
+        code
+    };
     let mut parts = Vec::new();
     for f in files {
         match read_shard(f) {
-            Ok(o) => parts.push((f.clone(), o)),
-            Err((code, e)) => {
-                let _ = writeln!(err, "error: {}", escape_lines(&e));
-                return code;
-            }
+            Ok(runs) => parts.push((f.clone(), runs)),
+            Err(e) => return fail(err, e),
         }
     }
-    match sim::merge_named(&parts) {
+    match merge_runs(&parts) {
         Ok(whole) => {
-            if json {
-                let figures = sim::figures(&whole.config, &whole.stats);
-                let _ = writeln!(
-                    out,
-                    "{}",
-                    serde_json::json!({ "run": whole, "figures": figures })
-                );
-            } else {
-                let report = sim::report(&whole.config, &whole.stats);
-                let _ = write!(out, "{}", escape_lines(&report));
-            }
+            whole.write(json, out);
             OK
         }
-        Err(e) => {
-            let _ = writeln!(err, "error: {}", escape_lines(&e));
-            FAILED
-        }
+        Err(e) => fail(err, (FAILED, e)),
     }
 }
 
+/// Merges the shards of one command, run by run.
+fn merge_runs(parts: &[(String, Runs)]) -> Result<Runs, String> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err("no files to merge".into());
+    };
+    // The k-th run of every file, merged.
+    let merge_nth = |k: usize| -> Result<sim::Output, String> {
+        let named: Vec<(String, sim::Output)> = parts
+            .iter()
+            .map(|(name, runs)| (name.clone(), runs.outputs()[k].clone()))
+            .collect();
+        sim::merge_named(&named)
+    };
+    for (name, runs) in parts {
+        let same_kind = match (first, runs) {
+            (Runs::One(_), Runs::One(_)) | (Runs::Two(..), Runs::Two(..)) => true,
+            (Runs::Sweep { option: a, rows: x }, Runs::Sweep { option: b, rows: y }) => {
+                a == b && x.iter().map(|r| &r.0).eq(y.iter().map(|r| &r.0))
+            }
+            _ => false,
+        };
+        if !same_kind {
+            return Err(format!(
+                "`{name}` is not a shard of the same command as `{first_name}` (a run, a \
+                 comparison and a sweep, or sweeps of other values, do not merge)"
+            ));
+        }
+    }
+    Ok(match first {
+        Runs::One(_) => Runs::One(Box::new(merge_nth(0)?)),
+        Runs::Two(..) => Runs::Two(Box::new(merge_nth(0)?), Box::new(merge_nth(1)?)),
+        Runs::Sweep { option, rows } => Runs::Sweep {
+            option: option.clone(),
+            rows: rows
+                .iter()
+                .enumerate()
+                .map(|(k, (v, _))| Ok((v.clone(), merge_nth(k)?)))
+                .collect::<Result<_, String>>()?,
+        },
+    })
+}
+
 /// One shard file: read with a cap, the JSON of `ninety sim --json`, not interrupted.
-fn read_shard(f: &str) -> Result<sim::Output, Failure> {
+fn read_shard(f: &str) -> Result<Runs, Failure> {
     let bytes = read_capped(std::path::Path::new(f), SHARD_BYTES)
         .map_err(|e| (USAGE, format!("cannot read `{f}`: {e}")))?;
     let not_ours = |e: &dyn std::fmt::Display| {
@@ -272,11 +385,17 @@ fn read_shard(f: &str) -> Result<sim::Output, Failure> {
         )
     };
     let v: serde_json::Value = serde_json::from_slice(&bytes).map_err(|e| not_ours(&e))?;
-    if v.get("interrupted").and_then(serde_json::Value::as_bool) == Some(true) {
+    let interrupted = |v: &serde_json::Value| {
+        v.get("interrupted").and_then(serde_json::Value::as_bool) == Some(true)
+    };
+    if interrupted(&v)
+        || v.as_array()
+            .is_some_and(|rows| rows.iter().any(interrupted))
+    {
         return Err((
             FAILED,
             format!("`{f}` is the output of an interrupted run: its games are not all there"),
         ));
     }
-    serde_json::from_value::<sim::Output>(v["run"].clone()).map_err(|e| not_ours(&e))
+    Runs::from_json(&v).map_err(|e| not_ours(&e))
 }
