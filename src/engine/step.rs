@@ -192,7 +192,11 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
                 return Err(PlayError::NoDraw { by_hand: p.by_hand });
             };
             draw(p, s, seat, sink);
-            settle(p, s, sink);
+            // The card before was settled: the player to move can play. A draw changes only
+            // the drawer's hand, so only a drawer who is also to move is asked again.
+            if seat == s.turn {
+                settle(p, s, sink);
+            }
             Ok(())
         }
         Move::Play { card, choice } => play(p, s, card, choice, sink),
@@ -384,7 +388,8 @@ fn card_outcomes<S: Sink>(
 }
 
 /// The bars the card reached or passed going from `old` to `t`, and the script bars that
-/// fired.
+/// fired. Most moves touch no bar: that is checked first, in a tight loop.
+#[inline(always)]
 fn bars<S: Sink>(
     p: &Program,
     s: &mut State,
@@ -394,8 +399,30 @@ fn bars<S: Sink>(
     pre: Option<&Pre<'_>>,
     sink: &mut S,
 ) {
+    let (lo, hi) = if old <= t { (old, t) } else { (t, old) };
+    let touched = |v: i32| v >= lo && v <= hi && v != old;
+    if pre.is_some() || p.bars.iter().any(|b| touched(b.value)) {
+        bars_touched(p, s, by, old, t, pre, sink);
+    }
+}
+
+#[inline(never)]
+fn bars_touched<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    by: Acting,
+    old: i32,
+    t: i32,
+    pre: Option<&Pre<'_>>,
+    sink: &mut S,
+) {
+    let (lo, hi) = if old <= t { (old, t) } else { (t, old) };
     for b in &p.bars {
         let v = b.value;
+        // A bar the move did not touch (most of them, most turns).
+        if v < lo || v > hi || v == old {
+            continue;
+        }
         let (reach, pass) = if old < v {
             (t == v, t > v)
         } else if old > v {
