@@ -46,6 +46,80 @@ pub fn suit_of(card: Card) -> u8 {
     card % 4
 }
 
+/// Per card: one in the byte of its rank (bits `8r` to `8r + 7`). Counting a pile by rank
+/// is then one addition a card, with no store to wait for: see [`rank_counts`].
+const RANK_ONE: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = 1u128 << (8 * FACES[c][0] as u32);
+        c += 1;
+    }
+    t
+};
+
+/// How many cards of each rank `cards` holds, rank `r` in the byte at bits `8r` to
+/// `8r + 7`; read one with [`rank_count`]. A game has at most 4 decks of 56 cards, so no
+/// count reaches 256 (beyond that the bytes wrap, they never panic).
+#[inline]
+pub fn rank_counts(cards: &[Card]) -> u128 {
+    cards
+        .iter()
+        .fold(0u128, |n, &c| n.wrapping_add(RANK_ONE[usize::from(c)]))
+}
+
+/// The count of rank `r` in [`rank_counts`]'s answer.
+#[inline(always)]
+pub fn rank_count(counts: u128, r: usize) -> u8 {
+    (counts >> (8 * (r % RANKS))) as u8
+}
+
+/// The high bit of each rank's byte.
+const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080;
+
+/// `a - b`, rank by rank, a count below zero read as none: for counts below 128 (a game
+/// holds at most 16 cards of a rank).
+#[inline(always)]
+pub fn rank_counts_less(a: u128, b: u128) -> u128 {
+    // With each byte of `a` lifted by 128, no byte borrows from the next; a byte whose high
+    // bit is then clear went below zero.
+    let d = (a | HIGH).wrapping_sub(b);
+    let kept = (d & HIGH) >> 7;
+    (d & !HIGH) & kept.wrapping_mul(0xff)
+}
+
+/// Per 8 bits of a rank set: those ranks' bytes all ones.
+const BYTE_MASKS: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut b = 0;
+        while b < 8 {
+            if m >> b & 1 != 0 {
+                t[m] |= 0xff << (8 * b);
+            }
+            b += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The sum of the counts of the ranks in `ranks` (bit `r` for rank `r`): a few operations,
+/// no loop.
+#[inline(always)]
+pub fn rank_sum(counts: u128, ranks: u16) -> u32 {
+    fn bytes(x: u64) -> u32 {
+        // Pairs of bytes into 16-bit sums, then the four sums at once.
+        const EVEN: u64 = 0x00ff_00ff_00ff_00ff;
+        let pairs = (x & EVEN) + (x >> 8 & EVEN);
+        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
+    }
+    let lo = counts as u64 & BYTE_MASKS[usize::from(ranks & 0xff)];
+    let hi = (counts >> 64) as u64 & BYTE_MASKS[usize::from(ranks >> 8)];
+    bytes(lo) + bytes(hi)
+}
+
 /// Whether two cards are the same card of different decks (or the same card).
 #[inline]
 pub fn same_face(a: Card, b: Card) -> bool {
@@ -136,6 +210,68 @@ mod tests {
                 assert_eq!(same_face(code, other), code % COPY == other % COPY);
             }
         }
+    }
+
+    #[test]
+    fn rank_counts_are_counts() {
+        let deck: Vec<Card> = full_deck(4, 4).collect();
+        for cards in [
+            &deck[..],
+            &deck[..7],
+            &deck[100..131],
+            &[][..],
+            &[255, 0, 255][..],
+        ] {
+            let counts = rank_counts(cards);
+            for r in 0..RANKS {
+                let n = cards
+                    .iter()
+                    .filter(|c| usize::from(rank_of(**c)) == r)
+                    .count();
+                assert_eq!(usize::from(rank_count(counts, r)), n, "rank {r}");
+            }
+        }
+    }
+
+    #[test]
+    fn rank_counts_subtract_and_sum() {
+        let deck: Vec<Card> = full_deck(4, 4).collect();
+        let full = rank_counts(&deck);
+        for (i, j) in [(0, 0), (0, 7), (10, 60), (0, 224), (3, 131)] {
+            let seen = rank_counts(&deck[i..j]);
+            let rest = rank_counts_less(full, seen);
+            for r in 0..RANKS {
+                let left = rank_count(full, r) - rank_count(seen, r);
+                assert_eq!(rank_count(rest, r), left, "rank {r}");
+            }
+            for ranks in [
+                0u16,
+                1,
+                0b1010,
+                0x3fff,
+                0x2001,
+                0xffff,
+                1 << 13,
+                0x00ff,
+                0x3f00,
+            ] {
+                let sum: u32 = (0..RANKS)
+                    .filter(|r| ranks >> r & 1 != 0)
+                    .map(|r| u32::from(rank_count(rest, r)))
+                    .sum();
+                assert_eq!(rank_sum(rest, ranks), sum, "ranks {ranks:#x}");
+            }
+        }
+        // Below zero is none.
+        // One ace, one two, two threes; less four aces and a two.
+        let few = rank_counts(&[0, 4, 8, 9]);
+        let many = rank_counts(&[0, 1, 2, 3, 5]);
+        let rest = rank_counts_less(few, many);
+        assert_eq!(rank_count(rest, 0), 0);
+        assert_eq!(rank_count(rest, 1), 0);
+        assert_eq!(rank_count(rest, 2), 2);
+        assert_eq!(rank_sum(rest, 0xffff), 2);
+        assert_eq!(rank_sum(rank_counts(&deck), 0xffff), 224);
     }
 
     #[test]

@@ -110,8 +110,12 @@ impl State {
                         None => continue,
                     }
                 } else if TOTALS {
-                    // What a choice the table answers may read: the total alone.
-                    choice_total(p, choice, &Facts::total(self.total))
+                    // What a choice the table answers may read: the total alone; the table
+                    // holds it, unless it would be too big.
+                    match row.and_then(|row| row.total(fx_index, k)) {
+                        Some(t) => t,
+                        None => choice_total(p, choice, &Facts::total(self.total)),
+                    }
                 } else {
                     self.total
                 };

@@ -29,12 +29,21 @@ pub struct LegalTable {
     /// the ranks with a live choice, as bit sets (bit `r` for rank `r`). "May this player lay
     /// anything?" is then one read and a test per card.
     ranks: Vec<[u16; 2]>,
+    /// One row per total of the window, [`MAX_CHOICES`] slots per effect: the total each
+    /// choice the table allows makes (a slot of a live or refused choice is unused). Empty
+    /// when it would take more than [`TOTALS_BUDGET`] slots: the totals are then worked out.
+    totals: Vec<i32>,
 }
+
+/// The most slots the table of totals may take (4 MiB).
+pub const TOTALS_BUDGET: usize = 1 << 20;
 
 /// The row of one total: for each effect, which choices are allowed and which are live.
 #[derive(Debug, Clone, Copy)]
 pub struct Row<'t> {
     cells: &'t [u8],
+    /// [`MAX_CHOICES`] slots per effect, or empty.
+    totals: &'t [i32],
 }
 
 impl Row<'_> {
@@ -46,6 +55,13 @@ impl Row<'_> {
             Some(&cell) => (cell & 0x0f, cell >> 4),
             None => (0, 0x0f),
         }
+    }
+
+    /// The total choice `k` of effect `fx` makes, if the table holds it: only ever asked of
+    /// a choice the row allows.
+    #[inline(always)]
+    pub fn total(self, fx: u16, k: usize) -> Option<i32> {
+        self.totals.get(usize::from(fx) * MAX_CHOICES + k).copied()
     }
 }
 
@@ -68,13 +84,27 @@ impl LegalTable {
             })
             .collect();
         let mut cells = vec![0u8; effects * width as usize];
+        let slots = effects * MAX_CHOICES;
+        let with_totals = slots * width as usize <= TOTALS_BUDGET;
+        let mut totals = vec![
+            0i32;
+            if with_totals {
+                slots * width as usize
+            } else {
+                0
+            }
+        ];
         for i in 0..width as usize {
             let facts = Facts::total(lo + i as i32);
             for (e, fx) in p.effects.iter().enumerate() {
                 let mut bits = live[e] << 4;
                 for (k, c) in fx.choices().iter().enumerate() {
-                    if live[e] & (1 << k) == 0 && p.allows(choice_total(p, c, &facts)) {
+                    let t = choice_total(p, c, &facts);
+                    if live[e] & (1 << k) == 0 && p.allows(t) {
                         bits |= 1 << k;
+                        if with_totals {
+                            totals[i * slots + e * MAX_CHOICES + k] = t;
+                        }
                     }
                 }
                 cells[i * effects + e] = bits;
@@ -104,6 +134,7 @@ impl LegalTable {
             effects,
             cells,
             ranks,
+            totals,
         }
     }
 
@@ -129,7 +160,12 @@ impl LegalTable {
         }
         let start = i as usize * self.effects;
         let cells = self.cells.get(start..start + self.effects)?;
-        Some(Row { cells })
+        let slots = self.effects * MAX_CHOICES;
+        let totals = self
+            .totals
+            .get(i as usize * slots..(i as usize + 1) * slots)
+            .unwrap_or(&[]);
+        Some(Row { cells, totals })
     }
 
     /// The choices of effect `fx` allowed at `total`, and the live ones; `None` outside the
@@ -174,10 +210,16 @@ impl LegalTable {
                 for (k, c) in fx.choices().iter().enumerate() {
                     let bit = 1u8 << k;
                     let is_live = c.is_live(p);
-                    let ok = p.allows(choice_total(p, c, &Facts::total(t)));
+                    let made = choice_total(p, c, &Facts::total(t));
+                    let ok = p.allows(made);
                     if (live & bit != 0) != is_live || (!is_live && (allowed & bit != 0) != ok) {
                         return vec![format!(
                             "the legal-choice table is wrong for effect {e}, choice {k}, total {t}"
+                        )];
+                    }
+                    if allowed & bit != 0 && row.total(e as u16, k).is_some_and(|x| x != made) {
+                        return vec![format!(
+                            "the legal-choice table's total is wrong for effect {e}, choice {k}, total {t}"
                         )];
                     }
                 }

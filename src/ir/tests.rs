@@ -258,6 +258,20 @@ fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
             }
         }
     }
+    for t in 0..=99 {
+        let row = p.legal.row(t).expect("in the window");
+        let (allowed, _) = row.get(0);
+        for (k, c) in p.effects[0].choices().iter().enumerate() {
+            if allowed & (1 << k) != 0 {
+                let made = choice_total(&p, c, &Facts::total(t));
+                assert_eq!(
+                    row.total(0, k),
+                    Some(made),
+                    "the total of choice {k} at {t}"
+                );
+            }
+        }
+    }
     assert_eq!(p.legal.get(0, 5), Some((0b011, 0)), "no -10 at 5");
     assert_eq!(p.legal.get(0, 90), Some((0b101, 0)), "no +11 at 90");
     assert_eq!(p.legal.get(0, 100), None, "outside the window");
@@ -268,4 +282,28 @@ fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
         origin: Origin::default(),
     });
     assert!(verify(&p).iter().any(|e| e.contains("legal-choice table")));
+}
+
+#[test]
+fn a_stale_total_in_the_legal_table_is_caught() {
+    let mut p = program();
+    p.effects = vec![effect(&[choice(&[step(Act::Set(50))])])];
+    p.ceiling = Some(Limit {
+        value: 99,
+        origin: Origin::default(),
+    });
+    p.floor = Some(Limit {
+        value: 0,
+        origin: Origin::default(),
+    });
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    assert_eq!(p.legal.row(7).and_then(|r| r.total(0, 0)), Some(50));
+    // The same choices allowed at every total, another total made: only the totals differ.
+    p.effects = vec![effect(&[choice(&[step(Act::Set(60))])])];
+    let errors = verify(&p);
+    assert!(
+        errors.iter().any(|e| e.contains("table's total is wrong")),
+        "{errors:?}"
+    );
 }

@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use super::player::{bot_turn, play_and_draw};
 use crate::base::Rng;
-use crate::base::cards::{JOKER, RANKS, rank_of};
+use crate::base::cards::{JOKER, RANKS, rank_counts, rank_counts_less, rank_of, rank_sum};
 use crate::engine::{Move, Moves, State};
 use crate::ir::{self, Facts, OutcomeKind, Program, Who, choice_total};
 
@@ -60,23 +60,23 @@ impl Bot {
         self.choose_from_list(p, s, rng)
     }
 
-    /// The bots that weigh each move: from the list of legal moves and their totals.
+    /// The bots that weigh each move.
     #[inline(never)]
     fn choose_from_list(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
-        let mut moves = Moves::new();
-        s.legal_moves_into(p, &mut moves);
-        moves.retain_plays();
-        if moves.is_empty() {
-            return None;
-        }
-        if moves.len() == 1 {
-            return Some(moves.as_slice()[0]);
-        }
         match self {
-            Bot::Random => Some(moves.as_slice()[rng.below(moves.len())]),
-            Bot::Cautious => Some(best(p, s, &moves, rng, cautious_score)),
-            Bot::Aggressive => Some(best(p, s, &moves, rng, aggressive_score)),
-            Bot::Search => Some(search(p, s, &moves, rng)),
+            Bot::Random => random(p, s, rng),
+            Bot::Cautious => weigh(p, s, rng, cautious_score),
+            Bot::Aggressive => weigh(p, s, rng, aggressive_score),
+            Bot::Search => {
+                let mut moves = Moves::new();
+                s.legal_moves_into(p, &mut moves);
+                moves.retain_plays();
+                match moves.len() {
+                    0 => None,
+                    1 => Some(moves.as_slice()[0]),
+                    _ => Some(search(p, s, &moves, rng)),
+                }
+            }
         }
     }
 }
@@ -103,36 +103,45 @@ fn random(p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
     Some(Move::Play { card, choice })
 }
 
-/// The highest-scoring move; ties broken at random.
-fn best(
+/// The highest-scoring legal move, ties broken at random; `None` when there is none. The
+/// moves are scored as they are found (no list of them is kept), and a turn with one move
+/// takes no random number: the bot has nothing to choose.
+#[inline(always)]
+fn weigh(
     p: &Program,
     s: &State,
-    moves: &Moves,
     rng: &mut Rng,
-    score: fn(&Program, &State, &Knowledge, Move, i32) -> i64,
-) -> Move {
+    score: impl Fn(&Program, &State, &Knowledge, Move, i32) -> i64,
+) -> Option<Move> {
     let view = Knowledge::new(p, s);
-    let mut best = 0;
+    let before = *rng;
+    let mut n = 0usize;
+    let mut best = None;
     let mut best_score = i64::MIN;
-    for (i, (&m, &total)) in moves.as_slice().iter().zip(moves.totals()).enumerate() {
+    s.each_play(p, |m, total| {
         let sc = score(p, s, &view, m, total)
             .saturating_mul(16)
             .saturating_add(rng.below(16) as i64);
         // A select, not a branch: the best move so far is as good as random.
-        let better = sc > best_score;
-        best = if better { i } else { best };
+        let better = sc > best_score || n == 0;
+        best = if better { Some(m) } else { best };
         best_score = best_score.max(sc);
+        n += 1;
+        ControlFlow::Continue(())
+    });
+    if n == 1 {
+        *rng = before;
     }
-    moves.as_slice()[best]
+    best
 }
 
 /// What the player to move knows: how many cards of each rank are still unseen (not in their
 /// hand, not in the discard pile), and which ranks are escapes (always playable).
 struct Knowledge {
-    unseen: [u32; RANKS],
-    unseen_total: u32,
-    /// Bit `r`: some card of rank `r` is unseen.
-    present: u16,
+    /// The unseen cards by rank, a byte each ([`rank_counts`]).
+    unseen: u128,
+    /// Dividing by how many cards are unseen, once a move.
+    per_unseen: Divisor,
     /// Bit `r`: rank `r` can be laid whatever the total (at the upper limit).
     escape: u16,
     /// The mover's situation.
@@ -149,39 +158,26 @@ struct Knowledge {
 
 impl Knowledge {
     fn new(p: &Program, s: &State) -> Knowledge {
-        // The deck: four of each rank and the jokers, per copy of the deck.
-        let decks = u32::from(p.decks[usize::from(s.seats).min(ir::MAX_SEATS)]);
-        let mut unseen = [decks * 4; RANKS];
-        unseen[usize::from(JOKER)] = decks * u32::from(p.jokers);
-        // Two plain loops: a chained iterator branches on which half it is in.
-        let mut seen = [0u32; RANKS];
-        for &c in s.hands[usize::from(s.turn)].cards() {
-            seen[usize::from(rank_of(c))] += 1;
-        }
-        for &c in &s.discard {
-            seen[usize::from(rank_of(c))] += 1;
-        }
-        for (u, n) in unseen.iter_mut().zip(seen) {
-            *u = u.saturating_sub(n);
-        }
+        // The deck (four of each rank and the jokers, per copy of the deck) less the cards
+        // seen, rank by rank, all ranks at once.
+        let decks = u128::from(p.decks[usize::from(s.seats).min(ir::MAX_SEATS)]);
+        let held = rank_counts(s.hands[usize::from(s.turn)].cards());
+        let seen = held.wrapping_add(rank_counts(&s.discard));
+        let joker_lane = 0xffu128 << (8 * u32::from(JOKER));
+        let deck = (0x0404_0404_0404_0404_0404_0404_0404 & !joker_lane) * decks
+            + ((decks * u128::from(p.jokers)) << (8 * u32::from(JOKER)));
+        let unseen = rank_counts_less(deck, seen);
         let active = s.active();
         let escape = playable_ranks(p, s, active, p.ceiling.map_or(i32::MAX, |c| c.value));
-        let escapes_held = s.hands[usize::from(s.turn)]
-            .cards()
-            .iter()
-            .filter(|c| escape >> rank_of(**c) & 1 != 0)
-            .count();
+        let escapes_held = rank_sum(held, escape);
         let top = p
             .ceiling
             .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
         let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
+        let unseen_total = rank_sum(unseen, u16::MAX);
         Knowledge {
             unseen,
-            unseen_total: unseen.iter().sum(),
-            present: unseen
-                .iter()
-                .enumerate()
-                .fold(0, |m, (r, &n)| m | u16::from(n > 0) << r),
+            per_unseen: Divisor::new(unseen_total),
             escape,
             facts: s.facts(p),
             others: i64::from(s.active().saturating_sub(1) as u8),
@@ -202,19 +198,32 @@ impl Knowledge {
     /// The share (per thousand) of unseen cards that could not be played at `total`: how
     /// likely the next player is to be stuck.
     fn stuck_share(&self, p: &Program, s: &State, total: i32) -> i64 {
-        if self.unseen_total == 0 {
-            return 0;
-        }
         // The next player's situation is not known: the mover's stands in for it.
         let ok = playable_ranks(p, s, self.active, total);
-        // The unseen ranks that cannot be laid: at most a few.
-        let mut bad = 0;
-        let mut stuck = self.present & !ok;
-        while stuck != 0 {
-            bad += self.unseen[stuck.trailing_zeros() as usize];
-            stuck &= stuck - 1;
+        // The unseen cards of the ranks that cannot be laid.
+        let bad = rank_sum(self.unseen, !ok);
+        i64::from(self.per_unseen.div(bad * 1000))
+    }
+}
+
+/// Division by a number fixed for a turn, as a multiplication: exact for every `u32`
+/// (Granlund and Montgomery's method, with a 64-bit reciprocal rounded up), and a third of a
+/// hardware division's latency. Dividing by zero gives zero.
+#[derive(Debug, Clone, Copy)]
+struct Divisor(u128);
+
+impl Divisor {
+    fn new(d: u32) -> Divisor {
+        if d == 0 {
+            return Divisor(0);
         }
-        i64::from(bad) * 1000 / i64::from(self.unseen_total)
+        let d = u128::from(d);
+        Divisor(((1u128 << 64) + d - 1) / d)
+    }
+
+    #[inline(always)]
+    fn div(self, n: u32) -> u32 {
+        ((u128::from(n) * self.0) >> 64) as u32
     }
 }
 
@@ -408,4 +417,43 @@ fn playout(p: &Program, mut s: State, m: Move, me: u8, rng: &mut Rng) -> i64 {
         .sum();
     let alive = if s.in_game(me) { 0 } else { -1000 };
     mine * 100 - others * 100 / i64::from(n.max(2) - 1) + alive
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Divisor;
+
+    #[test]
+    fn division_by_multiplication_is_exact() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x as u32) >> (x >> 59)
+        };
+        let edges = [
+            0,
+            1,
+            2,
+            3,
+            7,
+            50,
+            224,
+            999,
+            1000,
+            65_535,
+            u32::MAX - 1,
+            u32::MAX,
+        ];
+        let numbers: Vec<u32> = edges.into_iter().chain((0..300).map(|_| next())).collect();
+        let divisors: Vec<u32> = edges.into_iter().chain((0..3000).map(|_| next())).collect();
+        for d in divisors {
+            let by = Divisor::new(d);
+            for &n in &numbers {
+                let want = n.checked_div(d).unwrap_or(0);
+                assert_eq!(by.div(n), want, "{n} / {d}");
+            }
+        }
+    }
 }
