@@ -218,7 +218,7 @@ impl Divisor {
             return Divisor(0);
         }
         let d = u128::from(d);
-        Divisor(((1u128 << 64) + d - 1) / d)
+        Divisor((1u128 << 64).div_ceil(d))
     }
 
     #[inline(always)]
