@@ -1,0 +1,385 @@
+//! What users run, timed: `ninety sim` as a whole process, built with the release profile
+//! that ships, against the native baseline (`examples/native_sim`: hand-written Ninety-Nine
+//! and 33/66/99 playing the very same games with the same random bot), as a ratio. Beside it:
+//! the whole `sim::run` in process against `native::run`, the cautious and search bots as a
+//! ratio to the random one (per card played: they play different games), two jobs against
+//! one, and the peak memory of a long run.
+//!
+//! Every pair of runs must give the same statistics (games, wins, turns, rounds, chips lost
+//! by cause), or the bench stops: a speed is only compared with the same work.
+//!
+//! ```text
+//! cargo bench --bench sim                      # the default: 100,000 games, median of 5
+//! cargo bench --bench sim -- --games 20000 --runs 3 --million
+//! ```
+//!
+//! `--million` adds a 1,000,000-game run and its peak memory beside a 100,000-game one.
+
+#[path = "native/mod.rs"]
+mod native;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use native::{CAUSES, Game};
+use ninety::app::load::load_program;
+use ninety::compile::Disk;
+use ninety::play::{Bot, Player};
+use ninety::sim::{self, Config, Control};
+use serde_json::Value;
+
+/// The settings of one bench run.
+struct Bench {
+    games: u64,
+    runs: usize,
+    million: bool,
+    ninety: PathBuf,
+    native: PathBuf,
+}
+
+const GAMES: [(Game, &str); 2] = [
+    (Game::NinetyNine, "ninety-nine"),
+    (Game::ThirtyThree, "33-66-99"),
+];
+
+fn main() {
+    let mut games = 100_000;
+    let mut runs = 5;
+    let mut million = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--games" => games = number(args.next()),
+            "--runs" => runs = number::<usize>(args.next()).max(1),
+            "--million" => million = true,
+            // `cargo bench` passes `--bench`; filters are not used.
+            _ => {}
+        }
+    }
+    let (ninety, native) = build();
+    let b = Bench {
+        games,
+        runs,
+        million,
+        ninety,
+        native,
+    };
+    println!(
+        "`ninety sim` as a whole process (release profile) and the native baseline, one job, \
+         random bots, {} games, median of {} runs:",
+        grouped(b.games),
+        b.runs
+    );
+    println!(
+        "  {:<12} {:>7} {:>10} {:>10} {:>9} {:>12}",
+        "game", "players", "ninety", "native", "ratio", "turns/s"
+    );
+    for (game, name) in GAMES {
+        for players in [3, 5] {
+            whole_process(&b, game, name, players);
+        }
+    }
+    println!();
+    println!("`sim::run` in process against `native::run`, one job, random bots, median:");
+    for (game, name) in GAMES {
+        for players in [3, 5] {
+            in_process(&b, game, name, players);
+        }
+    }
+    println!();
+    bots(&b);
+    println!();
+    jobs(&b);
+    println!();
+    memory(&b);
+}
+
+fn number<T: std::str::FromStr>(v: Option<String>) -> T {
+    v.and_then(|v| v.parse().ok())
+        .expect("a number after --games or --runs")
+}
+
+/// The shipped binary and the baseline, built with the release profile (as users get it).
+fn build() -> (PathBuf, PathBuf) {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let status = Command::new(cargo)
+        .args([
+            "build",
+            "--release",
+            "--locked",
+            "--bin",
+            "ninety",
+            "--example",
+            "native_sim",
+        ])
+        .current_dir(root)
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "the release build failed");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    (
+        target.join("release/ninety"),
+        target.join("release/examples/native_sim"),
+    )
+}
+
+/// Runs `cmd`, its standard output parsed as JSON, and the wall time it took.
+fn timed(cmd: &mut Command) -> (Value, Duration) {
+    let start = Instant::now();
+    let out = cmd.output().expect("the process starts");
+    let took = start.elapsed();
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    (json, took)
+}
+
+fn median(mut xs: Vec<Duration>) -> Duration {
+    xs.sort();
+    xs[xs.len() / 2]
+}
+
+fn sim_cmd(b: &Bench, game: &str, players: usize, bots: &str, games: u64, jobs: u32) -> Command {
+    let mut cmd = Command::new(&b.ninety);
+    cmd.args(["sim", game, "--json", "--seed", "1", "--bots", bots]);
+    cmd.args(["--games", &games.to_string()]);
+    cmd.args(["--players", &players.to_string()]);
+    cmd.args(["--jobs", &jobs.to_string()]);
+    cmd
+}
+
+/// The statistics both sides give, from `ninety sim --json` (`run.stats`) or `native_sim`.
+#[derive(Debug, PartialEq)]
+struct Summary {
+    games: u64,
+    wins: Vec<u64>,
+    turns: u64,
+    rounds: u64,
+    chips_lost: Vec<u64>,
+    turn_limited: u64,
+}
+
+fn summary_of_sim(v: &Value) -> Summary {
+    let st = &v["run"]["stats"];
+    Summary {
+        games: st["games"].as_u64().expect("games"),
+        wins: numbers(&st["wins"]),
+        turns: st["turns"]["sum"].as_u64().expect("turns"),
+        rounds: st["rounds"]["sum"].as_u64().expect("rounds"),
+        chips_lost: CAUSES
+            .iter()
+            .map(|c| st["chips_lost"][c].as_u64().unwrap_or(0))
+            .collect(),
+        turn_limited: st["turn_limited"].as_u64().expect("turn_limited"),
+    }
+}
+
+fn summary_of_native(v: &Value) -> Summary {
+    Summary {
+        games: v["games"].as_u64().expect("games"),
+        wins: numbers(&v["wins"]),
+        turns: v["turns"].as_u64().expect("turns"),
+        rounds: v["rounds"].as_u64().expect("rounds"),
+        chips_lost: CAUSES
+            .iter()
+            .map(|c| v["chips_lost"][c].as_u64().unwrap_or(0))
+            .collect(),
+        turn_limited: v["turn_limited"].as_u64().expect("turn_limited"),
+    }
+}
+
+fn numbers(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .expect("a list")
+        .iter()
+        .map(|x| x.as_u64().expect("a number"))
+        .collect()
+}
+
+fn whole_process(b: &Bench, game: Game, name: &str, players: usize) {
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let mut turns = 0;
+    // Interleaved, so a busy moment of the machine falls on both.
+    for _ in 0..b.runs {
+        let (a, ta) = timed(&mut sim_cmd(b, name, players, "random", b.games, 1));
+        let mut native = Command::new(&b.native);
+        native.args(["--game", game_name(game), "--seed", "1"]);
+        native.args(["--games", &b.games.to_string()]);
+        native.args(["--players", &players.to_string()]);
+        let (n, tn) = timed(&mut native);
+        let (sa, sn) = (summary_of_sim(&a), summary_of_native(&n));
+        assert_eq!(sa, sn, "{name}, {players} players: the statistics differ");
+        turns = sa.turns;
+        ours.push(ta);
+        theirs.push(tn);
+    }
+    let (ta, tn) = (median(ours), median(theirs));
+    println!(
+        "  {:<12} {:>7} {:>9.3}s {:>9.3}s {:>8.2}x {:>11.1}M",
+        name,
+        players,
+        ta.as_secs_f64(),
+        tn.as_secs_f64(),
+        tn.as_secs_f64() / ta.as_secs_f64(),
+        turns as f64 / ta.as_secs_f64() / 1e6
+    );
+}
+
+fn game_name(game: Game) -> &'static str {
+    match game {
+        Game::NinetyNine => "ninety-nine",
+        Game::ThirtyThree => "33-66-99",
+    }
+}
+
+fn in_process(b: &Bench, game: Game, name: &str, players: usize) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(game.ruleset())
+        .display()
+        .to_string();
+    let p = load_program(&Disk, &path, &[]).expect("the ruleset checks");
+    let seats = [Player::Bot(Bot::Random)];
+    let cfg = Config {
+        ruleset: game.ruleset().into(),
+        name: p.name.clone(),
+        players,
+        bots: vec!["random".into(); players],
+        seed: 1,
+        games: b.games,
+        sets: Vec::new(),
+    };
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..b.runs {
+        let start = Instant::now();
+        let st = sim::run(&p, &seats, &cfg, &Control::jobs(1)).expect("the run");
+        ours.push(start.elapsed());
+        let start = Instant::now();
+        let t = native::run(game, players, b.games, 1);
+        theirs.push(start.elapsed());
+        assert_eq!(
+            (st.games, st.turns.sum, st.rounds.sum, &st.wins),
+            (t.games, t.turns, t.rounds, &t.wins),
+            "{name}, {players} players: the statistics differ"
+        );
+    }
+    let (ta, tn) = (median(ours), median(theirs));
+    println!(
+        "  {:<12} {} players: {:.3}s, native {:.3}s, ratio {:.2}x",
+        name,
+        players,
+        ta.as_secs_f64(),
+        tn.as_secs_f64(),
+        tn.as_secs_f64() / ta.as_secs_f64()
+    );
+}
+
+/// Nanoseconds per card played, whole process, median of the runs.
+fn per_turn(b: &Bench, game: &str, players: usize, bots: &str, games: u64) -> f64 {
+    let mut times = Vec::new();
+    let mut turns = 1;
+    for _ in 0..b.runs {
+        let (v, t) = timed(&mut sim_cmd(b, game, players, bots, games, 1));
+        turns = summary_of_sim(&v).turns.max(1);
+        times.push(t);
+    }
+    median(times).as_secs_f64() * 1e9 / turns as f64
+}
+
+fn bots(b: &Bench) {
+    println!(
+        "the bots, whole process, one job: ns per card played, and the ratio to the random bot"
+    );
+    println!(
+        "  {:<12} {:>7} {:>9} {:>17} {:>17}",
+        "game", "players", "random", "cautious", "search"
+    );
+    for (_, name) in GAMES {
+        for players in [3, 5] {
+            let random = per_turn(b, name, players, "random", b.games);
+            let cautious = per_turn(b, name, players, "cautious", b.games / 2);
+            let search = per_turn(b, name, players, "search", (b.games / 2000).max(10));
+            println!(
+                "  {:<12} {:>7} {:>8.0}n {:>8.0}n ({:>4.2}x) {:>8.0}n ({:>4.0}x)",
+                name,
+                players,
+                random,
+                cautious,
+                cautious / random,
+                search,
+                search / random
+            );
+        }
+    }
+}
+
+fn jobs(b: &Bench) {
+    let (mut one, mut two) = (Vec::new(), Vec::new());
+    for _ in 0..b.runs {
+        let (a, t1) = timed(&mut sim_cmd(b, "ninety-nine", 3, "random", b.games * 2, 1));
+        let (c, t2) = timed(&mut sim_cmd(b, "ninety-nine", 3, "random", b.games * 2, 2));
+        assert_eq!(a, c, "the report depends on --jobs");
+        one.push(t1);
+        two.push(t2);
+    }
+    let (t1, t2) = (median(one), median(two));
+    println!(
+        "--jobs 2 against --jobs 1 (Ninety-Nine, 3 players, {} games): {:.3}s and {:.3}s, {:.2}x",
+        grouped(b.games * 2),
+        t1.as_secs_f64(),
+        t2.as_secs_f64(),
+        t1.as_secs_f64() / t2.as_secs_f64()
+    );
+}
+
+/// Peak resident memory of whole runs (`/usr/bin/time`'s maximum resident set size).
+fn memory(b: &Bench) {
+    let mut sizes = vec![b.games / 10, b.games];
+    if b.million {
+        sizes.push(1_000_000);
+    }
+    print!("peak memory (Ninety-Nine, 3 players, random, one job):");
+    for games in sizes {
+        let out = Command::new("/usr/bin/time")
+            .arg("-f")
+            .arg("%M")
+            .arg(&b.ninety)
+            .args(["sim", "ninety-nine", "--json", "--bots", "random", "--jobs"])
+            .args(["1", "--games", &games.to_string()])
+            .output();
+        match out {
+            Ok(o) if o.status.success() => {
+                let err = String::from_utf8_lossy(&o.stderr);
+                let kb: u64 = err
+                    .lines()
+                    .last()
+                    .and_then(|l| l.trim().parse().ok())
+                    .unwrap_or(0);
+                print!("  {} games {:.1} MB", grouped(games), kb as f64 / 1024.0);
+            }
+            _ => {
+                print!("  (no /usr/bin/time: not measured)");
+                break;
+            }
+        }
+    }
+    println!();
+}
+
+fn grouped(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
