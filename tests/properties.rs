@@ -282,3 +282,50 @@ fn thousands_of_seeded_games_keep_every_invariant() {
         }
     }
 }
+
+/// The legal-choice table's plays (`State::table_plays`, which the random bot reads) are
+/// `each_move`'s, in its order, wherever the table answers: every shipped ruleset, seeded
+/// games at its smallest and largest tables.
+#[test]
+fn the_tables_plays_are_each_moves_plays() {
+    use ninety::engine::Move;
+    use std::ops::ControlFlow;
+    let mut answered = 0;
+    for (path, _) in shipped() {
+        let program = ninety::app::load::load_program(&Disk, &path, &[]).expect("checks");
+        for players in [program.min_players, program.max_players] {
+            for seed in 0..20 {
+                let setup = Setup {
+                    players: usize::from(players),
+                    seed,
+                    ..Setup::default()
+                };
+                let mut s = engine::new_game(&program, &setup, &mut ()).expect("a game starts");
+                let mut rng = ninety::base::Rng::for_bots(seed);
+                while !s.over && s.turns < 500 {
+                    let mut all = Vec::new();
+                    s.each_move(&program, |m| {
+                        if let Move::Play { .. } = m {
+                            all.push(m);
+                        }
+                        ControlFlow::Continue(())
+                    });
+                    if let Some(t) = s.table_plays(&program) {
+                        answered += 1;
+                        let listed: Vec<Move> = (0..t.count()).filter_map(|n| t.nth(n)).collect();
+                        assert_eq!(listed, all, "{path}, seed {seed}, turn {}", s.turns);
+                        assert_eq!(t.nth(t.count()), None);
+                    }
+                    let moved =
+                        ninety::play::bot_turn(&program, &mut s, Bot::Random, &mut rng, &mut ())
+                            .expect("a legal move");
+                    assert!(moved);
+                }
+            }
+        }
+    }
+    assert!(
+        answered > 10_000,
+        "the table answered only {answered} times"
+    );
+}

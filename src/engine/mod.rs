@@ -13,6 +13,7 @@
 mod error;
 mod events;
 mod outcomes;
+mod plays;
 mod scripts;
 mod setup;
 mod stall;
@@ -22,6 +23,7 @@ mod validate;
 
 pub use error::{Illegal, PlayError, TURN_LIMIT};
 pub use events::{Event, PayTo, Reason, Sink, kind};
+pub use plays::TablePlays;
 pub use scripts::Pre;
 pub use setup::{Setup, new_game};
 pub use stall::Stall;

@@ -57,6 +57,13 @@ impl Row<'_> {
         }
     }
 
+    /// The cell of effect `fx`: its allowed choices in the low four bits, its live ones in
+    /// the high four. An effect the row does not hold (a rank without one) has no choice.
+    #[inline(always)]
+    pub fn cell(self, fx: u16) -> u8 {
+        self.cells.get(usize::from(fx)).copied().unwrap_or(0)
+    }
+
     /// The total choice `k` of effect `fx` makes, if the table holds it: only ever asked of
     /// a choice the row allows.
     #[inline(always)]

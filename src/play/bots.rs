@@ -85,6 +85,14 @@ impl Bot {
 /// holds the moves alone.
 #[inline(never)]
 fn random(p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
+    // Most positions: the table answers every card, and the plays are counted, not listed.
+    if let Some(plays) = s.table_plays(p) {
+        return match plays.count() {
+            0 => None,
+            1 => plays.nth(0),
+            n => plays.nth(rng.below(n)),
+        };
+    }
     // Card and choice as two bytes: the list is zeroed in a few stores.
     let mut list = [(0u8, 0u8); ir::MAX_HAND * ir::MAX_CHOICES];
     let mut n = 0;
