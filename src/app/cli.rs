@@ -328,7 +328,12 @@ fn sweep_list(text: &str) -> Result<(String, Vec<String>), String> {
 
 fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     if !a.merge.is_empty() {
-        return Ok(sim_cmd::merge_cmd(&a.merge, a.json, out, err));
+        let o = sim_cmd::SimOptions {
+            json: a.json,
+            unicode: std::io::stdout().is_terminal(),
+            ..sim_cmd::SimOptions::default()
+        };
+        return Ok(sim_cmd::merge_cmd(&a.merge, &o, out, err));
     }
     let env = |name: &str| std::env::var(name).ok();
     let shard = a
@@ -365,6 +370,7 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
         sweep,
         shard,
         progress: std::io::stderr().is_terminal(),
+        unicode: std::io::stdout().is_terminal(),
         cancel,
     };
     Ok(sim_cmd::sim_cmd(&Shipped, &a.rulesets, &o, out, err))

@@ -29,6 +29,8 @@ pub struct SimOptions {
     pub sweep: Option<(String, Vec<String>)>,
     pub shard: Option<(u64, u64)>,
     pub progress: bool,
+    /// Draw the text report's histograms with Unicode blocks (standard output is a terminal).
+    pub unicode: bool,
     /// Set by Ctrl-C: the report covers the games played so far.
     pub cancel: Arc<AtomicBool>,
 }
@@ -182,14 +184,14 @@ impl Runs {
         Ok(Runs::One(Box::new(run(v)?)))
     }
 
-    /// The report, as text or as `--json`.
-    fn write(&self, json: bool, out: &mut dyn Write) {
+    /// The report, as text (its histograms in Unicode blocks when `unicode`) or as `--json`.
+    fn write(&self, json: bool, unicode: bool, out: &mut dyn Write) {
         if json {
             let _ = writeln!(out, "{}", self.json());
             return;
         }
         let text = match self {
-            Runs::One(o) => sim::report(&o.config, &o.stats),
+            Runs::One(o) => sim::report_with(&o.config, &o.stats, unicode),
             Runs::Two(a, b) => sim::compare((&a.config, &a.stats), (&b.config, &b.stats)),
             Runs::Sweep { option, rows } => sweep_table(option, rows),
         };
@@ -260,7 +262,7 @@ pub fn sim_cmd(
                 }
                 let _ = writeln!(out, "{v}");
             } else {
-                runs.write(false, out);
+                runs.write(false, o.unicode, out);
             }
             finish(o, err, runs.games())
         }
@@ -310,8 +312,14 @@ fn play_runs(loader: &dyn Loader, paths: &[String], o: &SimOptions) -> Result<Ru
 
 /// `ninety sim --merge FILES...`: the report of a command from the `--json` output of its
 /// shards (a run, a comparison or a sweep): every shard of it, each whole and sane, or it is
-/// refused naming the file. The report is the one the whole command gives.
-pub fn merge_cmd(files: &[String], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// refused naming the file. The report is the one the whole command gives (`o.json`,
+/// `o.unicode` say how).
+pub fn merge_cmd(
+    files: &[String],
+    o: &SimOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let fail = |err: &mut dyn Write, (code, e): Failure| {
         let _ = writeln!(err, "error: {}", escape_lines(&e));
         code
@@ -325,7 +333,7 @@ pub fn merge_cmd(files: &[String], json: bool, out: &mut dyn Write, err: &mut dy
     }
     match merge_runs(&parts) {
         Ok(whole) => {
-            whole.write(json, out);
+            whole.write(o.json, o.unicode, out);
             OK
         }
         Err(e) => fail(err, (FAILED, e)),

@@ -9,9 +9,11 @@
 mod report;
 mod run;
 mod shard;
+mod spark;
 mod stats;
 
-pub use report::{Figures, compare, figures, report, wilson};
+pub use report::{Figures, compare, figures, report, report_with, two_prop, welch, wilson};
 pub use run::{Config, Control, run, slice_games, threads};
 pub use shard::{Output, merge, merge_named};
+pub use spark::{sparkline, text_histograms};
 pub use stats::{Histogram, Stats, WIN_UNIT};
