@@ -246,6 +246,17 @@ pub fn two_prop(ka: f64, na: f64, kb: f64, nb: f64) -> bool {
     se > 0.0 && ((ka / na - kb / nb) / se).abs() > 1.96
 }
 
+/// Whether two rates of events differ beyond chance: `ka` events over an exposure of `ea`
+/// (games, rounds) against `kb` over `eb`, the counts taken as Poisson (a Wald test at 95%).
+/// Counts less spread than Poisson make it cautious, never bold.
+pub fn rates_differ(ka: f64, ea: f64, kb: f64, eb: f64) -> bool {
+    if ea <= 0.0 || eb <= 0.0 {
+        return false;
+    }
+    let se = (ka / (ea * ea) + kb / (eb * eb)).sqrt();
+    se > 0.0 && ((ka / ea - kb / eb) / se).abs() > 1.96
+}
+
 /// Two rulesets played on the same seeds, figure by figure.
 pub fn compare(a: (&Config, &Stats), b: (&Config, &Stats)) -> String {
     let (ca, sa) = a;
@@ -368,5 +379,10 @@ mod tests {
         }
         assert!(welch(&a, &b));
         assert!(!welch(&a, &a.clone()));
+        // 1.2 against 1.0 events a game over 1,000 games each: beyond chance; over 50, not.
+        assert!(rates_differ(1200.0, 1000.0, 1000.0, 1000.0));
+        assert!(!rates_differ(60.0, 50.0, 50.0, 50.0));
+        assert!(!rates_differ(0.0, 10.0, 0.0, 10.0));
+        assert!(!rates_differ(5.0, 0.0, 1.0, 10.0));
     }
 }
