@@ -131,6 +131,10 @@ struct SimArgs {
     /// Merge the `--json` outputs of a run's shards into its report.
     #[arg(long, num_args = 1.., value_name = "FILES")]
     merge: Vec<String>,
+    /// Also write the report as one self-contained HTML page of charts (inline SVG and CSS:
+    /// it reads offline and prints); the text or JSON output stays as it is.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<String>,
 }
 
 #[derive(Args)]
@@ -331,6 +335,7 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
         let o = sim_cmd::SimOptions {
             json: a.json,
             unicode: std::io::stdout().is_terminal(),
+            report: a.report,
             ..sim_cmd::SimOptions::default()
         };
         return Ok(sim_cmd::merge_cmd(&a.merge, &o, out, err));
@@ -371,6 +376,7 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
         shard,
         progress: std::io::stderr().is_terminal(),
         unicode: std::io::stdout().is_terminal(),
+        report: a.report,
         cancel,
     };
     Ok(sim_cmd::sim_cmd(&Shipped, &a.rulesets, &o, out, err))

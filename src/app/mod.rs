@@ -2,6 +2,7 @@
 //! the commands, the REPL session and loop, and the command line. Only this stage does
 //! terminal or file I/O besides loading rulesets.
 
+mod atomic;
 pub mod cli;
 pub mod commands;
 pub mod load;

@@ -2,9 +2,11 @@
 //! or shards merged.
 
 use std::io::Write;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::atomic::{check_target, write_atomically};
 use super::commands::{FAILED, OK, USAGE};
 use super::load::{load_program, player};
 use crate::base::limits::SHARD_BYTES;
@@ -31,6 +33,8 @@ pub struct SimOptions {
     pub progress: bool,
     /// Draw the text report's histograms with Unicode blocks (standard output is a terminal).
     pub unicode: bool,
+    /// Also write the report as one self-contained HTML page, to this file.
+    pub report: Option<String>,
     /// Set by Ctrl-C: the report covers the games played so far.
     pub cancel: Arc<AtomicBool>,
 }
@@ -199,6 +203,50 @@ impl Runs {
     }
 }
 
+impl Runs {
+    /// The report as one self-contained HTML page.
+    fn html(&self) -> String {
+        match self {
+            Runs::One(o) => sim::html::single(&o.config, &o.stats),
+            Runs::Two(a, b) => sim::html::comparison((&a.config, &a.stats), (&b.config, &b.stats)),
+            Runs::Sweep { option, rows } => {
+                let rows: Vec<sim::html::SweepRow> = rows
+                    .iter()
+                    .map(|(v, o)| (v.as_str(), &o.config, &o.stats))
+                    .collect();
+                sim::html::sweep(option, &rows)
+            }
+        }
+    }
+}
+
+/// Whether `--report FILE` can be written, before any game is played.
+fn check_report(o: &SimOptions) -> Result<(), Failure> {
+    let Some(path) = &o.report else {
+        return Ok(());
+    };
+    if o.shard.is_some() {
+        return Err((
+            USAGE,
+            "`--report` with `--shard`: a shard is a slice of the run; merge the shards' \
+             `--json` with `ninety sim --merge FILES... --report FILE.html` for the whole \
+             run's page"
+                .into(),
+        ));
+    }
+    check_target(Path::new(path), "a report")
+        .map_err(|e| (FAILED, format!("cannot write the report `{path}`: {e}")))
+}
+
+/// Writes the HTML page of `runs` to `--report FILE`, whole or not at all.
+fn write_report(o: &SimOptions, runs: &Runs) -> Result<(), Failure> {
+    let Some(path) = &o.report else {
+        return Ok(());
+    };
+    write_atomically(Path::new(path), runs.html().as_bytes(), "a report")
+        .map_err(|e| (FAILED, format!("cannot write the report `{path}`: {e}")))
+}
+
 /// A sweep's report: a row a value.
 fn sweep_table(option: &str, rows: &[(String, sim::Output)]) -> String {
     use std::fmt::Write as _;
@@ -243,6 +291,9 @@ pub fn sim_cmd(
             (USAGE, "`--games 0`: a run plays at least 1 game".into()),
         );
     }
+    if let Err(e) = check_report(o) {
+        return fail(err, e);
+    }
     match play_runs(loader, paths, o) {
         Ok(runs) => {
             if o.json {
@@ -263,6 +314,9 @@ pub fn sim_cmd(
                 let _ = writeln!(out, "{v}");
             } else {
                 runs.write(false, o.unicode, out);
+            }
+            if let Err(e) = write_report(o, &runs) {
+                return fail(err, e);
             }
             finish(o, err, runs.games())
         }
@@ -324,6 +378,9 @@ pub fn merge_cmd(
         let _ = writeln!(err, "error: {}", escape_lines(&e));
         code
     };
+    if let Err(e) = check_report(o) {
+        return fail(err, e);
+    }
     let mut parts = Vec::new();
     for f in files {
         match read_shard(f) {
@@ -334,7 +391,10 @@ pub fn merge_cmd(
     match merge_runs(&parts) {
         Ok(whole) => {
             whole.write(o.json, o.unicode, out);
-            OK
+            match write_report(o, &whole) {
+                Ok(()) => OK,
+                Err(e) => fail(err, e),
+            }
         }
         Err(e) => fail(err, (FAILED, e)),
     }
