@@ -4,17 +4,17 @@
 use super::charts::{VChart, vbars};
 use super::figures::{prefix, star};
 use super::fmt::{bot_of, clip, esc, fx};
-use super::stacked::{StackRow, place_name, stacked};
+use super::stacked::{Grouping, StackRow, place_name, stacked};
 use super::svg::{Axis, Bar, figure, table};
 use super::wins::{Run, tag_of};
 use super::{BLUE, ORANGE, SKY, TAGS, VERMILLION};
 use crate::sim::{Stats, rates_differ, two_prop};
 
 /// What happens at a bar: reached exactly, or passed.
-const WHAT: [&str; 2] = ["reached", "passed"];
+pub(super) const WHAT: [&str; 2] = ["reached", "passed"];
 
 /// How often the total reached or passed the bar `v`, a count.
-fn at_bar(st: &Stats, what: &str, v: i32) -> u64 {
+pub(super) fn at_bar(st: &Stats, what: &str, v: i32) -> u64 {
     let m = if what == "reached" {
         &st.bar_reached
     } else {
@@ -150,7 +150,7 @@ fn verdict<S: AsRef<str>>(differs: &[S]) -> String {
 
 /// A seat's shares of games by place, padded to `places` (a run of fewer players than the
 /// other: never out is the last place).
-fn shares_by_place(st: &Stats, seat: usize, places: usize) -> Option<Vec<f64>> {
+pub(super) fn shares_by_place(st: &Stats, seat: usize, places: usize) -> Option<Vec<f64>> {
     let counts = st.elimination.get(seat)?;
     let games = st.games.max(1) as f64;
     let mut padded = vec![0.0; places];
@@ -224,19 +224,22 @@ pub(super) fn elimination(runs: &[Run]) -> String {
             rows.push((star(&label, last && !differs.is_empty()), padded));
         }
     }
-    let names: Vec<(String, &'static str)> = if runs.len() > 1 {
-        runs.iter()
-            .enumerate()
-            .map(|(j, r)| (r.cfg.name.clone(), TAGS[j]))
-            .collect()
-    } else {
-        Vec::new()
+    let names: Vec<String> = runs
+        .iter()
+        .enumerate()
+        .map(|(j, r)| format!("{}: {}", TAGS[j], r.cfg.name))
+        .collect();
+    let grouping = Grouping {
+        note: (runs.len() > 1).then(|| names.join(" · ")),
+        rows_per_group: runs.len(),
     };
     let svg = stacked(
-        "Elimination order by seat",
-        "Stacked bars: for each seat, the share of games it went out first, second, and so on, or never",
+        (
+            "Elimination order by seat",
+            "Stacked bars: for each seat, the share of games it went out first, second, and so on, or never",
+        ),
         places,
-        &names,
+        &grouping,
         &rows,
     );
     let mut head = vec!["seat".to_string()];

@@ -12,8 +12,10 @@
 //! - `charts`: horizontal and vertical bars with whiskers;
 //! - `hist`: histograms of games by length; `stacked`: shares stacked in a bar;
 //! - `wins`, `figures` and `bars`: each figure of one run or two side by side;
-//! - `page`: the page of a run or a comparison; `sweep`: the page of a sweep.
+//! - `page`: the page of a run or a comparison; `sweep`: the page of a sweep, and `against`:
+//!   its figures, each against the swept option's values.
 
+mod against;
 mod bars;
 mod charts;
 mod figures;

@@ -5,21 +5,34 @@ use std::fmt::Write as _;
 
 use super::fmt::{clip, esc, fx, n, ordinal};
 use super::svg::{legend, rect, svg_open};
-use super::{BLUE, W};
+use super::{BLUE, CHAR_W, W};
 
 /// A row of a stacked chart: its label, its shares (percent) by place.
 pub(super) type StackRow = (String, Vec<f64>);
 
+/// How the rows of a stacked chart are laid out: a line of text over them (which run is
+/// which, for two), and how many rows make a group (a seat's rows, drawn close together).
+#[derive(Debug, Default)]
+pub(super) struct Grouping {
+    pub(super) note: Option<String>,
+    pub(super) rows_per_group: usize,
+}
+
 /// Per row, a stacked bar of shares (percent) by place, coloured from the earliest out
-/// (darkest) to never out (blue). `names`: for two runs, each run's name and tag.
+/// (darkest) to never out (blue).
 pub(super) fn stacked(
-    title: &str,
-    aria: &str,
+    (title, aria): (&str, &str),
     places: usize,
-    names: &[(String, &'static str)],
+    grouping: &Grouping,
     rows: &[StackRow],
 ) -> String {
-    let left = 180.0;
+    // Room for the longest label, within reason (a longer one is clipped; the table has it).
+    let longest = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let left = (longest as f64 * CHAR_W + 16.0).clamp(150.0, 260.0);
     let pw = W - left - 24.0;
     let colours = place_colours(places);
     let items: Vec<(String, &str)> = colours
@@ -29,22 +42,18 @@ pub(super) fn stacked(
         .collect();
     let (mut head, legend_h) = legend(&items, left, 6.0);
     let mut top = 12.0 + legend_h;
-    // For two runs, which is which (colours here are places, so the names are written out).
-    if !names.is_empty() {
-        let line: Vec<String> = names
-            .iter()
-            .map(|(name, tag)| format!("{tag}: {name}"))
-            .collect();
+    // Which run is which (colours here are places, so the names are written out).
+    if let Some(note) = &grouping.note {
         let _ = writeln!(
             head,
             "<text class=\"names\" x=\"{}\" y=\"{}\">{}</text>",
             n(left),
             n(top + 2.0),
-            esc(&line.join(" · "))
+            esc(note)
         );
         top += 22.0;
     }
-    let per_seat = names.len().max(1);
+    let per_seat = grouping.rows_per_group.max(1);
     let pitch = if per_seat > 1 { 24.0 } else { 28.0 };
     let gap = if per_seat > 1 { 10.0 } else { 0.0 };
     let row_y = |i: usize| top + 4.0 + i as f64 * pitch + (i / per_seat) as f64 * gap;
@@ -98,7 +107,7 @@ fn stack(
         "<text class=\"label\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
         n(xs(0.0) - 8.0),
         n(by + BH / 2.0 + 4.0),
-        esc(&clip(text, 26))
+        esc(&clip(text, ((xs(0.0) - 12.0) / CHAR_W) as usize))
     );
     let places = shares.len();
     let mut acc = 0.0;
@@ -176,7 +185,7 @@ mod tests {
             ("seat 0".to_string(), vec![50.0, 30.0, 20.0]),
             ("seat 1".to_string(), vec![20.0, 30.0, 50.0]),
         ];
-        let svg = stacked("t", "a", 3, &[], &rows);
+        let svg = stacked(("t", "a"), 3, &Grouping::default(), &rows);
         assert_eq!(svg.matches("<rect class=\"bar\"").count(), 6);
         assert!(svg.contains(">50.0%<"));
     }

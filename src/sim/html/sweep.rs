@@ -4,19 +4,17 @@
 
 use std::fmt::Write as _;
 
-use super::charts::{VChart, vbars};
-use super::fmt::{bot_of, esc, fx, mean_ci, mean_decimals, pct, won};
+use super::against::{
+    sweep_bars, sweep_chips, sweep_elimination, sweep_mean, sweep_rate, sweep_wins,
+};
+use super::fmt::{esc, fx};
 use super::page::{command, page, seats_text, sets_text};
-use super::svg::{Axis, Bar, figure, table};
+use super::svg::table;
 use super::wins::Pick;
-use super::{BLUE, SEAT_COLOURS};
-use crate::sim::{Config, Stats, figures, wilson};
+use crate::sim::{Config, Stats, figures};
 
 /// A value of the swept option, and its run.
 pub type SweepRow<'a> = (&'a str, &'a Config, &'a Stats);
-
-/// A figure of a run, for a chart against the values.
-type Rate = fn(&Config, &Stats) -> f64;
 
 /// One option swept over values (`rows`: the value and its run, in the order swept): each
 /// figure against the values.
@@ -54,23 +52,24 @@ pub fn sweep(option: &str, rows: &[SweepRow]) -> String {
     for (id, unit, label, pick) in means {
         body.push_str(&sweep_mean(option, rows, &cats, (id, unit, label), pick));
     }
-    let rates: [(&str, &str, &str, Rate); 2] = [
-        (
-            "sweep-chips",
-            "Chips lost per round",
-            "chips lost per round",
-            |c, s| figures(c, s).chips_lost_per_round,
-        ),
+    body.push_str(&sweep_chips(option, rows, &cats));
+    body.push_str(&sweep_rate(
+        option,
+        rows,
+        &cats,
         (
             "sweep-forced-busts",
             "Forced busts per game",
             "forced busts per game",
-            |c, s| figures(c, s).forced_busts_per_game,
+            "Each bar is the number of forced busts per game (a player with no legal card) for \
+             one value.",
         ),
-    ];
-    for (id, label, unit, f) in rates {
-        body.push_str(&sweep_rate(option, rows, &cats, (id, label, unit), f));
+        |c, s| figures(c, s).forced_busts_per_game,
+    ));
+    if let Some(f) = sweep_bars(option, rows, &cats) {
+        body.push_str(&f);
     }
+    body.push_str(&sweep_elimination(option, rows));
     body.push_str("</section>\n");
     page(&esc(&title), &body)
 }
@@ -181,206 +180,5 @@ fn summary(option: &str, rows: &[SweepRow]) -> String {
             "failed".into(),
         ],
         &cells,
-    )
-}
-
-/// A mean (of turns or rounds per game) against the values, with its 95% interval.
-fn sweep_mean(
-    option: &str,
-    rows: &[SweepRow],
-    cats: &[String],
-    (id, unit, label): (&str, &str, &str),
-    pick: Pick,
-) -> String {
-    let mut max: f64 = 0.0;
-    let mut vals = Vec::new();
-    let mut table_rows = Vec::new();
-    for (v, _, s) in rows {
-        let h = pick(s);
-        let ci = mean_ci(h);
-        max = max.max(ci.map_or(h.mean(), |c| c.1));
-        vals.push(vec![Some(Bar {
-            value: h.mean(),
-            ci,
-            text: fx(h.mean(), mean_decimals(unit)),
-            tip: format!("{option}={v}: {} {unit} on average", fx(h.mean(), 2)),
-        })]);
-        let (lo, hi) = ci.unwrap_or((h.mean(), h.mean()));
-        table_rows.push(vec![
-            esc(v),
-            fx(h.mean(), 2),
-            format!("{}–{}", fx(lo, 2), fx(hi, 2)),
-            h.quantile(0.5).to_string(),
-            h.quantile(0.95).to_string(),
-        ]);
-    }
-    let aria: Vec<String> = rows
-        .iter()
-        .map(|(v, _, s)| format!("{option}={v}: {}", fx(pick(s).mean(), mean_decimals(unit))))
-        .collect();
-    let svg = vbars(&VChart {
-        title: format!("{label} against {option}"),
-        aria: format!(
-            "Bars: {} for each value of {option}: {}",
-            label.to_lowercase(),
-            aria.join(", ")
-        ),
-        legend: Vec::new(),
-        colours: vec![BLUE],
-        categories: cats.to_vec(),
-        values: vals,
-        axis: Axis::new(max * 1.12, "", &format!("{unit} per game (mean)")),
-        x_label: option.to_string(),
-        refs: Vec::new(),
-    });
-    figure(
-        id,
-        &format!("{label}, by {}", esc(option)),
-        &format!(
-            "Each bar is the mean number of {unit} per game for one value; the whisker is the \
-             95% confidence interval of the mean."
-        ),
-        &svg,
-        &table(
-            &[
-                esc(option),
-                "mean".into(),
-                "95% interval".into(),
-                "median".into(),
-                "95th percentile".into(),
-            ],
-            &table_rows,
-        ),
-    )
-}
-
-/// A rate (chips lost per round, forced busts per game) against the values.
-fn sweep_rate(
-    option: &str,
-    rows: &[SweepRow],
-    cats: &[String],
-    (id, label, unit): (&str, &str, &str),
-    f: Rate,
-) -> String {
-    let nums: Vec<f64> = rows.iter().map(|(_, c, s)| f(c, s)).collect();
-    let max = nums.iter().copied().fold(0.0, f64::max);
-    let values: Vec<&str> = rows.iter().map(|(v, _, _)| *v).collect();
-    let aria: Vec<String> = values
-        .iter()
-        .zip(&nums)
-        .map(|(v, x)| format!("{option}={v}: {}", fx(*x, 2)))
-        .collect();
-    let bars = values
-        .iter()
-        .zip(&nums)
-        .map(|(v, x)| {
-            vec![Some(Bar {
-                value: *x,
-                ci: None,
-                text: fx(*x, 2),
-                tip: format!("{option}={v}: {} {unit}", fx(*x, 3)),
-            })]
-        })
-        .collect();
-    let svg = vbars(&VChart {
-        title: format!("{label} against {option}"),
-        aria: format!(
-            "Bars: {unit} for each value of {option}: {}",
-            aria.join(", ")
-        ),
-        legend: Vec::new(),
-        colours: vec![BLUE],
-        categories: cats.to_vec(),
-        values: bars,
-        axis: Axis::new(max * 1.12, "", unit),
-        x_label: option.to_string(),
-        refs: Vec::new(),
-    });
-    let how = if id == "sweep-chips" {
-        "Each bar is the number of chips lost per round, whatever the cause, for one value."
-    } else {
-        "Each bar is the number of forced busts per game (a player with no legal card) for one value."
-    };
-    let table_rows: Vec<Vec<String>> = values
-        .iter()
-        .zip(&nums)
-        .map(|(v, x)| vec![esc(v), fx(*x, 3)])
-        .collect();
-    figure(
-        id,
-        &format!("{label}, by {}", esc(option)),
-        how,
-        &svg,
-        &table(&[esc(option), unit.to_string()], &table_rows),
-    )
-}
-
-/// Wins by seat against the values: a group of bars per value, a bar per seat.
-fn sweep_wins(option: &str, rows: &[SweepRow], cats: &[String]) -> String {
-    let seats = rows.iter().map(|(_, _, s)| s.wins.len()).max().unwrap_or(0);
-    let first = rows[0].1;
-    let colours: Vec<&'static str> = (0..seats)
-        .map(|s| SEAT_COLOURS[s % SEAT_COLOURS.len()])
-        .collect();
-    let legend_items: Vec<(String, &'static str)> = (0..seats)
-        .map(|s| (format!("seat {s} ({})", bot_of(first, s)), colours[s]))
-        .collect();
-    let fair = 100.0 / first.players.max(1) as f64;
-    let mut max = fair;
-    let mut vals = Vec::new();
-    let mut table_rows = Vec::new();
-    for (v, c, st) in rows {
-        let mut group = Vec::new();
-        let mut cells = vec![esc(v)];
-        for seat in 0..seats {
-            if seat >= st.wins.len() {
-                group.push(None);
-                cells.push("–".into());
-                continue;
-            }
-            let k = won(st, seat);
-            let p = pct(k, st.games as f64);
-            let (lo, hi) = wilson(k, st.games as f64);
-            max = max.max(hi);
-            group.push(Some(Bar {
-                value: p,
-                ci: Some((lo, hi)),
-                text: format!("{}%", fx(p, 1)),
-                tip: format!(
-                    "{option}={v}, seat {seat} ({}): {}%, 95% interval {}–{}%",
-                    bot_of(c, seat),
-                    fx(p, 1),
-                    fx(lo, 1),
-                    fx(hi, 1)
-                ),
-            }));
-            cells.push(format!("{}% ({}–{}%)", fx(p, 1), fx(lo, 1), fx(hi, 1)));
-        }
-        vals.push(group);
-        table_rows.push(cells);
-    }
-    let svg = vbars(&VChart {
-        title: format!("Win share by seat against {option}"),
-        aria: format!(
-            "Grouped bars: the share of games each seat won for each value of {option}, with 95% intervals; the dashed line is a fair share of {}%",
-            fx(fair, 1)
-        ),
-        legend: legend_items,
-        colours,
-        categories: cats.to_vec(),
-        values: vals,
-        axis: Axis::percent(max * 1.1, "share of games won"),
-        x_label: option.to_string(),
-        refs: vec![(fair, format!("fair share {}%", fx(fair, 1)))],
-    });
-    let mut head = vec![esc(option)];
-    head.extend((0..seats).map(|s| format!("seat {s} wins (95% interval)")));
-    figure(
-        "sweep-wins",
-        &format!("Win share by seat, by {}", esc(option)),
-        "For each value, a bar per seat: the share of games it won, with its 95% interval; the \
-         dashed line is a fair share.",
-        &svg,
-        &table(&head, &table_rows),
     )
 }
