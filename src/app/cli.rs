@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use super::commands::{self, CheckOptions};
-use super::{lsp, repl, run, session, shard, sim_cmd};
+use super::{completion, lsp, repl, run, session, shard, sim_cmd};
 use crate::base::limits::{MOVES_FILE_BYTES, SCRIPT_STACK_BYTES};
 use crate::base::text::escape_lines;
 use crate::compile::{Shipped, read_capped};
@@ -42,6 +42,24 @@ enum Command {
     Rules(RulesArgs),
     /// Serve the Language Server Protocol on standard input and output, for editors.
     Lsp(LspArgs),
+    /// Print the script that makes a shell complete ninety's commands, rulesets, bots and
+    /// options: `source <(ninety completions bash)`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), of ninety or of one command: `ninety man sim | man -l -`.
+    Man(ManArgs),
+}
+
+#[derive(Args)]
+struct CompletionsArgs {
+    /// The shell: `bash`, `zsh`, `fish`, `elvish` or `powershell`.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(completion::SHELLS))]
+    shell: String,
+}
+
+#[derive(Args)]
+struct ManArgs {
+    /// A command, for its own page (`sim`); ninety's page when none is given.
+    command: Option<String>,
 }
 
 #[derive(Args)]
@@ -210,6 +228,13 @@ fn color() -> bool {
 /// with exit code 2. The command runs on a thread with room for the deepest value a script
 /// may build (scripts run on the calling thread).
 pub fn main() -> ExitCode {
+    // Asked by a shell for the completions of a command line: answer and exit.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    clap_complete::CompleteEnv::with_factory(move || {
+        completion::with_completers(Cli::command(), &args)
+    })
+    .var(completion::VAR)
+    .complete();
     let cli = Cli::parse();
     let worker = std::thread::Builder::new()
         .name("ninety".into())
@@ -237,6 +262,12 @@ fn command(cli: Cli) -> i32 {
                 Command::Sim(a) => sim(a, &mut out, &mut err),
                 Command::List => Ok(commands::list_cmd(&mut out)),
                 Command::Rules(a) => rules(&a, &mut out, &mut err),
+                Command::Completions(a) => {
+                    let called = std::env::args_os().next().unwrap_or_default();
+                    completion::script(&a.shell, &called, &mut out).map(|()| commands::OK)
+                }
+                Command::Man(a) => completion::man(Cli::command(), a.command.as_deref(), &mut out)
+                    .map(|()| commands::OK),
                 Command::Play(_) | Command::Lsp(_) => Ok(commands::OK),
             };
             let _ = out.flush();

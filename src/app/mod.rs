@@ -5,6 +5,7 @@
 mod atomic;
 pub mod cli;
 pub mod commands;
+mod completion;
 pub mod load;
 pub mod lsp;
 pub mod repl;
