@@ -10,7 +10,7 @@ use super::fmt::{CAUSES, badge, chips_lost, diff, fx, mean_decimals, nice_axis};
 use super::hist::{HistSeries, histogram};
 use super::svg::{Axis, Bar, figure, table};
 use super::wins::{Pick, Run, colours_of, legend_of, tag_of, tags_of, yes_no};
-use crate::sim::{Histogram, Stats, rates_differ, welch};
+use crate::sim::{Histogram, Stats, rates_differ, two_prop, welch};
 
 pub(super) fn length(runs: &[Run], id: &str, unit: &str, pick: Pick) -> String {
     let series: Vec<HistSeries> = runs
@@ -233,68 +233,99 @@ pub(super) fn star(label: &str, sig: bool) -> String {
     }
 }
 
+/// How two runs' values of a key figure are compared.
+#[derive(Clone, Copy)]
+enum Test {
+    /// Means of a histogram: Welch's test.
+    Welch(fn(&Stats) -> &Histogram),
+    /// Events over an exposure (rounds, games): two Poisson rates.
+    Rate(fn(&Stats) -> (f64, f64)),
+    /// Games with some property among all games: two proportions.
+    Share(fn(&Stats) -> f64),
+    /// A median: no test.
+    None,
+}
+
+impl Test {
+    fn verdict(self, a: &Stats, b: &Stats) -> String {
+        let sig = match self {
+            Test::Welch(h) => welch(h(a), h(b)),
+            Test::Rate(r) => {
+                let ((ka, ea), (kb, eb)) = (r(a), r(b));
+                rates_differ(ka, ea, kb, eb)
+            }
+            Test::Share(k) => two_prop(k(a), a.games as f64, k(b), b.games as f64),
+            Test::None => return "(no test)".into(),
+        };
+        yes_no(sig)
+    }
+}
+
+/// Chips lost in all, and the rounds played.
+fn chips_and_rounds(s: &Stats) -> (f64, f64) {
+    (
+        s.chips_lost.values().sum::<u64>() as f64,
+        s.rounds.sum as f64,
+    )
+}
+
 /// Key figures in a table: for one run its value, for two both, the difference and the test.
 pub(super) fn key_figures(runs: &[Run]) -> String {
-    type Row<'a> = (
-        &'a str,
-        usize,
-        fn(&Stats) -> f64,
-        Option<fn(&Stats) -> &Histogram>,
-    );
+    type Row<'a> = (&'a str, usize, fn(&Stats) -> f64, Test);
     let rows: [Row; 9] = [
         (
             "turns per game (mean)",
             1,
             |s| s.turns.mean(),
-            Some(|s| &s.turns),
+            Test::Welch(|s| &s.turns),
         ),
         (
             "turns per game (median)",
             0,
             |s| f64::from(s.turns.quantile(0.5)),
-            None,
+            Test::None,
         ),
         (
             "rounds per game (mean)",
             2,
             |s| s.rounds.mean(),
-            Some(|s| &s.rounds),
+            Test::Welch(|s| &s.rounds),
         ),
         (
             "rounds per game (median)",
             0,
             |s| f64::from(s.rounds.quantile(0.5)),
-            None,
+            Test::None,
         ),
         (
             "chips lost per round",
             3,
-            |s| s.chips_lost.values().sum::<u64>() as f64 / s.rounds.sum.max(1) as f64,
-            None,
+            |s| chips_and_rounds(s).0 / s.rounds.sum.max(1) as f64,
+            Test::Rate(chips_and_rounds),
         ),
         (
             "chips lost per game",
             2,
             |s| s.chips_per_game.mean(),
-            Some(|s| &s.chips_per_game),
+            Test::Welch(|s| &s.chips_per_game),
         ),
         (
             "forced busts per game (no legal card)",
             2,
             |s| s.forced_busts as f64 / s.games.max(1) as f64,
-            None,
+            Test::Rate(|s| (s.forced_busts as f64, s.games as f64)),
         ),
         (
             "chosen busts per game (a card that lost the round)",
             2,
             |s| s.chosen_busts as f64 / s.games.max(1) as f64,
-            None,
+            Test::Rate(|s| (s.chosen_busts as f64, s.games as f64)),
         ),
         (
             "games stopped by the turn limit",
             0,
             |s| s.turn_limited as f64,
-            None,
+            Test::Share(|s| s.turn_limited as f64),
         ),
     ];
     let mut head = vec![String::new()];
@@ -307,17 +338,14 @@ pub(super) fn key_figures(runs: &[Run]) -> String {
     }
     let body: Vec<Vec<String>> = rows
         .iter()
-        .map(|(label, d, f, hist)| {
+        .map(|(label, d, f, test)| {
             let mut r = vec![(*label).to_string()];
             for run in runs {
                 r.push(fx(f(run.st), *d));
             }
             if let [a, b] = runs {
                 r.push(diff(f(b.st) - f(a.st), *d));
-                r.push(match hist {
-                    Some(h) => yes_no(welch(h(a.st), h(b.st))),
-                    None => "(no test)".into(),
-                });
+                r.push(test.verdict(a.st, b.st));
             }
             r
         })
