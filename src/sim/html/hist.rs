@@ -176,11 +176,11 @@ pub(super) fn histogram(
             }
             let x = l.f.left + i as f64 * bin_w + 1.0 + j as f64 * sub;
             let tip = format!(
-                "{}{} {unit}: {} ({}%)",
+                "{}{} {unit}: {} ({})",
                 sr.prefix(),
                 bins.label(i as u64),
                 games(*count),
-                fx(*share, 1)
+                share_text(*count, *share)
             );
             rect(
                 &mut s,
@@ -301,6 +301,15 @@ fn bin_ticks(s: &mut String, l: &Layout) {
     }
 }
 
+/// A share of games for people: `12.3%`, or `<0.1%` for a few games that would read as none.
+fn share_text(count: u64, share: f64) -> String {
+    if count > 0 && share < 0.05 {
+        "<0.1%".into()
+    } else {
+        format!("{}%", fx(share, 1))
+    }
+}
+
 /// The table under a histogram: every bin that holds a game, its games and share per series.
 fn numbers(
     unit: &str,
@@ -320,7 +329,7 @@ fn numbers(
             let mut r = vec![bins.label(i as u64)];
             for (c, sh) in counts.iter().zip(shares) {
                 r.push(c[i].to_string());
-                r.push(format!("{}%", fx(sh[i], 1)));
+                r.push(share_text(c[i], sh[i]));
             }
             r
         })
@@ -372,5 +381,8 @@ mod tests {
         assert_eq!(table.matches("<tr>").count(), 3, "a header and two bins");
         assert!(svg.contains(">mean 6.3<"), "{svg}");
         assert!(svg.contains(">median 5<") && svg.contains(">95th percentile 9<"));
+        assert_eq!(share_text(2, 0.01), "<0.1%");
+        assert_eq!(share_text(0, 0.0), "0.0%");
+        assert_eq!(share_text(3, 12.34), "12.3%");
     }
 }
