@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use super::commands::{self, CheckOptions};
-use super::{lsp, repl, run, session, shard, sim_cmd};
+use super::{completion, lsp, repl, run, session, shard, sim_cmd};
 use crate::base::limits::{MOVES_FILE_BYTES, SCRIPT_STACK_BYTES};
 use crate::base::text::escape_lines;
 use crate::compile::{Shipped, read_capped};
@@ -42,6 +42,24 @@ enum Command {
     Rules(RulesArgs),
     /// Serve the Language Server Protocol on standard input and output, for editors.
     Lsp(LspArgs),
+    /// Print the script that makes a shell complete ninety's commands, rulesets, bots and
+    /// options: `source <(ninety completions bash)`.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), of ninety or of one command: `ninety man sim | man -l -`.
+    Man(ManArgs),
+}
+
+#[derive(Args)]
+struct CompletionsArgs {
+    /// The shell: `bash`, `zsh`, `fish`, `elvish` or `powershell`.
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(completion::SHELLS))]
+    shell: String,
+}
+
+#[derive(Args)]
+struct ManArgs {
+    /// A command, for its own page (`sim`); ninety's page when none is given.
+    command: Option<String>,
 }
 
 #[derive(Args)]
@@ -131,6 +149,10 @@ struct SimArgs {
     /// Merge the `--json` outputs of a run's shards into its report.
     #[arg(long, num_args = 1.., value_name = "FILES")]
     merge: Vec<String>,
+    /// Also write the report as one self-contained HTML page of charts (inline SVG and CSS:
+    /// it reads offline and prints); the text or JSON output stays as it is.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<String>,
 }
 
 #[derive(Args)]
@@ -206,6 +228,13 @@ fn color() -> bool {
 /// with exit code 2. The command runs on a thread with room for the deepest value a script
 /// may build (scripts run on the calling thread).
 pub fn main() -> ExitCode {
+    // Asked by a shell for the completions of a command line: answer and exit.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    clap_complete::CompleteEnv::with_factory(move || {
+        completion::with_completers(Cli::command(), &args)
+    })
+    .var(completion::VAR)
+    .complete();
     let cli = Cli::parse();
     let worker = std::thread::Builder::new()
         .name("ninety".into())
@@ -233,6 +262,12 @@ fn command(cli: Cli) -> i32 {
                 Command::Sim(a) => sim(a, &mut out, &mut err),
                 Command::List => Ok(commands::list_cmd(&mut out)),
                 Command::Rules(a) => rules(&a, &mut out, &mut err),
+                Command::Completions(a) => {
+                    let called = std::env::args_os().next().unwrap_or_default();
+                    completion::script(&a.shell, &called, &mut out).map(|()| commands::OK)
+                }
+                Command::Man(a) => completion::man(Cli::command(), a.command.as_deref(), &mut out)
+                    .map(|()| commands::OK),
                 Command::Play(_) | Command::Lsp(_) => Ok(commands::OK),
             };
             let _ = out.flush();
@@ -328,7 +363,13 @@ fn sweep_list(text: &str) -> Result<(String, Vec<String>), String> {
 
 fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     if !a.merge.is_empty() {
-        return Ok(sim_cmd::merge_cmd(&a.merge, a.json, out, err));
+        let o = sim_cmd::SimOptions {
+            json: a.json,
+            unicode: std::io::stdout().is_terminal(),
+            report: a.report,
+            ..sim_cmd::SimOptions::default()
+        };
+        return Ok(sim_cmd::merge_cmd(&a.merge, &o, out, err));
     }
     let env = |name: &str| std::env::var(name).ok();
     let shard = a
@@ -365,6 +406,8 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
         sweep,
         shard,
         progress: std::io::stderr().is_terminal(),
+        unicode: std::io::stdout().is_terminal(),
+        report: a.report,
         cancel,
     };
     Ok(sim_cmd::sim_cmd(&Shipped, &a.rulesets, &o, out, err))

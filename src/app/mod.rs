@@ -2,8 +2,10 @@
 //! the commands, the REPL session and loop, and the command line. Only this stage does
 //! terminal or file I/O besides loading rulesets.
 
+mod atomic;
 pub mod cli;
 pub mod commands;
+mod completion;
 pub mod load;
 pub mod lsp;
 pub mod repl;

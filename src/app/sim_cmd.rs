@@ -2,9 +2,11 @@
 //! or shards merged.
 
 use std::io::Write;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::atomic::{check_target, write_atomically};
 use super::commands::{FAILED, OK, USAGE};
 use super::load::{load_program, player};
 use crate::base::limits::SHARD_BYTES;
@@ -29,6 +31,10 @@ pub struct SimOptions {
     pub sweep: Option<(String, Vec<String>)>,
     pub shard: Option<(u64, u64)>,
     pub progress: bool,
+    /// Draw the text report's histograms with Unicode blocks (standard output is a terminal).
+    pub unicode: bool,
+    /// Also write the report as one self-contained HTML page, to this file.
+    pub report: Option<String>,
     /// Set by Ctrl-C: the report covers the games played so far.
     pub cancel: Arc<AtomicBool>,
 }
@@ -182,19 +188,63 @@ impl Runs {
         Ok(Runs::One(Box::new(run(v)?)))
     }
 
-    /// The report, as text or as `--json`.
-    fn write(&self, json: bool, out: &mut dyn Write) {
+    /// The report, as text (its histograms in Unicode blocks when `unicode`) or as `--json`.
+    fn write(&self, json: bool, unicode: bool, out: &mut dyn Write) {
         if json {
             let _ = writeln!(out, "{}", self.json());
             return;
         }
         let text = match self {
-            Runs::One(o) => sim::report(&o.config, &o.stats),
+            Runs::One(o) => sim::report_with(&o.config, &o.stats, unicode),
             Runs::Two(a, b) => sim::compare((&a.config, &a.stats), (&b.config, &b.stats)),
             Runs::Sweep { option, rows } => sweep_table(option, rows),
         };
         let _ = write!(out, "{}", escape_lines(&text));
     }
+}
+
+impl Runs {
+    /// The report as one self-contained HTML page.
+    fn html(&self) -> String {
+        match self {
+            Runs::One(o) => sim::html::single(&o.config, &o.stats),
+            Runs::Two(a, b) => sim::html::comparison((&a.config, &a.stats), (&b.config, &b.stats)),
+            Runs::Sweep { option, rows } => {
+                let rows: Vec<sim::html::SweepRow> = rows
+                    .iter()
+                    .map(|(v, o)| (v.as_str(), &o.config, &o.stats))
+                    .collect();
+                sim::html::sweep(option, &rows)
+            }
+        }
+    }
+}
+
+/// Whether `--report FILE` can be written, before any game is played.
+fn check_report(o: &SimOptions) -> Result<(), Failure> {
+    let Some(path) = &o.report else {
+        return Ok(());
+    };
+    if o.shard.is_some() {
+        return Err((
+            USAGE,
+            "`--report` with `--shard`: a shard is a slice of the run; merge the shards' \
+             `--json` with `ninety sim --merge FILES... --report FILE.html` for the whole \
+             run's page"
+                .into(),
+        ));
+    }
+    check_target(Path::new(path), "a report")
+        .map_err(|e| (FAILED, format!("cannot write the report `{path}`: {e}")))
+}
+
+/// Writes the HTML page of `runs` to `--report FILE`, whole or not at all.
+fn write_report(o: &SimOptions, runs: &Runs) -> Result<(), Failure> {
+    let Some(path) = &o.report else {
+        return Ok(());
+    };
+    write_atomically(Path::new(path), runs.html().as_bytes(), "a report")
+        .map_err(|e| (FAILED, format!("cannot write the report `{path}`: {e}")))
 }
 
 /// A sweep's report: a row a value.
@@ -241,6 +291,9 @@ pub fn sim_cmd(
             (USAGE, "`--games 0`: a run plays at least 1 game".into()),
         );
     }
+    if let Err(e) = check_report(o) {
+        return fail(err, e);
+    }
     match play_runs(loader, paths, o) {
         Ok(runs) => {
             if o.json {
@@ -260,7 +313,10 @@ pub fn sim_cmd(
                 }
                 let _ = writeln!(out, "{v}");
             } else {
-                runs.write(false, out);
+                runs.write(false, o.unicode, out);
+            }
+            if let Err(e) = write_report(o, &runs) {
+                return fail(err, e);
             }
             finish(o, err, runs.games())
         }
@@ -310,12 +366,21 @@ fn play_runs(loader: &dyn Loader, paths: &[String], o: &SimOptions) -> Result<Ru
 
 /// `ninety sim --merge FILES...`: the report of a command from the `--json` output of its
 /// shards (a run, a comparison or a sweep): every shard of it, each whole and sane, or it is
-/// refused naming the file. The report is the one the whole command gives.
-pub fn merge_cmd(files: &[String], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+/// refused naming the file. The report is the one the whole command gives (`o.json`,
+/// `o.unicode` say how).
+pub fn merge_cmd(
+    files: &[String],
+    o: &SimOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let fail = |err: &mut dyn Write, (code, e): Failure| {
         let _ = writeln!(err, "error: {}", escape_lines(&e));
         code
     };
+    if let Err(e) = check_report(o) {
+        return fail(err, e);
+    }
     let mut parts = Vec::new();
     for f in files {
         match read_shard(f) {
@@ -325,8 +390,11 @@ pub fn merge_cmd(files: &[String], json: bool, out: &mut dyn Write, err: &mut dy
     }
     match merge_runs(&parts) {
         Ok(whole) => {
-            whole.write(json, out);
-            OK
+            whole.write(o.json, o.unicode, out);
+            match write_report(o, &whole) {
+                Ok(()) => OK,
+                Err(e) => fail(err, e),
+            }
         }
         Err(e) => fail(err, (FAILED, e)),
     }

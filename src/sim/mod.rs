@@ -6,12 +6,17 @@
 //! shards of a run merge into exactly the report of the whole. Memory stays flat in the
 //! number of games. Cancellation is passed in ([`Control`]), never global.
 
+pub mod html;
 mod report;
 mod run;
 mod shard;
+mod spark;
 mod stats;
 
-pub use report::{Figures, compare, figures, report, wilson};
+pub use report::{
+    Figures, compare, figures, rates_differ, report, report_with, two_prop, welch, wilson,
+};
 pub use run::{Config, Control, run, slice_games, threads};
 pub use shard::{Output, merge, merge_named};
+pub use spark::{sparkline, text_histograms};
 pub use stats::{Histogram, Stats, WIN_UNIT};

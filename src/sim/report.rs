@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::spark::text_histograms;
 use super::{Config, Histogram, Stats, WIN_UNIT};
 use crate::engine::TURN_LIMIT;
 
@@ -117,8 +118,14 @@ pub fn figures(cfg: &Config, st: &Stats) -> Figures {
     }
 }
 
-/// The report in words.
+/// The report in words, its histograms in plain characters (for a file or a pipe).
 pub fn report(cfg: &Config, st: &Stats) -> String {
+    report_with(cfg, st, false)
+}
+
+/// The report in words; `unicode` draws its one-line histograms with Unicode blocks (for a
+/// terminal) rather than plain characters.
+pub fn report_with(cfg: &Config, st: &Stats, unicode: bool) -> String {
     let f = figures(cfg, st);
     let mut out = String::new();
     let _ = writeln!(
@@ -155,6 +162,7 @@ pub fn report(cfg: &Config, st: &Stats) -> String {
         "\nGame length: {:.1} turns on average (median {}, 95th percentile {}); {:.2} rounds (median {}, 95th percentile {})",
         f.turns_mean, f.turns_median, f.turns_p95, f.rounds_mean, f.rounds_median, f.rounds_p95
     );
+    out.push_str(&text_histograms(st, unicode));
     let why: Vec<String> = f
         .chips_lost_per_round_by_why
         .iter()
@@ -219,7 +227,7 @@ pub fn report(cfg: &Config, st: &Stats) -> String {
 }
 
 /// Whether two means differ beyond chance (Welch's test at 95%).
-fn welch(a: &Histogram, b: &Histogram) -> bool {
+pub fn welch(a: &Histogram, b: &Histogram) -> bool {
     let (na, nb) = (a.n as f64, b.n as f64);
     if na < 2.0 || nb < 2.0 {
         return false;
@@ -229,13 +237,24 @@ fn welch(a: &Histogram, b: &Histogram) -> bool {
 }
 
 /// Whether two proportions differ beyond chance (a two-proportion z test at 95%).
-fn two_prop(ka: f64, na: f64, kb: f64, nb: f64) -> bool {
+pub fn two_prop(ka: f64, na: f64, kb: f64, nb: f64) -> bool {
     if na <= 0.0 || nb <= 0.0 {
         return false;
     }
     let p = (ka + kb) / (na + nb);
     let se = (p * (1.0 - p) * (1.0 / na + 1.0 / nb)).sqrt();
     se > 0.0 && ((ka / na - kb / nb) / se).abs() > 1.96
+}
+
+/// Whether two rates of events differ beyond chance: `ka` events over an exposure of `ea`
+/// (games, rounds) against `kb` over `eb`, the counts taken as Poisson (a Wald test at 95%).
+/// Counts less spread than Poisson make it cautious, never bold.
+pub fn rates_differ(ka: f64, ea: f64, kb: f64, eb: f64) -> bool {
+    if ea <= 0.0 || eb <= 0.0 {
+        return false;
+    }
+    let se = (ka / (ea * ea) + kb / (eb * eb)).sqrt();
+    se > 0.0 && ((ka / ea - kb / eb) / se).abs() > 1.96
 }
 
 /// Two rulesets played on the same seeds, figure by figure.
@@ -360,5 +379,10 @@ mod tests {
         }
         assert!(welch(&a, &b));
         assert!(!welch(&a, &a.clone()));
+        // 1.2 against 1.0 events a game over 1,000 games each: beyond chance; over 50, not.
+        assert!(rates_differ(1200.0, 1000.0, 1000.0, 1000.0));
+        assert!(!rates_differ(60.0, 50.0, 50.0, 50.0));
+        assert!(!rates_differ(0.0, 10.0, 0.0, 10.0));
+        assert!(!rates_differ(5.0, 0.0, 1.0, 10.0));
     }
 }

@@ -10,7 +10,7 @@ pub const WIN_UNIT: u64 = 27_720; // lcm(1..=12)
 
 /// Turns and rounds up to this are counted one by one (a game is stopped at this many
 /// turns); longer ones share the last bucket. The histogram is sparse: only values seen cost.
-const HIST: usize = crate::base::limits::TURN_LIMIT as usize;
+pub(super) const HIST: usize = crate::base::limits::TURN_LIMIT as usize;
 
 /// A histogram of small counts with exact sums, for mean, median and percentiles.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]

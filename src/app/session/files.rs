@@ -1,11 +1,11 @@
 //! Saving and loading a game, and reading an edited ruleset again.
 
-use std::io::Write as _;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::{Reply, Seat, Session, Waiting};
+use crate::app::atomic::write_atomically;
 use crate::base::cards::rank_of;
 use crate::base::limits::{
     LOG_LINE_CHARS, LOG_LINES, SAVE_BYTES, SAVE_SETS, SEAT_NAME_CHARS, grouped,
@@ -73,7 +73,7 @@ impl Session {
                 };
             }
         };
-        match write_atomically(Path::new(path), json.as_bytes()) {
+        match write_atomically(Path::new(path), json.as_bytes(), "a save") {
             Ok(()) => {
                 self.unsaved = false;
                 Reply {
@@ -281,50 +281,4 @@ fn check_seats(file: &mut SaveFile) -> Result<String, String> {
         }
     }
     Ok(notes)
-}
-
-/// Writes a file whole or not at all: a new temporary file beside it (created, never
-/// opened if it exists, under a name no one can guess), synced, then renamed over it. What
-/// is at `path` is replaced only when it is a regular file: never a link, a device, a
-/// folder.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    use std::hash::BuildHasher;
-    match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => {
-            return Err("it is a symbolic link, and a save replaces only a file".into());
-        }
-        Ok(m) if !m.is_file() => {
-            return Err("it is not a regular file".into());
-        }
-        _ => {}
-    }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .ok_or("a save needs a file name")?
-        .to_string_lossy();
-    let unguessable = std::collections::hash_map::RandomState::new()
-        .hash_one((std::process::id(), std::time::SystemTime::now()));
-    let tmp = dir.join(format!(".{name}.{unguessable:016x}.tmp"));
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .and_then(|mut f| {
-            f.write_all(bytes)?;
-            f.sync_all()
-        })
-        .and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = written {
-        let _ = std::fs::remove_file(&tmp);
-        return Err(e.to_string());
-    }
-    // The rename itself, on the disk.
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
 }

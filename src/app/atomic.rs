@@ -1,0 +1,114 @@
+//! Writing a file whole or not at all (a saved game, a report page): a reader never sees half
+//! a file, and what is at the path is replaced only when it is a regular file.
+
+use std::io::Write as _;
+use std::path::Path;
+
+/// Whether `path` can take a file: it names a file (not a folder), in a folder that exists,
+/// and what is there now, if anything, is a regular file (never a link, a device, a folder).
+/// `what` names the file in the reasons (`a save`, `a report`). Checked before long work, so
+/// a bad path fails at once; [`write_atomically`] checks again.
+pub(crate) fn check_target(path: &Path, what: &str) -> Result<(), String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err(format!(
+                "it is a symbolic link, and {what} replaces only a file"
+            ));
+        }
+        Ok(m) if m.is_dir() => {
+            return Err(format!(
+                "it is a folder; give {what} a file name, such as `{}`",
+                path.join("report.html").display()
+            ));
+        }
+        Ok(m) if !m.is_file() => {
+            return Err("it is not a regular file".into());
+        }
+        _ => {}
+    }
+    if path.file_name().is_none() {
+        return Err(format!("{what} needs a file name"));
+    }
+    let dir = folder(path);
+    if !dir.is_dir() {
+        return Err(format!("there is no folder `{}`", dir.display()));
+    }
+    Ok(())
+}
+
+/// The folder a file is written in.
+fn folder(path: &Path) -> &Path {
+    path.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Writes a file whole or not at all: a new temporary file beside it (created, never
+/// opened if it exists, under a name no one can guess), synced, then renamed over it. What
+/// is at `path` is replaced only when it is a regular file: never a link, a device, a
+/// folder. `what` names the file in the reasons (`a save`, `a report`).
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8], what: &str) -> Result<(), String> {
+    use std::hash::BuildHasher;
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err(format!(
+                "it is a symbolic link, and {what} replaces only a file"
+            ));
+        }
+        Ok(m) if !m.is_file() => {
+            return Err("it is not a regular file".into());
+        }
+        _ => {}
+    }
+    let dir = folder(path);
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("{what} needs a file name"))?
+        .to_string_lossy();
+    let unguessable = std::collections::hash_map::RandomState::new()
+        .hash_one((std::process::id(), std::time::SystemTime::now()));
+    let tmp = dir.join(format!(".{name}.{unguessable:016x}.tmp"));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| {
+            f.write_all(bytes)?;
+            f.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e.to_string());
+    }
+    // The rename itself, on the disk.
+    if let Ok(d) = std::fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_replaced_whole_and_nothing_else_is() {
+        let dir = std::env::temp_dir().join(format!("ninety-atomic-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let file = dir.join("page.html");
+        assert_eq!(check_target(&file, "a report"), Ok(()));
+        write_atomically(&file, b"one", "a report").expect("written");
+        write_atomically(&file, b"two", "a report").expect("written again");
+        assert_eq!(std::fs::read(&file).expect("read"), b"two");
+        let names: Vec<_> = std::fs::read_dir(&dir).expect("listed").collect();
+        assert_eq!(names.len(), 1, "no temporary file left behind");
+        let folder_err = check_target(&dir, "a report").expect_err("a folder");
+        assert!(folder_err.contains("it is a folder"), "{folder_err}");
+        assert!(write_atomically(&dir, b"x", "a report").is_err());
+        let missing = check_target(&dir.join("nowhere/page.html"), "a report");
+        assert!(missing.is_err_and(|e| e.contains("there is no folder")));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
