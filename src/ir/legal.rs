@@ -33,6 +33,10 @@ pub struct LegalTable {
     /// choice the table allows makes (a slot of a live or refused choice is unused). Empty
     /// when it would take more than [`TOTALS_BUDGET`] slots: the totals are then worked out.
     totals: Vec<i32>,
+    /// By players in the round: [`LegalTable::ranks`] at the highest total there is
+    /// (`i32::MAX`), where a bot looks for the cards it can lay whatever the total, in a
+    /// game without an upper limit.
+    at_max: Vec<[u16; 2]>,
 }
 
 /// The most slots the table of totals may take (4 MiB).
@@ -142,6 +146,7 @@ impl LegalTable {
             cells,
             ranks,
             totals,
+            at_max: ranks_at(p, i32::MAX),
         }
     }
 
@@ -151,7 +156,10 @@ impl LegalTable {
     pub fn ranks(&self, active: usize, total: i32) -> Option<[u16; 2]> {
         let i = total.wrapping_sub(self.lo) as u32;
         if i >= self.width {
-            return None;
+            return match total {
+                i32::MAX => self.at_max.get(active.min(MAX_SEATS)).copied(),
+                _ => None,
+            };
         }
         self.ranks
             .get(active.min(MAX_SEATS) * self.width as usize + i as usize)
@@ -189,6 +197,10 @@ impl LegalTable {
 
     /// Where the table disagrees with working the choices out, in words (for the verifier).
     pub fn disagreements(&self, p: &Program) -> Vec<String> {
+        // An empty list (no table) answers nothing, and so is never wrong.
+        if !self.at_max.is_empty() && self.at_max != ranks_at(p, i32::MAX) {
+            return vec!["the legal-choice table's ranks at the highest total are wrong".into()];
+        }
         if self.width > 0 && self.effects != p.effects.len() {
             return vec!["the legal-choice table is stale".into()];
         }
@@ -234,6 +246,31 @@ impl LegalTable {
         }
         Vec::new()
     }
+}
+
+/// By players in the round, at one total: the ranks with a choice the limits allow, and the
+/// ranks with a live choice (as in [`LegalTable::ranks`]), worked out.
+fn ranks_at(p: &Program, total: i32) -> Vec<[u16; 2]> {
+    let facts = Facts::total(total);
+    p.rank_fx
+        .iter()
+        .map(|rank_fx| {
+            let mut slot = [0u16; 2];
+            for (r, &fx) in rank_fx.iter().enumerate() {
+                let Some(fx) = p.effects.get(usize::from(fx)) else {
+                    continue;
+                };
+                for c in fx.choices() {
+                    if c.is_live(p) {
+                        slot[1] |= 1 << r;
+                    } else if p.allows(choice_total(p, c, &facts)) {
+                        slot[0] |= 1 << r;
+                    }
+                }
+            }
+            slot
+        })
+        .collect()
 }
 
 /// The window: the limits, or around the start when a side has none.

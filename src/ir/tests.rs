@@ -285,6 +285,42 @@ fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
 }
 
 #[test]
+fn the_legal_table_answers_at_the_highest_total_and_a_stale_answer_is_caught() {
+    let mut p = program();
+    p.ceiling = None;
+    p.effects = vec![effect(&[
+        choice(&[step(Act::Add(1))]),
+        choice(&[step(Act::Set(5))]),
+    ])];
+    p.rank_fx[3][0] = 0;
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    // Outside the window, only the highest total is answered.
+    assert_eq!(p.legal.ranks(3, i32::MAX).map(|[ok, _]| ok & 1), Some(1));
+    assert_eq!(p.legal.ranks(3, i32::MAX - 1), None);
+    // A floor above 5 refuses the second choice but not the first: the ace still goes.
+    p.floor = Some(Limit {
+        value: 6,
+        origin: Origin::default(),
+    });
+    p.start = 10;
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    assert_eq!(p.legal.ranks(3, i32::MAX).map(|[ok, _]| ok & 1), Some(1));
+    // Made stale: the ace now sets the total to 0, below the floor, and can no longer be
+    // laid at the top; the verifier sees the table's answer is out of date.
+    p.effects = vec![effect(&[
+        choice(&[step(Act::Set(0))]),
+        choice(&[step(Act::Set(5))]),
+    ])];
+    let errors = verify(&p);
+    assert!(
+        errors.iter().any(|e| e.contains("highest total")),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn a_stale_total_in_the_legal_table_is_caught() {
     let mut p = program();
     p.effects = vec![effect(&[choice(&[step(Act::Set(50))])])];

@@ -292,8 +292,10 @@ fn immediate(p: &Program, s: &State, view: &Knowledge, m: Move, total: i32) -> (
     } else {
         total
     };
-    if ch.simple && p.bars.is_empty() {
-        // No outcome of the card's own, no bar to reach.
+    // A bar the move reaches or passes (going up): most moves touch none.
+    let touches = |v: i32| old < v && new >= v;
+    if ch.simple && !p.bars.iter().any(|b| touches(b.value)) {
+        // No outcome of the card's own, no bar reached.
         return (0, new);
     }
     let mut value = 0;
@@ -331,9 +333,12 @@ fn immediate(p: &Program, s: &State, view: &Knowledge, m: Move, total: i32) -> (
             }
         }
     };
-    for st in ch.steps() {
-        if let ir::Act::Outcomes(i) = st.act(p, facts) {
-            outcome(i);
+    // A simple choice has no outcome of its own (no step with a condition or outcomes).
+    if !ch.simple {
+        for st in ch.steps() {
+            if let ir::Act::Outcomes(i) = st.act(p, facts) {
+                outcome(i);
+            }
         }
     }
     for b in &p.bars {
