@@ -597,6 +597,27 @@ fn the_cli_writes_the_report_and_keeps_its_output() {
 }
 
 #[test]
+fn a_comparisons_text_draws_both_runs_histograms_over_one_range() {
+    let o = ninety(&args(&["sim", "ninety-nine", "ninety-nine-quick"], &[]));
+    ok(&o);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.is_ascii(), "{text}");
+    for label in ["turns per game\n", "rounds per game\n"] {
+        let at = text.rfind(label).expect(label) + label.len();
+        let lines: Vec<&str> = text[at..].lines().take(2).collect();
+        assert!(lines[0].starts_with("  Ninety-Nine  "), "{text}");
+        assert!(lines[1].starts_with("  Ninety-Nine (quick)  "), "{text}");
+        // Over the same range, so the columns line up: the same first and last values,
+        // the same length.
+        let ends = |l: &str| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[w.len() - 1].to_string(), l.len())
+        };
+        assert_eq!(ends(lines[0]), ends(lines[1]), "{text}");
+    }
+}
+
+#[test]
 fn a_bad_report_path_fails_at_once_and_clearly() {
     let dir = TempDir::new("report-bad");
     let sub = dir.file("folder.html");

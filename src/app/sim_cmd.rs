@@ -196,7 +196,9 @@ impl Runs {
         }
         let text = match self {
             Runs::One(o) => sim::report_with(&o.config, &o.stats, unicode),
-            Runs::Two(a, b) => sim::compare((&a.config, &a.stats), (&b.config, &b.stats)),
+            Runs::Two(a, b) => {
+                sim::compare_with((&a.config, &a.stats), (&b.config, &b.stats), unicode)
+            }
             Runs::Sweep { option, rows } => sweep_table(option, rows),
         };
         let _ = write!(out, "{}", escape_lines(&text));

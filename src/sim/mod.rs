@@ -14,7 +14,8 @@ mod spark;
 mod stats;
 
 pub use report::{
-    Figures, compare, figures, rates_differ, report, report_with, two_prop, welch, wilson,
+    Figures, compare, compare_with, figures, rates_differ, report, report_with, two_prop, welch,
+    wilson,
 };
 pub use run::{Config, Control, run, slice_games, threads};
 pub use shard::{Output, merge, merge_named};

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::spark::text_histograms;
+use super::spark::{text_histograms, text_histograms_of_two};
 use super::{Config, Histogram, Stats, WIN_UNIT};
 use crate::engine::TURN_LIMIT;
 
@@ -257,8 +257,13 @@ pub fn rates_differ(ka: f64, ea: f64, kb: f64, eb: f64) -> bool {
     se > 0.0 && ((ka / ea - kb / eb) / se).abs() > 1.96
 }
 
-/// Two rulesets played on the same seeds, figure by figure.
+/// Two rulesets played on the same seeds, figure by figure; histograms in plain characters.
 pub fn compare(a: (&Config, &Stats), b: (&Config, &Stats)) -> String {
+    compare_with(a, b, false)
+}
+
+/// [`compare`]; `unicode` draws its one-line histograms with Unicode blocks (for a terminal).
+pub fn compare_with(a: (&Config, &Stats), b: (&Config, &Stats), unicode: bool) -> String {
     let (ca, sa) = a;
     let (cb, sb) = b;
     let (fa, fb) = (figures(ca, sa), figures(cb, sb));
@@ -340,6 +345,12 @@ pub fn compare(a: (&Config, &Stats), b: (&Config, &Stats)) -> String {
         out,
         "(\"significant\": the difference is beyond chance at 95%; rows without a test say no)"
     );
+    out.push_str(&text_histograms_of_two(
+        sa,
+        sb,
+        [&ca.name, &cb.name],
+        unicode,
+    ));
     out
 }
 

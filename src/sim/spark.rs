@@ -18,6 +18,12 @@ const PLAIN: [char; 7] = ['.', ':', '-', '=', '+', '*', '#'];
 pub fn sparkline(h: &Histogram, columns: usize, unicode: bool) -> Option<String> {
     let lo = u64::from(*h.counts.keys().next()?);
     let hi = u64::from(*h.counts.keys().next_back()?);
+    Some(sparkline_in(h, (lo, hi), columns, unicode))
+}
+
+/// [`sparkline`] over the range `lo..=hi` (which holds every value of `h`), so that the lines
+/// of two runs drawn over the same range line up column for column.
+fn sparkline_in(h: &Histogram, (lo, hi): (u64, u64), columns: usize, unicode: bool) -> String {
     let span = hi - lo + 1;
     let width = span.div_ceil(columns.max(1) as u64);
     let mut bins = vec![0u64; span.div_ceil(width) as usize];
@@ -38,7 +44,7 @@ pub fn sparkline(h: &Histogram, columns: usize, unicode: bool) -> Option<String>
             }
         })
         .collect();
-    Some(format!("{lo} {line} {}", top_value(hi)))
+    format!("{lo} {line} {}", top_value(hi))
 }
 
 /// The largest value of a histogram: its last bucket holds every longer game, so it reads `N+`.
@@ -57,6 +63,36 @@ pub fn text_histograms(st: &Stats, unicode: bool) -> String {
     for (label, h) in [("turns", &st.turns), ("rounds", &st.rounds)] {
         if let Some(line) = sparkline(h, 30, unicode) {
             let _ = writeln!(out, "  {label:<6} {line}");
+        }
+    }
+    out
+}
+
+/// A comparison's histograms of turns and rounds per game: for each, a line per run over
+/// the range of both, so that the two line up (`names` label the runs).
+pub fn text_histograms_of_two(a: &Stats, b: &Stats, names: [&str; 2], unicode: bool) -> String {
+    let mut out = String::new();
+    for (label, ha, hb) in [
+        ("turns per game", &a.turns, &b.turns),
+        ("rounds per game", &a.rounds, &b.rounds),
+    ] {
+        let ends = |h: &Histogram| {
+            let lo = u64::from(*h.counts.keys().next()?);
+            let hi = u64::from(*h.counts.keys().next_back()?);
+            Some((lo, hi))
+        };
+        let range = match (ends(ha), ends(hb)) {
+            (Some((la, ha_)), Some((lb, hb_))) => (la.min(lb), ha_.max(hb_)),
+            (Some(r), None) | (None, Some(r)) => r,
+            (None, None) => continue,
+        };
+        let _ = writeln!(out, "{label}");
+        let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+        for (name, h) in [(names[0], ha), (names[1], hb)] {
+            if h.n > 0 {
+                let line = sparkline_in(h, range, 30, unicode);
+                let _ = writeln!(out, "  {name:<width$}  {line}");
+            }
         }
     }
     out
@@ -124,5 +160,34 @@ mod tests {
         let unicode = text_histograms(&st, true);
         assert!(unicode.contains('█') && !unicode.contains('#'));
         assert_eq!(text_histograms(&Stats::new(2), true), "");
+    }
+
+    #[test]
+    fn two_runs_line_up_over_the_range_of_both() {
+        let a = Stats {
+            turns: hist(&[(10, 1), (20, 4)]),
+            rounds: hist(&[(2, 3)]),
+            ..Stats::new(3)
+        };
+        let b = Stats {
+            turns: hist(&[(15, 2), (40, 1)]),
+            rounds: hist(&[(2, 1), (3, 2)]),
+            ..Stats::new(3)
+        };
+        let text = text_histograms_of_two(&a, &b, ["A", "B"], false);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "turns per game");
+        assert_eq!(lines[3], "rounds per game");
+        // The same range for both: 10 to 40.
+        for l in &lines[1..3] {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            assert_eq!(words[1], "10", "{l}");
+            assert_eq!(*words.last().expect("a top"), "40", "{l}");
+        }
+        assert_eq!(lines[1].len(), lines[2].len(), "{text}");
+        assert!(
+            lines[4].contains("2 ") && lines[5].ends_with(" 3"),
+            "{text}"
+        );
     }
 }
