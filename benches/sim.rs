@@ -24,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use native::{CAUSES, Game};
 use ninety::app::load::load_program;
+use ninety::base::limits::grouped;
 use ninety::compile::Disk;
 use ninety::play::{Bot, Player};
 use ninety::sim::{self, Config, Control};
@@ -370,16 +371,4 @@ fn memory(b: &Bench) {
         }
     }
     println!();
-}
-
-fn grouped(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

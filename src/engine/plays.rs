@@ -50,7 +50,7 @@ impl State {
     /// plays in the same order.
     #[inline]
     pub fn table_plays(&self, p: &Program) -> Option<TablePlays> {
-        if self.over || p.decks[usize::from(self.seats)] > 1 || p.jokers > 1 {
+        if self.over || p.copies(self.seats) {
             return None;
         }
         let row = p.legal.row(self.total)?;

@@ -79,7 +79,7 @@ impl State {
         let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
         let row = p.legal.row(self.total);
         let hand = self.hands[usize::from(self.turn)].cards();
-        let copies = p.decks[usize::from(self.seats)] > 1 || p.jokers > 1;
+        let copies = p.copies(self.seats);
         for (i, &card) in hand.iter().enumerate() {
             // Two copies of one card are one move.
             if copies && hand[..i].iter().any(|c| same_face(*c, card)) {

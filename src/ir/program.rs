@@ -119,6 +119,13 @@ pub struct Program {
 }
 
 impl Program {
+    /// Whether a table of `seats` plays with two cards of one face (several decks, or more
+    /// than one joker): then two copies in a hand are one move.
+    #[inline]
+    pub fn copies(&self, seats: u8) -> bool {
+        self.decks[usize::from(seats).min(MAX_SEATS)] > 1 || self.jokers > 1
+    }
+
     /// The cards of the deck for `players` seats: `decks` times 52 plus the jokers.
     pub fn deck_size(&self, players: usize) -> usize {
         usize::from(self.decks[players]) * (52 + usize::from(self.jokers))

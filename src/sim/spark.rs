@@ -16,9 +16,14 @@ const PLAIN: [char; 7] = ['.', ':', '-', '=', '+', '*', '#'];
 /// [`PLAIN`], a blank is an empty bin, and the fullest bin is always the top level. `None`
 /// when there is nothing to draw.
 pub fn sparkline(h: &Histogram, columns: usize, unicode: bool) -> Option<String> {
+    Some(sparkline_in(h, ends(h)?, columns, unicode))
+}
+
+/// The smallest and largest values of a histogram; `None` when it is empty.
+fn ends(h: &Histogram) -> Option<(u64, u64)> {
     let lo = u64::from(*h.counts.keys().next()?);
     let hi = u64::from(*h.counts.keys().next_back()?);
-    Some(sparkline_in(h, (lo, hi), columns, unicode))
+    Some((lo, hi))
 }
 
 /// [`sparkline`] over the range `lo..=hi` (which holds every value of `h`), so that the lines
@@ -76,13 +81,8 @@ pub fn text_histograms_of_two(a: &Stats, b: &Stats, names: [&str; 2], unicode: b
         ("turns per game", &a.turns, &b.turns),
         ("rounds per game", &a.rounds, &b.rounds),
     ] {
-        let ends = |h: &Histogram| {
-            let lo = u64::from(*h.counts.keys().next()?);
-            let hi = u64::from(*h.counts.keys().next_back()?);
-            Some((lo, hi))
-        };
         let range = match (ends(ha), ends(hb)) {
-            (Some((la, ha_)), Some((lb, hb_))) => (la.min(lb), ha_.max(hb_)),
+            (Some((la, ta)), Some((lb, tb))) => (la.min(lb), ta.max(tb)),
             (Some(r), None) | (None, Some(r)) => r,
             (None, None) => continue,
         };
@@ -103,13 +103,7 @@ mod tests {
     use super::*;
 
     fn hist(values: &[(u32, u64)]) -> Histogram {
-        let mut h = Histogram::default();
-        for (v, c) in values {
-            for _ in 0..*c {
-                h.add(u64::from(*v));
-            }
-        }
-        h
+        Histogram::of(values)
     }
 
     #[test]

@@ -23,6 +23,18 @@ pub struct Histogram {
 }
 
 impl Histogram {
+    /// A histogram of `(value, how many times)`, for tests.
+    #[cfg(test)]
+    pub(crate) fn of(values: &[(u32, u64)]) -> Histogram {
+        let mut h = Histogram::default();
+        for &(v, c) in values {
+            for _ in 0..c {
+                h.add(u64::from(v));
+            }
+        }
+        h
+    }
+
     pub fn add(&mut self, v: u64) {
         *self.counts.entry(v.min(HIST as u64) as u32).or_insert(0) += 1;
         self.n += 1;

@@ -342,13 +342,7 @@ mod tests {
     use super::*;
 
     fn hist(values: &[(u32, u64)]) -> Histogram {
-        let mut h = Histogram::default();
-        for (v, c) in values {
-            for _ in 0..*c {
-                h.add(u64::from(*v));
-            }
-        }
-        h
+        Histogram::of(values)
     }
 
     #[test]
