@@ -123,7 +123,7 @@ impl Program {
     /// than one joker): then two copies in a hand are one move.
     #[inline]
     pub fn copies(&self, seats: u8) -> bool {
-        self.decks[usize::from(seats).min(MAX_SEATS)] > 1 || self.jokers > 1
+        self.jokers > 1 || self.decks.get(usize::from(seats)).is_some_and(|&d| d > 1)
     }
 
     /// The cards of the deck for `players` seats: `decks` times 52 plus the jokers.
