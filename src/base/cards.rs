@@ -58,6 +58,12 @@ const RANK_ONE: [u128; 256] = {
     t
 };
 
+/// [`rank_counts`] of the one card `card`: adding or taking it from a pile's counts.
+#[inline(always)]
+pub fn rank_one(card: Card) -> u128 {
+    RANK_ONE[usize::from(card)]
+}
+
 /// How many cards of each rank `cards` holds, rank `r` in the byte at bits `8r` to
 /// `8r + 7`; read one with [`rank_count`]. A game has at most 4 decks of 56 cards, so no
 /// count reaches 256 (beyond that the bytes wrap, they never panic).

@@ -206,7 +206,7 @@ pub(super) fn run_list<S: Sink>(
 fn reset<S: Sink>(p: &Program, s: &mut State, pile: bool, sink: &mut S) {
     s.total = p.start;
     if pile {
-        s.aside.append(&mut s.discard);
+        s.discard.move_into(&mut s.aside);
     }
     if S::WANTS & kind::TOTAL_RESET != 0 {
         sink.event(Event::TotalReset { total: s.total });
@@ -386,7 +386,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
         s.stock.extend_from_slice(s.hands[seat].cards());
         s.hands[seat].clear();
     }
-    s.stock.append(&mut s.discard);
+    s.discard.move_into(&mut s.stock);
     s.stock.append(&mut s.aside);
     s.rng.shuffle(&mut s.stock);
     stack_next_deal(s);

@@ -2,9 +2,9 @@
 //! their count by a popcount, the `n`-th found without a list. The commonest bot in a
 //! simulation (uniform over the legal moves) needs nothing more.
 
-use super::{Move, State};
+use super::{Move, Play, State};
 use crate::base::cards::{Card, rank_of};
-use crate::ir::{MAX_HAND, MAX_SEATS, Program};
+use crate::ir::{Facts, MAX_HAND, MAX_SEATS, Program, choice_total};
 
 /// See the module's documentation; from [`State::table_plays`].
 #[derive(Debug, Clone, Copy)]
@@ -73,5 +73,67 @@ impl State {
             plays.count += (cell & 0x0f).count_ones() as usize;
         }
         (live == 0).then_some(plays)
+    }
+
+    /// [`State::each_play_read`] when the legal-choice table answers for every card (as for
+    /// [`State::table_plays`]): the same plays in the same order, found with no branch on
+    /// live choices. Returns `false`, having called `f` for none, when the table does not
+    /// answer: then ask [`State::each_play_read`].
+    #[inline(always)]
+    pub fn table_each_play(&self, p: &Program, mut f: impl FnMut(Play)) -> bool {
+        if self.over || p.copies(self.seats) {
+            return false;
+        }
+        let Some(row) = p.legal.row(self.total) else {
+            return false;
+        };
+        let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
+        let hand = self.hands[usize::from(self.turn)].cards();
+        let mut fxs = [0u16; MAX_HAND];
+        let mut cells = [0u8; MAX_HAND];
+        let mut live = 0;
+        for ((&card, fx), cell) in hand.iter().zip(&mut fxs).zip(&mut cells) {
+            *fx = rank_fx
+                .get(usize::from(rank_of(card)))
+                .copied()
+                .unwrap_or(u16::MAX);
+            // A rank without an effect has no play.
+            *cell = row.cell(*fx);
+            live |= *cell >> 4;
+        }
+        if live != 0 {
+            return false;
+        }
+        for ((&card, &fx), &cell) in hand.iter().zip(&fxs).zip(&cells) {
+            let mut bits = cell & 0x0f;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let total = match row.total(fx, k) {
+                    Some(t) => t,
+                    None => self.choice_total_now(p, fx, k),
+                };
+                f(Play {
+                    card,
+                    choice: k as u8,
+                    rank: rank_of(card),
+                    fx,
+                    total,
+                });
+            }
+        }
+        true
+    }
+
+    /// The total choice `k` of effect `fx` makes, laid now: for a total the table does not
+    /// hold.
+    #[inline(never)]
+    fn choice_total_now(&self, p: &Program, fx: u16, k: usize) -> i32 {
+        p.effects
+            .get(usize::from(fx))
+            .and_then(|e| e.choices().get(k))
+            .map_or(self.total, |c| {
+                choice_total(p, c, &Facts::total(self.total))
+            })
     }
 }

@@ -4,7 +4,7 @@
 use super::events::kind;
 use super::outcomes::{Acting, run_outcomes};
 use super::step::settle;
-use super::{Event, Hand, Illegal, PlayError, Reason, Sink, State};
+use super::{Event, Hand, Illegal, Pile, PlayError, Reason, Sink, State};
 use crate::base::Rng;
 use crate::base::cards::{Card, card_name, same_face};
 use crate::base::limits::{NUMBER, grouped};
@@ -119,7 +119,7 @@ fn empty_table(p: &Program, n: usize, seed: u64) -> State {
         seats: n as u8,
         hands: [Hand::default(); MAX_SEATS],
         stock: Vec::with_capacity(p.deck_size(n)),
-        discard: Vec::with_capacity(p.deck_size(n)),
+        discard: Pile::with_capacity(p.deck_size(n)),
         aside: Vec::with_capacity(p.deck_size(n)),
         total: p.start,
         clockwise: p.clockwise,

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::base::Rng;
-use crate::base::cards::{Card, card_name, same_face};
+use crate::base::cards::{Card, card_name, rank_counts, rank_one, same_face};
 use crate::ir::{self, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program};
 
 /// A hand: a few cards in a fixed array.
@@ -57,6 +57,80 @@ impl Hand {
 
     pub(super) fn clear(&mut self) {
         self.len = 0;
+    }
+}
+
+/// The discard pile: its cards, top last, and how many of each rank it holds, kept as cards
+/// come and go (a bot counting the cards seen reads the count, not the pile). Saved as the
+/// list of cards alone; the count is made again on loading, so it cannot disagree with them.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(from = "Vec<Card>", into = "Vec<Card>")]
+pub struct Pile {
+    cards: Vec<Card>,
+    ranks: u128,
+}
+
+impl From<Vec<Card>> for Pile {
+    fn from(cards: Vec<Card>) -> Pile {
+        Pile {
+            ranks: rank_counts(&cards),
+            cards,
+        }
+    }
+}
+
+impl From<Pile> for Vec<Card> {
+    fn from(pile: Pile) -> Vec<Card> {
+        pile.cards
+    }
+}
+
+impl std::ops::Deref for Pile {
+    type Target = [Card];
+    #[inline(always)]
+    fn deref(&self) -> &[Card] {
+        &self.cards
+    }
+}
+
+impl Pile {
+    /// An empty pile with room for `n` cards.
+    pub fn with_capacity(n: usize) -> Pile {
+        Pile {
+            cards: Vec::with_capacity(n),
+            ranks: 0,
+        }
+    }
+
+    /// How many cards of each rank the pile holds ([`rank_counts`] of its cards).
+    #[inline(always)]
+    pub fn ranks(&self) -> u128 {
+        self.ranks
+    }
+
+    #[inline(always)]
+    pub(super) fn push(&mut self, card: Card) {
+        self.cards.push(card);
+        self.ranks = self.ranks.wrapping_add(rank_one(card));
+    }
+
+    #[inline]
+    pub(super) fn pop(&mut self) -> Option<Card> {
+        let card = self.cards.pop()?;
+        self.ranks = self.ranks.wrapping_sub(rank_one(card));
+        Some(card)
+    }
+
+    pub(super) fn extend(&mut self, cards: impl IntoIterator<Item = Card>) {
+        for c in cards {
+            self.push(c);
+        }
+    }
+
+    /// Moves every card to the end of `to`, in order, leaving the pile empty.
+    pub(super) fn move_into(&mut self, to: &mut Vec<Card>) {
+        to.append(&mut self.cards);
+        self.ranks = 0;
     }
 }
 
@@ -138,7 +212,7 @@ pub struct State {
     /// The stock; its top card is the last.
     pub stock: Vec<Card>,
     /// The discard pile; its top card is the last.
-    pub discard: Vec<Card>,
+    pub discard: Pile,
     /// Cards out of play until the next deal (hands of players out of the round, a reset pile).
     pub aside: Vec<Card>,
     pub total: i32,
@@ -292,7 +366,12 @@ impl State {
                 count[usize::from(c)] += 1;
             }
         }
-        for &c in self.stock.iter().chain(&self.discard).chain(&self.aside) {
+        for &c in self
+            .stock
+            .iter()
+            .chain(self.discard.iter())
+            .chain(&self.aside)
+        {
             count[usize::from(c)] += 1;
         }
         for c in p.deck(n) {
@@ -410,6 +489,33 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_discard_piles_count_follows_its_cards_and_is_made_again_on_loading() {
+        let mut pile = Pile::with_capacity(8);
+        let mut stock = Vec::new();
+        let mut x = 7u32;
+        for step in 0..2000 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let card = (x >> 16) as u8 % 56;
+            match step % 7 {
+                0 => {
+                    pile.pop();
+                }
+                6 => pile.move_into(&mut stock),
+                3 => pile.extend([card, card / 2]),
+                _ => pile.push(card),
+            }
+            assert_eq!(pile.ranks(), rank_counts(&pile), "after step {step}");
+        }
+        pile.extend([1, 2, 3, 52]);
+        let saved = serde_json::to_string(&pile).expect("saves");
+        assert_eq!(saved, serde_json::to_string(&pile.to_vec()).expect("saves"));
+        // A pile is saved as its cards alone: the count cannot be tampered with.
+        let loaded: Pile = serde_json::from_str(&saved).expect("loads");
+        assert_eq!(loaded, pile);
+        assert_eq!(loaded.ranks(), rank_counts(&loaded));
     }
 
     #[test]

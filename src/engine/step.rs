@@ -56,7 +56,14 @@ impl State {
     /// Most answers are read from the program's legal-choice table; live choices (conditions
     /// on the player, scripts) and totals outside the table are worked out.
     #[inline]
-    pub fn each_play(&self, p: &Program, f: impl FnMut(Move, i32) -> ControlFlow<()>) {
+    pub fn each_play(&self, p: &Program, mut f: impl FnMut(Move, i32) -> ControlFlow<()>) {
+        self.scan::<true>(p, |play| f(play.mv(), play.total));
+    }
+
+    /// [`State::each_play`] with what the scan has read about each play on the way: its
+    /// card's rank and effect, for a player who weighs the moves (no look-up made twice).
+    #[inline]
+    pub fn each_play_read(&self, p: &Program, f: impl FnMut(Play) -> ControlFlow<()>) {
         self.scan::<true>(p, f);
     }
 
@@ -64,15 +71,11 @@ impl State {
     /// player who only needs the moves, most of them are then a table read and nothing more.
     #[inline]
     pub fn each_move(&self, p: &Program, mut f: impl FnMut(Move) -> ControlFlow<()>) {
-        self.scan::<false>(p, |mv, _| f(mv));
+        self.scan::<false>(p, |play| f(play.mv()));
     }
 
     #[inline(always)]
-    fn scan<const TOTALS: bool>(
-        &self,
-        p: &Program,
-        mut f: impl FnMut(Move, i32) -> ControlFlow<()>,
-    ) {
+    fn scan<const TOTALS: bool>(&self, p: &Program, mut f: impl FnMut(Play) -> ControlFlow<()>) {
         if self.over {
             return;
         }
@@ -119,11 +122,14 @@ impl State {
                 } else {
                     self.total
                 };
-                let mv = Move::Play {
+                let play = Play {
                     card,
                     choice: k as u8,
+                    rank,
+                    fx: fx_index,
+                    total,
                 };
-                if f(mv, total).is_break() {
+                if f(play).is_break() {
                     return;
                 }
             }
@@ -181,6 +187,28 @@ impl State {
             })
         };
         playable(false) || playable(true)
+    }
+}
+
+/// A card the player to move may lay, as [`State::each_play_read`] finds it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Play {
+    pub card: Card,
+    pub choice: u8,
+    /// The card's rank, and the index of its effect in [`Program::effects`].
+    pub rank: u8,
+    pub fx: u16,
+    /// The total the play makes (with [`State::each_move`], the total before it).
+    pub total: i32,
+}
+
+impl Play {
+    #[inline(always)]
+    pub fn mv(self) -> Move {
+        Move::Play {
+            card: self.card,
+            choice: self.choice,
+        }
     }
 }
 
@@ -513,7 +541,7 @@ pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) 
     }
     if s.stock.is_empty() && p.reshuffle && s.discard.len() > 1 {
         let top = s.discard.pop().expect("the discard pile has cards");
-        s.stock.append(&mut s.discard);
+        s.discard.move_into(&mut s.stock);
         s.discard.push(top);
         let n = s.stock.len();
         s.rng.shuffle(&mut s.stock);

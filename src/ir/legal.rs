@@ -76,6 +76,27 @@ impl Row<'_> {
     }
 }
 
+/// The ranks of [`LegalTable::ranks`] for one number of players, from
+/// [`LegalTable::ranks_with`].
+#[derive(Debug, Clone, Copy)]
+pub struct Ranks<'t> {
+    lo: i32,
+    column: &'t [[u16; 2]],
+    at_max: Option<[u16; 2]>,
+}
+
+impl Ranks<'_> {
+    /// The same answer as [`LegalTable::ranks`] for these players at `total`.
+    #[inline(always)]
+    pub fn at(self, total: i32) -> Option<[u16; 2]> {
+        match self.column.get(total.wrapping_sub(self.lo) as u32 as usize) {
+            Some(&r) => Some(r),
+            None if total == i32::MAX => self.at_max,
+            None => None,
+        }
+    }
+}
+
 impl LegalTable {
     /// The table of a program whose effects, conditions and script tables are final.
     pub fn build(p: &Program) -> LegalTable {
@@ -164,6 +185,19 @@ impl LegalTable {
         self.ranks
             .get(active.min(MAX_SEATS) * self.width as usize + i as usize)
             .copied()
+    }
+
+    /// [`LegalTable::ranks`] for one number of players in the round: its column of the
+    /// table, taken once for many questions (a bot's, one per move it weighs).
+    #[inline]
+    pub fn ranks_with(&self, active: usize) -> Ranks<'_> {
+        let a = active.min(MAX_SEATS);
+        let width = self.width as usize;
+        Ranks {
+            lo: self.lo,
+            column: self.ranks.get(a * width..(a + 1) * width).unwrap_or(&[]),
+            at_max: self.at_max.get(a).copied(),
+        }
     }
 
     /// The row of `total`; `None` when it is outside the window (or there is no table).

@@ -272,6 +272,16 @@ fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
             }
         }
     }
+    for active in 0..=MAX_SEATS + 1 {
+        let column = p.legal.ranks_with(active);
+        for t in [-5, -1, 0, 1, 50, 98, 99, 100, 1000, i32::MIN, i32::MAX] {
+            assert_eq!(
+                column.at(t),
+                p.legal.ranks(active, t),
+                "{active} players at {t}"
+            );
+        }
+    }
     assert_eq!(p.legal.get(0, 5), Some((0b011, 0)), "no -10 at 5");
     assert_eq!(p.legal.get(0, 90), Some((0b101, 0)), "no +11 at 90");
     assert_eq!(p.legal.get(0, 100), None, "outside the window");
@@ -298,6 +308,11 @@ fn the_legal_table_answers_at_the_highest_total_and_a_stale_answer_is_caught() {
     // Outside the window, only the highest total is answered.
     assert_eq!(p.legal.ranks(3, i32::MAX).map(|[ok, _]| ok & 1), Some(1));
     assert_eq!(p.legal.ranks(3, i32::MAX - 1), None);
+    assert_eq!(
+        p.legal.ranks_with(3).at(i32::MAX),
+        p.legal.ranks(3, i32::MAX)
+    );
+    assert_eq!(p.legal.ranks_with(3).at(i32::MAX - 1), None);
     // A floor above 5 refuses the second choice but not the first: the ace still goes.
     p.floor = Some(Limit {
         value: 6,

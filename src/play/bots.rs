@@ -5,9 +5,9 @@ use std::ops::ControlFlow;
 
 use super::player::{bot_turn, play_and_draw};
 use crate::base::Rng;
-use crate::base::cards::{JOKER, RANKS, rank_counts, rank_counts_less, rank_of, rank_sum};
-use crate::engine::{Move, Moves, State};
-use crate::ir::{self, Facts, OutcomeKind, Program, Who, choice_total};
+use crate::base::cards::{JOKER, RANKS, rank_counts, rank_counts_less, rank_sum};
+use crate::engine::{Move, Moves, Play, State};
+use crate::ir::{self, Choice, Facts, OutcomeKind, Program, Ranks, Who, choice_total};
 
 /// A bot strategy, by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,8 +65,8 @@ impl Bot {
     fn choose_from_list(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
         match self {
             Bot::Random => random(p, s, rng),
-            Bot::Cautious => weigh(p, s, rng, cautious_score),
-            Bot::Aggressive => weigh(p, s, rng, aggressive_score),
+            Bot::Cautious => weigh(p, s, rng, false),
+            Bot::Aggressive => weigh(p, s, rng, true),
             Bot::Search => {
                 let mut moves = Moves::new();
                 s.legal_moves_into(p, &mut moves);
@@ -114,103 +114,243 @@ fn random(p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
 /// The highest-scoring legal move, ties broken at random; `None` when there is none. The
 /// moves are scored as they are found (no list of them is kept), and a turn with one move
 /// takes no random number: the bot has nothing to choose.
-#[inline(always)]
-fn weigh(
-    p: &Program,
-    s: &State,
-    rng: &mut Rng,
-    score: impl Fn(&Program, &State, &Knowledge, Move, i32) -> i64,
-) -> Option<Move> {
+#[inline(never)]
+fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move> {
     let view = Knowledge::new(p, s);
-    let before = *rng;
-    let mut n = 0usize;
-    let mut best = None;
-    let mut best_score = i64::MIN;
-    s.each_play(p, |m, total| {
-        let sc = score(p, s, &view, m, total)
-            .saturating_mul(16)
-            .saturating_add(rng.below(16) as i64);
-        // A select, not a branch: the best move so far is as good as random.
-        let better = sc > best_score || n == 0;
-        best = if better { Some(m) } else { best };
-        best_score = best_score.max(sc);
-        n += 1;
-        ControlFlow::Continue(())
-    });
-    if n == 1 {
-        *rng = before;
+    let mut best = Best {
+        rng: *rng,
+        n: 0,
+        play: None,
+        score: i64::MIN,
+    };
+    // Most positions: the table answers every card, with no live choice to work out.
+    let table = s.table_each_play(
+        p,
+        #[inline(always)]
+        |play| best.offer(play, view.score(p, s, play, aggressive)),
+    );
+    if !table {
+        s.each_play_read(p, |play| {
+            best.offer(play, view.score(p, s, play, aggressive));
+            ControlFlow::Continue(())
+        });
     }
-    best
+    // A turn with one move takes no random number: the bot has nothing to choose.
+    if best.n != 1 {
+        *rng = best.rng;
+    }
+    best.play.map(Play::mv)
+}
+
+/// The best play so far, ties broken at random, as the plays are found.
+struct Best {
+    rng: Rng,
+    n: usize,
+    play: Option<Play>,
+    score: i64,
+}
+
+impl Best {
+    #[inline(always)]
+    fn offer(&mut self, play: Play, score: i64) {
+        let sc = score
+            .saturating_mul(16)
+            .saturating_add(self.rng.below(16) as i64);
+        // A select, not a branch: the best move so far is as good as random.
+        let better = sc > self.score || self.n == 0;
+        self.play = if better { Some(play) } else { self.play };
+        self.score = self.score.max(sc);
+        self.n += 1;
+    }
 }
 
 /// What the player to move knows: how many cards of each rank are still unseen (not in their
-/// hand, not in the discard pile), and which ranks are escapes (always playable).
-struct Knowledge {
+/// hand, not in the discard pile), and which ranks are escapes (always playable); and what
+/// follows from it for every move of the turn, worked out once.
+struct Knowledge<'p> {
     /// The unseen cards by rank, a byte each ([`rank_counts`]).
     unseen: u128,
     /// Dividing by how many cards are unseen, once a move.
     per_unseen: Divisor,
     /// Bit `r`: rank `r` can be laid whatever the total (at the upper limit).
     escape: u16,
-    /// The mover's situation.
-    facts: Facts,
+    /// The ranks playable at a total, with this many players in the round.
+    ranks: Ranks<'p>,
+    /// The lowest bar above the total: a move that stays below it reaches no bar.
+    next_bar: i64,
     /// Players in the round besides the mover.
     others: i64,
     /// The total is high: 80% of the way to the top (the upper limit, or the highest bar).
     high: bool,
     /// What laying an escape card costs the cautious bot now.
     escape_cost: i64,
-    /// Players in the round.
-    active: usize,
 }
 
-impl Knowledge {
-    fn new(p: &Program, s: &State) -> Knowledge {
+impl<'p> Knowledge<'p> {
+    fn new(p: &'p Program, s: &State) -> Knowledge<'p> {
         // The deck (four of each rank and the jokers, per copy of the deck) less the cards
         // seen, rank by rank, all ranks at once.
         let decks = u128::from(p.decks[usize::from(s.seats).min(ir::MAX_SEATS)]);
         let held = rank_counts(s.hands[usize::from(s.turn)].cards());
-        let seen = held.wrapping_add(rank_counts(&s.discard));
+        let seen = held.wrapping_add(s.discard.ranks());
         let joker_lane = 0xffu128 << (8 * u32::from(JOKER));
         let deck = (0x0404_0404_0404_0404_0404_0404_0404 & !joker_lane) * decks
             + ((decks * u128::from(p.jokers)) << (8 * u32::from(JOKER)));
         let unseen = rank_counts_less(deck, seen);
         let active = s.active();
-        let escape = playable_ranks(p, s, active, p.ceiling.map_or(i32::MAX, |c| c.value));
+        let ranks = p.legal.ranks_with(active);
+        let escape = playable_ranks(p, s, ranks, p.ceiling.map_or(i32::MAX, |c| c.value));
         let escapes_held = rank_sum(held, escape);
         let top = p
             .ceiling
             .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
         let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
         let unseen_total = rank_sum(unseen, u16::MAX);
+        let next_bar = p
+            .bars
+            .iter()
+            .map(|b| b.value)
+            .filter(|&v| v > s.total)
+            .min()
+            .map_or(i64::MAX, i64::from);
         Knowledge {
             unseen,
             per_unseen: Divisor::new(unseen_total),
             escape,
-            facts: s.facts(p),
-            others: i64::from(s.active().saturating_sub(1) as u8),
+            ranks,
+            next_bar,
+            others: i64::from(active.saturating_sub(1) as u8),
             high,
             escape_cost: match (high, escapes_held) {
                 (true, held) if held > 1 => 30,
                 (true, _) => 0,
                 (false, _) => 120,
             },
-            active,
         }
-    }
-
-    fn escape(&self, rank: u8) -> bool {
-        self.escape >> rank & 1 != 0
     }
 
     /// The share (per thousand) of unseen cards that could not be played at `total`: how
     /// likely the next player is to be stuck.
+    #[inline(always)]
     fn stuck_share(&self, p: &Program, s: &State, total: i32) -> i64 {
         // The next player's situation is not known: the mover's stands in for it.
-        let ok = playable_ranks(p, s, self.active, total);
+        let ok = playable_ranks(p, s, self.ranks, total);
         // The unseen cards of the ranks that cannot be laid.
         let bad = rank_sum(self.unseen, !ok);
         i64::from(self.per_unseen.div(bad * 1000))
+    }
+
+    /// What a play is worth to the cautious bot, or to the aggressive one (as careful with
+    /// its own chips and escape cards, but it aims the total where the next player has the
+    /// fewest safe cards).
+    #[inline(always)]
+    fn score(&self, p: &Program, s: &State, play: Play, aggressive: bool) -> i64 {
+        let (value, new) = self.immediate(p, s, play);
+        let mut score = value * 1000;
+        // Keep an escape card for when the total is high (the texts' first tip). The
+        // penalty for laying one is the same for every move of a turn, and is taken by a
+        // product rather than a branch: which card is an escape is as good as random.
+        score -= self.escape_cost * i64::from(self.escape >> play.rank & 1);
+        let rise = i64::from(new - s.total);
+        // While the total is high every point of rise costs; while it is low, big cards are
+        // safe: play them now.
+        let high = i64::from(self.high);
+        score += high * (-rise.max(0) * 4) + (1 - high) * rise.clamp(-20, 20);
+        // Do not leave the next player an easy total if it costs nothing.
+        let stuck = self.stuck_share(p, s, new);
+        score += stuck / 50;
+        if aggressive {
+            score += stuck / 4;
+        }
+        score
+    }
+
+    /// What a play costs or gains its player at once, in chips (losing a round counts as
+    /// its payments, which the ruleset lists), and the total it makes.
+    ///
+    /// A script's step is counted as its table says, as everywhere in the bots' estimates.
+    #[inline(always)]
+    fn immediate(&self, p: &Program, s: &State, play: Play) -> (i64, i32) {
+        let Some(ch) = p
+            .effects
+            .get(usize::from(play.fx))
+            .and_then(|fx| fx.choices().get(usize::from(play.choice)))
+        else {
+            return (0, s.total);
+        };
+        // Most plays: no outcome of the card's own, no bar reached.
+        if ch.simple && !ch.scripted && i64::from(play.total) < self.next_bar {
+            return (0, play.total);
+        }
+        self.immediate_worked_out(p, s, ch, play.total)
+    }
+
+    /// [`Knowledge::immediate`] for a play with outcomes, a script or a bar in reach.
+    #[inline(never)]
+    fn immediate_worked_out(&self, p: &Program, s: &State, ch: &Choice, total: i32) -> (i64, i32) {
+        let facts = &s.facts(p);
+        let old = s.total;
+        let new = if ch.scripted {
+            choice_total(p, ch, facts)
+        } else {
+            total
+        };
+        let mut value = 0;
+        let others = self.others;
+        let mut outcome = |i: u16| {
+            for o in &p.outcomes[usize::from(i)].list {
+                // Paying costs, gaining earns: the player's own chips count three times the
+                // others'.
+                let sign = match o.kind {
+                    OutcomeKind::Pay { amount, .. } => -i64::from(amount),
+                    OutcomeKind::Gain { amount, .. } => i64::from(amount),
+                    OutcomeKind::WinRound
+                    | OutcomeKind::LoseRound
+                    | OutcomeKind::OutOfRound
+                    | OutcomeKind::OutOfGame
+                    | OutcomeKind::ResetTotal(_)
+                    | OutcomeKind::EndRound
+                    | OutcomeKind::TakePot => 0,
+                };
+                value += match o.who {
+                    Who::Player => sign * 3,
+                    Who::EachOther => -sign * others,
+                    Who::Every => sign,
+                    Who::Next
+                    | Who::After
+                    | Who::Previous
+                    | Who::Richest
+                    | Who::Poorest
+                    | Who::Winner
+                    | Who::Loser
+                    | Who::EachOut => 0,
+                };
+                if matches!(o.kind, OutcomeKind::LoseRound) && o.who == Who::Player {
+                    value -= 2;
+                }
+            }
+        };
+        // A simple choice has no outcome of its own (no step with a condition or outcomes).
+        if !ch.simple {
+            for st in ch.steps() {
+                if let ir::Act::Outcomes(i) = st.act(p, facts) {
+                    outcome(i);
+                }
+            }
+        }
+        for b in &p.bars {
+            if old < b.value && new == b.value {
+                if let Some(i) = b.reach {
+                    outcome(i);
+                }
+            } else if old < b.value
+                && new > b.value
+                && let Some(i) = b.pass
+            {
+                outcome(i);
+            }
+        }
+        (value, new)
     }
 }
 
@@ -225,8 +365,8 @@ impl Divisor {
         if d == 0 {
             return Divisor(0);
         }
-        let d = u128::from(d);
-        Divisor((1u128 << 64).div_ceil(d))
+        // ⌈2⁶⁴ / d⌉ = ⌊(2⁶⁴ - 1) / d⌋ + 1: a 64-bit division, not a 128-bit one.
+        Divisor(u128::from(u64::MAX / u64::from(d)) + 1)
     }
 
     #[inline(always)]
@@ -238,9 +378,9 @@ impl Divisor {
 /// The ranks (bit `r` for rank `r`) with a choice the limits allow were the total `total`, in
 /// the situation of the player to move: read from the program's table, worked out for live
 /// choices and totals outside it.
-#[inline]
-fn playable_ranks(p: &Program, s: &State, active: usize, total: i32) -> u16 {
-    let (mut ok, todo) = match p.legal.ranks(active, total) {
+#[inline(always)]
+fn playable_ranks(p: &Program, s: &State, ranks: Ranks, total: i32) -> u16 {
+    let (mut ok, todo) = match ranks.at(total) {
         Some([ok, live]) => (ok, live & !ok),
         None => (0, u16::MAX),
     };
@@ -270,115 +410,6 @@ fn playable_live(p: &Program, s: &State, todo: u16, total: i32) -> u16 {
         }
     }
     ok
-}
-
-/// What a move costs or gains its player at once, in chips (losing a round counts as its
-/// payments, which the ruleset lists).
-///
-/// `total` is the one the list of legal moves gives the move; a script's step is counted as
-/// its table says, as everywhere in the bots' estimates.
-fn immediate(p: &Program, s: &State, view: &Knowledge, m: Move, total: i32) -> (i64, i32) {
-    let Move::Play { card, choice } = m else {
-        return (0, s.total);
-    };
-    let Some(fx) = p.effect_for(view.active, rank_of(card)) else {
-        return (0, s.total);
-    };
-    let ch = &fx.choices()[usize::from(choice)];
-    let facts = &view.facts;
-    let old = s.total;
-    let new = if ch.scripted {
-        choice_total(p, ch, facts)
-    } else {
-        total
-    };
-    // A bar the move reaches or passes (going up): most moves touch none.
-    let touches = |v: i32| old < v && new >= v;
-    if ch.simple && !p.bars.iter().any(|b| touches(b.value)) {
-        // No outcome of the card's own, no bar reached.
-        return (0, new);
-    }
-    let mut value = 0;
-    let others = view.others;
-    let mut outcome = |i: u16| {
-        for o in &p.outcomes[usize::from(i)].list {
-            // Paying costs, gaining earns: the player's own chips count three times the
-            // others'.
-            let sign = match o.kind {
-                OutcomeKind::Pay { amount, .. } => -i64::from(amount),
-                OutcomeKind::Gain { amount, .. } => i64::from(amount),
-                OutcomeKind::WinRound
-                | OutcomeKind::LoseRound
-                | OutcomeKind::OutOfRound
-                | OutcomeKind::OutOfGame
-                | OutcomeKind::ResetTotal(_)
-                | OutcomeKind::EndRound
-                | OutcomeKind::TakePot => 0,
-            };
-            value += match o.who {
-                Who::Player => sign * 3,
-                Who::EachOther => -sign * others,
-                Who::Every => sign,
-                Who::Next
-                | Who::After
-                | Who::Previous
-                | Who::Richest
-                | Who::Poorest
-                | Who::Winner
-                | Who::Loser
-                | Who::EachOut => 0,
-            };
-            if matches!(o.kind, OutcomeKind::LoseRound) && o.who == Who::Player {
-                value -= 2;
-            }
-        }
-    };
-    // A simple choice has no outcome of its own (no step with a condition or outcomes).
-    if !ch.simple {
-        for st in ch.steps() {
-            if let ir::Act::Outcomes(i) = st.act(p, facts) {
-                outcome(i);
-            }
-        }
-    }
-    for b in &p.bars {
-        if old < b.value && new == b.value {
-            if let Some(i) = b.reach {
-                outcome(i);
-            }
-        } else if old < b.value
-            && new > b.value
-            && let Some(i) = b.pass
-        {
-            outcome(i);
-        }
-    }
-    (value, new)
-}
-
-fn cautious_score(p: &Program, s: &State, view: &Knowledge, m: Move, total: i32) -> i64 {
-    let Move::Play { card, .. } = m else { return 0 };
-    let (value, new) = immediate(p, s, view, m, total);
-    let mut score = value * 1000;
-    // Keep an escape card for when the total is high (the texts' first tip). The penalty
-    // for laying one is the same for every move of a turn, and is taken by a product rather
-    // than a branch: which card is an escape is as good as random.
-    score -= view.escape_cost * i64::from(view.escape(rank_of(card)));
-    let rise = i64::from(new - s.total);
-    // While the total is high every point of rise costs; while it is low, big cards are
-    // safe: play them now.
-    let high = i64::from(view.high);
-    score += high * (-rise.max(0) * 4) + (1 - high) * rise.clamp(-20, 20);
-    // Do not leave the next player an easy total if it costs nothing.
-    score += view.stuck_share(p, s, new) / 50;
-    score
-}
-
-fn aggressive_score(p: &Program, s: &State, view: &Knowledge, m: Move, total: i32) -> i64 {
-    // As careful with its own chips and escape cards as the cautious bot, but it aims the
-    // total where the next player has the fewest safe cards.
-    let (_, new) = immediate(p, s, view, m, total);
-    cautious_score(p, s, view, m, total) + view.stuck_share(p, s, new) / 4
 }
 
 /// How many samples each move gets, and how far each is played out.
