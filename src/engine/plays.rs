@@ -79,6 +79,11 @@ impl State {
     /// [`State::table_plays`]): the same plays in the same order, found with no branch on
     /// live choices. Returns `false`, having called `f` for none, when the table does not
     /// answer: then ask [`State::each_play_read`].
+    ///
+    /// Its first loop reads the hand as [`State::table_plays`] does. Shared through a helper,
+    /// the random bot's path (the commonest in a simulation) took 1.4 to 3.6% more
+    /// instructions, measured: the two stay apart, and the property test
+    /// `the_tables_plays_are_each_moves_plays` holds both to `each_move`'s plays.
     #[inline(always)]
     pub fn table_each_play(&self, p: &Program, mut f: impl FnMut(Play)) -> bool {
         if self.over || p.copies(self.seats) {

@@ -206,13 +206,12 @@ impl<'p> Knowledge<'p> {
             .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
         let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
         let unseen_total = rank_sum(unseen, u16::MAX);
+        // The bars are sorted by value.
         let next_bar = p
             .bars
             .iter()
-            .map(|b| b.value)
-            .filter(|&v| v > s.total)
-            .min()
-            .map_or(i64::MAX, i64::from);
+            .find(|b| b.value > s.total)
+            .map_or(i64::MAX, |b| i64::from(b.value));
         Knowledge {
             unseen,
             per_unseen: Divisor::new(unseen_total),
