@@ -435,7 +435,7 @@ impl Compiler<'_> {
             A::Outcome(o) => {
                 let text = self.text(layer, o.span);
                 let list = vec![self.outcome(layer, o, subject)?];
-                self.outcomes.push(ir::Outcomes { list, origin, text });
+                self.outcomes.push(ir::Outcomes::new(list, origin, text));
                 ir::Act::Outcomes((self.outcomes.len() - 1) as u16)
             }
         })

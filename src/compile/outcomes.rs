@@ -64,11 +64,7 @@ impl Compiler<'_> {
         for o in list {
             out.push(self.outcome(layer, o, &mut subject)?);
         }
-        self.outcomes.push(ir::Outcomes {
-            list: out,
-            origin,
-            text,
-        });
+        self.outcomes.push(ir::Outcomes::new(out, origin, text));
         Some((self.outcomes.len() - 1) as u16)
     }
 

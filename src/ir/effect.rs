@@ -428,6 +428,71 @@ pub struct Outcomes {
     pub list: Vec<Outcome>,
     pub origin: Origin,
     pub text: String,
+    /// The list's chips at a glance, for estimates that would otherwise walk it (the bots'):
+    /// derived from `list` (see [`Tally::of`]), checked by [`crate::ir::verify`], and not
+    /// part of the compiled form's text.
+    #[serde(skip)]
+    pub tally: Tally,
+}
+
+impl Outcomes {
+    pub fn new(list: Vec<Outcome>, origin: Origin, text: String) -> Outcomes {
+        Outcomes {
+            tally: Tally::of(&list),
+            list,
+            origin,
+            text,
+        }
+    }
+}
+
+/// What a list of outcomes names in chips for the player, for each other player and for
+/// everyone: amounts gained count up, amounts paid count down, each on the side of its subject
+/// alone (a payment to someone is not counted as their gain); and how many times it makes the
+/// player lose the round. Outcomes for anyone else (the next player, the richest…) are left
+/// out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub player: i64,
+    pub each_other: i64,
+    pub every: i64,
+    pub player_loses: i64,
+}
+
+impl Tally {
+    pub fn of(list: &[Outcome]) -> Tally {
+        let mut t = Tally::default();
+        for o in list {
+            let chips = match o.kind {
+                OutcomeKind::Pay { amount, .. } => -i64::from(amount),
+                OutcomeKind::Gain { amount, .. } => i64::from(amount),
+                OutcomeKind::WinRound
+                | OutcomeKind::LoseRound
+                | OutcomeKind::OutOfRound
+                | OutcomeKind::OutOfGame
+                | OutcomeKind::ResetTotal(_)
+                | OutcomeKind::EndRound
+                | OutcomeKind::TakePot => 0,
+            };
+            match o.who {
+                Who::Player => {
+                    t.player += chips;
+                    t.player_loses += i64::from(o.kind == OutcomeKind::LoseRound);
+                }
+                Who::EachOther => t.each_other += chips,
+                Who::Every => t.every += chips,
+                Who::Next
+                | Who::After
+                | Who::Previous
+                | Who::Richest
+                | Who::Poorest
+                | Who::Winner
+                | Who::Loser
+                | Who::EachOut => {}
+            }
+        }
+        t
+    }
 }
 
 /// A bar: a total that costs or pays when reached exactly or passed.

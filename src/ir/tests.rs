@@ -230,6 +230,59 @@ fn the_verifier_finds_what_the_engine_could_not_run() {
 }
 
 #[test]
+fn an_outcome_lists_tally_is_its_chips_and_a_stale_one_is_caught() {
+    let o = |who, kind| Outcome { who, kind };
+    let list = vec![
+        o(
+            Who::Player,
+            OutcomeKind::Pay {
+                amount: 2,
+                to: Target::Pot,
+            },
+        ),
+        o(Who::Player, OutcomeKind::LoseRound),
+        o(
+            Who::EachOther,
+            OutcomeKind::Gain {
+                amount: 3,
+                from: Pool::Bank,
+            },
+        ),
+        o(
+            Who::Every,
+            OutcomeKind::Pay {
+                amount: 1,
+                to: Target::Pot,
+            },
+        ),
+        o(
+            Who::Next,
+            OutcomeKind::Pay {
+                amount: 5,
+                to: Target::Pot,
+            },
+        ),
+    ];
+    let origin = Origin { file: 0, line: 1 };
+    let outcomes = Outcomes::new(list, origin, "the player pays 2".into());
+    assert_eq!(
+        outcomes.tally,
+        Tally {
+            player: -2,
+            each_other: 3,
+            every: -1,
+            player_loses: 1,
+        }
+    );
+
+    let mut p = program();
+    p.outcomes.push(outcomes);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    p.outcomes[0].tally.every = 0;
+    assert!(verify(&p).iter().any(|e| e.contains("tally")));
+}
+
+#[test]
 fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
     let mut p = program();
     p.effects = vec![effect(&[

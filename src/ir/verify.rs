@@ -4,7 +4,7 @@
 //! A failure is a bug in the compiler (or a check it lacks), never a ruleset's fault.
 
 use super::{Act, Choice, Effect, MAX_CHOICES, MAX_DECKS, MAX_HAND, MAX_SEATS, MAX_STEPS};
-use super::{NO_EFFECT, Program, Test};
+use super::{NO_EFFECT, Program, Tally, Test};
 use crate::base::cards::{JOKER, MAX_JOKERS};
 
 /// The most bars whose test is a script (the engine keeps which fired in a `u32`).
@@ -223,6 +223,13 @@ impl Verifier<'_> {
         indexes.extend(p.script_bars.iter().map(|b| b.outcomes));
         if let Some(bad) = indexes.iter().find(|i| usize::from(**i) >= n) {
             self.fail(format!("a rule names outcomes {bad}, of {n}"));
+        }
+        if let Some(i) = p
+            .outcomes
+            .iter()
+            .position(|o| o.tally != Tally::of(&o.list))
+        {
+            self.fail(format!("outcomes {i}: the tally is not the list's"));
         }
         if !p.bars.windows(2).all(|w| w[0].value < w[1].value) {
             self.fail("bars are not sorted by value, or one is there twice".into());

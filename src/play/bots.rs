@@ -7,7 +7,7 @@ use super::player::{bot_turn, play_and_draw};
 use crate::base::Rng;
 use crate::base::cards::{JOKER, RANKS, rank_counts, rank_counts_less, rank_sum};
 use crate::engine::{Move, Moves, Play, State};
-use crate::ir::{self, Choice, Facts, OutcomeKind, Program, Ranks, Who, choice_total};
+use crate::ir::{self, Choice, Facts, Program, Ranks, choice_total};
 
 /// A bot strategy, by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -120,7 +120,7 @@ fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move
     let mut best = Best {
         rng: *rng,
         n: 0,
-        play: None,
+        play: 0,
         score: i64::MIN,
     };
     // Most positions: the table answers every card, with no live choice to work out.
@@ -139,14 +139,16 @@ fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move
     if best.n != 1 {
         *rng = best.rng;
     }
-    best.play.map(Play::mv)
+    best.mv()
 }
 
 /// The best play so far, ties broken at random, as the plays are found.
 struct Best {
     rng: Rng,
     n: usize,
-    play: Option<Play>,
+    /// The best play's card and choice, a byte each: chosen by a conditional move, not a
+    /// branch (which play is best is as good as random to a branch predictor).
+    play: u16,
     score: i64,
 }
 
@@ -156,11 +158,19 @@ impl Best {
         let sc = score
             .saturating_mul(16)
             .saturating_add(self.rng.below(16) as i64);
-        // A select, not a branch: the best move so far is as good as random.
-        let better = sc > self.score || self.n == 0;
-        self.play = if better { Some(play) } else { self.play };
+        let better = (sc > self.score) | (self.n == 0);
+        let this = u16::from(play.card) << 8 | u16::from(play.choice);
+        self.play = std::hint::select_unpredictable(better, this, self.play);
         self.score = self.score.max(sc);
         self.n += 1;
+    }
+
+    /// The best play, if any was offered.
+    fn mv(&self) -> Option<Move> {
+        (self.n > 0).then_some(Move::Play {
+            card: (self.play >> 8) as u8,
+            choice: self.play as u8,
+        })
     }
 }
 
@@ -176,8 +186,13 @@ struct Knowledge<'p> {
     escape: u16,
     /// The ranks playable at a total, with this many players in the round.
     ranks: Ranks<'p>,
-    /// The lowest bar above the total: a move that stays below it reaches no bar.
+    /// The lowest bar above the total, and what reaching it and passing it are worth (see
+    /// [`Knowledge::worth`]).
     next_bar: i64,
+    reach_worth: i64,
+    pass_worth: i64,
+    /// The bar after it: a move that stays below it reaches no other bar.
+    bar_after: i64,
     /// Players in the round besides the mover.
     others: i64,
     /// The total is high: 80% of the way to the top (the upper limit, or the highest bar).
@@ -206,11 +221,17 @@ impl<'p> Knowledge<'p> {
             .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
         let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
         let unseen_total = rank_sum(unseen, u16::MAX);
+        let others = i64::from(active.saturating_sub(1) as u8);
         // The bars are sorted by value.
-        let next_bar = p
-            .bars
-            .iter()
-            .find(|b| b.value > s.total)
+        let next = p.bars.iter().position(|b| b.value > s.total);
+        let bar = |k: usize| p.bars.get(k);
+        let (next_bar, reach_worth, pass_worth) =
+            next.and_then(bar).map_or((i64::MAX, 0, 0), |b| {
+                let worth = |o: Option<u16>| o.map_or(0, |i| Knowledge::worth(p, i, others));
+                (i64::from(b.value), worth(b.reach), worth(b.pass))
+            });
+        let bar_after = next
+            .and_then(|k| bar(k + 1))
             .map_or(i64::MAX, |b| i64::from(b.value));
         Knowledge {
             unseen,
@@ -218,7 +239,10 @@ impl<'p> Knowledge<'p> {
             escape,
             ranks,
             next_bar,
-            others: i64::from(active.saturating_sub(1) as u8),
+            reach_worth,
+            pass_worth,
+            bar_after,
+            others,
             high,
             escape_cost: match (high, escapes_held) {
                 (true, held) if held > 1 => 30,
@@ -277,11 +301,32 @@ impl<'p> Knowledge<'p> {
         else {
             return (0, s.total);
         };
-        // Most plays: no outcome of the card's own, no bar reached.
-        if ch.simple && !ch.scripted && i64::from(play.total) < self.next_bar {
-            return (0, play.total);
+        // Most plays: no outcome of the card's own, and at most the next bar in reach, its
+        // worth taken by products rather than branches (whether a play reaches it is as good
+        // as random).
+        let new = i64::from(play.total);
+        if ch.simple && !ch.scripted && new < self.bar_after {
+            let value = i64::from(new == self.next_bar) * self.reach_worth
+                + i64::from(new > self.next_bar) * self.pass_worth;
+            // The shortcut is the long way's answer: every debug build of a game with these
+            // bots (the tests) checks it.
+            debug_assert_eq!(
+                (value, play.total),
+                self.immediate_worked_out(p, s, ch, play.total)
+            );
+            return (value, play.total);
         }
         self.immediate_worked_out(p, s, ch, play.total)
+    }
+
+    /// What outcomes `i` are worth to their player, with `others` other players in the round:
+    /// paying costs, gaining earns, the player's own chips count three times the others', and
+    /// losing the round two more.
+    fn worth(p: &Program, i: u16, others: i64) -> i64 {
+        p.outcomes.get(usize::from(i)).map_or(0, |o| {
+            let t = &o.tally;
+            3 * t.player - others * t.each_other + t.every - 2 * t.player_loses
+        })
     }
 
     /// [`Knowledge::immediate`] for a play with outcomes, a script or a bar in reach.
@@ -294,60 +339,26 @@ impl<'p> Knowledge<'p> {
         } else {
             total
         };
+        let worth = |i: u16| Knowledge::worth(p, i, self.others);
         let mut value = 0;
-        let others = self.others;
-        let mut outcome = |i: u16| {
-            for o in &p.outcomes[usize::from(i)].list {
-                // Paying costs, gaining earns: the player's own chips count three times the
-                // others'.
-                let sign = match o.kind {
-                    OutcomeKind::Pay { amount, .. } => -i64::from(amount),
-                    OutcomeKind::Gain { amount, .. } => i64::from(amount),
-                    OutcomeKind::WinRound
-                    | OutcomeKind::LoseRound
-                    | OutcomeKind::OutOfRound
-                    | OutcomeKind::OutOfGame
-                    | OutcomeKind::ResetTotal(_)
-                    | OutcomeKind::EndRound
-                    | OutcomeKind::TakePot => 0,
-                };
-                value += match o.who {
-                    Who::Player => sign * 3,
-                    Who::EachOther => -sign * others,
-                    Who::Every => sign,
-                    Who::Next
-                    | Who::After
-                    | Who::Previous
-                    | Who::Richest
-                    | Who::Poorest
-                    | Who::Winner
-                    | Who::Loser
-                    | Who::EachOut => 0,
-                };
-                if matches!(o.kind, OutcomeKind::LoseRound) && o.who == Who::Player {
-                    value -= 2;
-                }
-            }
-        };
         // A simple choice has no outcome of its own (no step with a condition or outcomes).
         if !ch.simple {
             for st in ch.steps() {
                 if let ir::Act::Outcomes(i) = st.act(p, facts) {
-                    outcome(i);
+                    value += worth(i);
                 }
             }
         }
-        for b in &p.bars {
-            if old < b.value && new == b.value {
-                if let Some(i) = b.reach {
-                    outcome(i);
-                }
-            } else if old < b.value
-                && new > b.value
-                && let Some(i) = b.pass
-            {
-                outcome(i);
-            }
+        // The bars are sorted by value: those above the old total and up to the new one.
+        for b in p.bars.iter().skip_while(|b| b.value <= old) {
+            let hit = if new == b.value {
+                b.reach
+            } else if new > b.value {
+                b.pass
+            } else {
+                break;
+            };
+            value += hit.map_or(0, worth);
         }
         (value, new)
     }
