@@ -4,42 +4,43 @@
 
 use super::{Move, Play, State};
 use crate::base::cards::{Card, rank_of};
-use crate::ir::{Facts, MAX_HAND, MAX_SEATS, Program, choice_total};
+use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program, choice_total};
 
 /// See the module's documentation; from [`State::table_plays`].
 #[derive(Debug, Clone, Copy)]
-pub struct TablePlays {
-    cards: [Card; MAX_HAND],
-    /// Per card of the hand, the choices the table allows (bit `k` for choice `k`).
-    allowed: [u8; MAX_HAND],
-    len: usize,
-    count: usize,
+pub struct TablePlays<'s> {
+    hand: &'s [Card],
+    /// The choices the table allows, four bits a card in hand order (bit `4 * i + k` for
+    /// choice `k` of card `i`): the plays in [`State::each_move`]'s order are its set bits.
+    allowed: u64,
 }
 
-impl TablePlays {
+/// [`TablePlays::allowed`] has room for every card of a hand.
+const _: () = assert!(MAX_HAND * 4 <= 64 && MAX_CHOICES <= 4);
+
+impl TablePlays<'_> {
     /// How many plays there are (each choice of a card is one).
     #[inline]
     pub fn count(&self) -> usize {
-        self.count
+        self.allowed.count_ones() as usize
     }
 
     /// Play `n` (from 0, below [`TablePlays::count`]) in the order of [`State::each_move`]:
     /// hand order, then choice order.
     #[inline]
-    pub fn nth(&self, mut n: usize) -> Option<Move> {
-        for (&card, &bits) in self.cards[..self.len].iter().zip(&self.allowed) {
-            let here = bits.count_ones() as usize;
-            if n < here {
-                let mut bits = bits;
-                for _ in 0..n {
-                    bits &= bits - 1;
-                }
-                let choice = bits.trailing_zeros() as u8;
-                return Some(Move::Play { card, choice });
-            }
-            n -= here;
+    pub fn nth(&self, n: usize) -> Option<Move> {
+        let mut bits = self.allowed;
+        for _ in 0..n {
+            bits &= bits.wrapping_sub(1);
         }
-        None
+        if bits == 0 {
+            return None;
+        }
+        let at = bits.trailing_zeros() as usize;
+        Some(Move::Play {
+            card: *self.hand.get(at / 4)?,
+            choice: (at % 4) as u8,
+        })
     }
 }
 
@@ -49,30 +50,23 @@ impl State {
     /// copy of each card. `None` otherwise: then ask [`State::each_move`]. Both give the same
     /// plays in the same order.
     #[inline]
-    pub fn table_plays(&self, p: &Program) -> Option<TablePlays> {
+    pub fn table_plays(&self, p: &Program) -> Option<TablePlays<'_>> {
         if self.over || p.copies(self.seats) {
             return None;
         }
         let row = p.legal.row(self.total)?;
         let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
         let hand = self.hands[usize::from(self.turn)].cards();
-        let mut plays = TablePlays {
-            cards: [0; MAX_HAND],
-            allowed: [0; MAX_HAND],
-            len: hand.len(),
-            count: 0,
-        };
+        let mut allowed = 0u64;
         let mut live = 0;
-        for (i, &card) in hand.iter().enumerate() {
+        for (i, &card) in hand.iter().enumerate().take(MAX_HAND) {
             let fx = rank_fx.get(usize::from(rank_of(card))).copied();
             // A rank without an effect has no play.
             let cell = fx.map_or(0, |fx| row.cell(fx));
             live |= cell >> 4;
-            plays.cards[i] = card;
-            plays.allowed[i] = cell & 0x0f;
-            plays.count += (cell & 0x0f).count_ones() as usize;
+            allowed |= u64::from(cell & 0x0f) << (4 * i);
         }
-        (live == 0).then_some(plays)
+        (live == 0).then_some(TablePlays { hand, allowed })
     }
 
     /// [`State::each_play_read`] when the legal-choice table answers for every card (as for
