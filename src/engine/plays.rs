@@ -1,6 +1,6 @@
 //! The plays of the player to move as the legal-choice table answers them: four bits a card
-//! in one word, their count by one popcount, the `n`-th found without a list. The commonest bot in a
-//! simulation (uniform over the legal moves) needs nothing more.
+//! in one word, their count by one popcount, the `n`-th found without a list. The commonest
+//! bot in a simulation (uniform over the legal moves) needs nothing more.
 
 use super::{Move, Play, State};
 use crate::base::cards::{Card, rank_of};

@@ -222,17 +222,13 @@ impl<'p> Knowledge<'p> {
         let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
         let unseen_total = rank_sum(unseen, u16::MAX);
         let others = i64::from(active.saturating_sub(1) as u8);
-        // The bars are sorted by value.
-        let next = p.bars.iter().position(|b| b.value > s.total);
-        let bar = |k: usize| p.bars.get(k);
-        let (next_bar, reach_worth, pass_worth) =
-            next.and_then(bar).map_or((i64::MAX, 0, 0), |b| {
-                let worth = |o: Option<u16>| o.map_or(0, |i| Knowledge::worth(p, i, others));
-                (i64::from(b.value), worth(b.reach), worth(b.pass))
-            });
-        let bar_after = next
-            .and_then(|k| bar(k + 1))
-            .map_or(i64::MAX, |b| i64::from(b.value));
+        // The bars are sorted by value: the two above the total.
+        let mut above = p.bars.iter().skip_while(|b| b.value <= s.total);
+        let worth = |o: Option<u16>| o.map_or(0, |i| Knowledge::worth(p, i, others));
+        let (next_bar, reach_worth, pass_worth) = above.next().map_or((i64::MAX, 0, 0), |b| {
+            (i64::from(b.value), worth(b.reach), worth(b.pass))
+        });
+        let bar_after = above.next().map_or(i64::MAX, |b| i64::from(b.value));
         Knowledge {
             unseen,
             per_unseen: Divisor::new(unseen_total),
