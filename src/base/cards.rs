@@ -204,9 +204,33 @@ pub fn full_deck(decks: u8, jokers: u8) -> impl Iterator<Item = Card> {
     })
 }
 
+/// [`full_deck`], in order, onto the end of `out`: a plain loop, for the deck of every game.
+pub fn full_deck_into(decks: u8, jokers: u8, out: &mut Vec<Card>) {
+    let jokers = jokers.min(MAX_JOKERS as u8);
+    out.reserve(usize::from(decks) * (52 + usize::from(jokers)));
+    for copy in 0..decks {
+        let base = copy * COPY;
+        out.extend((0..52u8).map(|c| base + c));
+        out.extend((0..jokers).map(|j| base + JOKER * 4 + j));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deck_put_into_a_list_is_the_deck_in_order() {
+        for decks in 0..=4 {
+            for jokers in 0..=9 {
+                let mut out = vec![7];
+                full_deck_into(decks, jokers, &mut out);
+                let mut expected = vec![7];
+                expected.extend(full_deck(decks, jokers));
+                assert_eq!(out, expected, "{decks} decks, {jokers} jokers");
+            }
+        }
+    }
 
     #[test]
     fn the_face_table_is_the_encoding() {

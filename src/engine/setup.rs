@@ -197,14 +197,27 @@ fn place_chips(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayErro
 /// the hands were given (else they are dealt).
 fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayError> {
     let n = usize::from(s.seats);
-    let mut pool: Vec<Card> = p.deck(n).collect();
-    let deck: Vec<Card> = pool.clone();
+    if setup.hands.is_none() && setup.deck.is_none() && setup.discard.is_none() {
+        // A fresh deal (every game of a simulation): the whole deck is shuffled where it
+        // goes, as the pool below would be.
+        let to = if setup.stock_only {
+            &mut s.aside
+        } else {
+            &mut s.stock
+        };
+        let from = to.len();
+        p.deck_into(n, to);
+        s.rng.shuffle(&mut to[from..]);
+        return Ok(false);
+    }
+    let mut pool: Vec<Card> = Vec::new();
+    p.deck_into(n, &mut pool);
     let mut take = |card: Card| -> Result<Card, PlayError> {
         let pos = pool
             .iter()
             .position(|c| same_face(*c, card))
             .ok_or_else(|| {
-                let why = if deck.iter().any(|c| same_face(*c, card)) {
+                let why = if p.deck(n).any(|c| same_face(c, card)) {
                     "left in the deck for this position"
                 } else {
                     "in this deck"

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::script::{ScriptBar, ScriptFx, ScriptTest, Scripts};
 use super::{Bar, Cond, Effect, LegalTable, MAX_SEATS, NO_EFFECT, Outcomes};
-use crate::base::cards::{Card, RANKS, full_deck};
+use crate::base::cards::{Card, RANKS, full_deck, full_deck_into};
 use crate::base::span::strip_comment;
 
 /// Where a compiled piece came from: a file of the `extends` chain and a line in it.
@@ -134,6 +134,11 @@ impl Program {
     /// Every card of the deck for `players` seats, in a fixed order.
     pub fn deck(&self, players: usize) -> impl Iterator<Item = Card> {
         full_deck(self.decks[players], self.jokers)
+    }
+
+    /// [`Program::deck`] onto the end of `out`, without an iterator's checks per card.
+    pub fn deck_into(&self, players: usize, out: &mut Vec<Card>) {
+        full_deck_into(self.decks[players], self.jokers, out);
     }
 
     /// The effect index of `rank` with `active` players in the round.
