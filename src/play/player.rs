@@ -71,33 +71,30 @@ impl Player {
         })
     }
 
-    /// The player's first choice of card, or `None` when it has none.
-    fn choose(&self, p: &Program, s: &State, rng: &mut Rng) -> Result<Option<Move>, PlayError> {
-        match self {
-            Player::Bot(b) => Ok(b.choose(p, s, rng)),
-            Player::Script(bot) => {
-                let mut moves = s.legal_moves(p);
-                moves.retain_plays();
-                if moves.is_empty() {
-                    return Ok(None);
-                }
-                let names: Vec<String> = moves
-                    .as_slice()
-                    .iter()
-                    .map(|m| move_name(p, s, *m))
-                    .collect();
-                let game = s.view(p, 0, s.total, s.total);
-                let i = bot
-                    .choose(game, &names, moves.totals())
-                    .map_err(PlayError::Script)?;
-                Ok(Some(moves.as_slice()[i]))
-            }
+    /// A script bot's first choice of card, or `None` when it has none.
+    #[inline(never)]
+    fn script_choice(bot: &ScriptBot, p: &Program, s: &State) -> Result<Option<Move>, PlayError> {
+        let mut moves = s.legal_moves(p);
+        moves.retain_plays();
+        if moves.is_empty() {
+            return Ok(None);
         }
+        let names: Vec<String> = moves
+            .as_slice()
+            .iter()
+            .map(|m| move_name(p, s, *m))
+            .collect();
+        let game = s.view(p, 0, s.total, s.total);
+        let i = bot
+            .choose(game, &names, moves.totals())
+            .map_err(PlayError::Script)?;
+        Ok(Some(moves.as_slice()[i]))
     }
 
     /// Plays the seat to move: a card, then a draw when players draw by hand. When a card's
     /// script fails, the next legal card is tried, so a broken house rule costs a bot its
     /// choice, never the game; `Ok(false)` when there is no move.
+    #[inline]
     pub fn turn<S: Sink>(
         &self,
         p: &Program,
@@ -105,14 +102,30 @@ impl Player {
         rng: &mut Rng,
         sink: &mut S,
     ) -> Result<bool, PlayError> {
-        let Some(first) = self.choose(p, s, rng)? else {
+        let first = match self {
+            Player::Bot(b) => b.choose(p, s, rng),
+            Player::Script(bot) => Self::script_choice(bot, p, s)?,
+        };
+        let Some(first) = first else {
             return Ok(false);
         };
-        let mut last_err = match play_and_draw(p, s, first, sink) {
-            Ok(()) => return Ok(true),
-            Err(e @ PlayError::Script(_)) => e,
-            Err(e) => return Err(e),
-        };
+        match play_and_draw(p, s, first, sink) {
+            Ok(()) => Ok(true),
+            Err(e @ PlayError::Script(_)) => Self::other_cards(p, s, first, e, sink),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// After the card `first` failed with `last_err` (its script did): the other legal
+    /// cards, in order, until one plays.
+    #[inline(never)]
+    fn other_cards<S: Sink>(
+        p: &Program,
+        s: &mut State,
+        first: Move,
+        mut last_err: PlayError,
+        sink: &mut S,
+    ) -> Result<bool, PlayError> {
         let mut moves = s.legal_moves(p);
         moves.retain_plays();
         for &m in moves.as_slice().iter().filter(|m| **m != first) {
