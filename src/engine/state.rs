@@ -55,6 +55,25 @@ impl Hand {
         self.cards().iter().position(|c| same_face(*c, card))
     }
 
+    /// [`Hand::find`] for a game with one card of each face: `card` itself is looked for in
+    /// all the hand at once (a byte-wise compare of one 128-bit number), with no loop whose
+    /// exit depends on which card was chosen; another code of its face, as `find` does.
+    #[inline(always)]
+    pub fn find_single(&self, card: Card) -> Option<usize> {
+        const ONES: u128 = u128::MAX / 0xff;
+        let mut bytes = [0u8; 16];
+        bytes[..MAX_HAND].copy_from_slice(&self.cards);
+        // Zero bytes where the hand holds `card`; the lowest zero byte is found exactly.
+        let x = u128::from_le_bytes(bytes) ^ (u128::from(card) * ONES);
+        let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
+        let at = (zero.trailing_zeros() / 8) as usize;
+        if at < usize::from(self.len) {
+            Some(at)
+        } else {
+            self.find(card)
+        }
+    }
+
     pub(super) fn clear(&mut self) {
         self.len = 0;
     }
@@ -321,6 +340,9 @@ impl State {
     }
 
     /// The next seat not in `out`, going round the table (no division on the hot path).
+    /// A walk, not bit arithmetic: the next seat is nearly always the first one looked at,
+    /// so the loop is predicted and short, where a bit search lengthens every turn's chain
+    /// (measured: about 5% slower).
     #[inline]
     fn next_in(&self, out: u16, from: u8, clockwise: bool) -> u8 {
         let last = self.seats - 1;
@@ -466,6 +488,34 @@ fn seats_in(set: u16) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_single_deck_hand_finds_a_card_where_find_does() {
+        // Hands from one deck made from a fixed sequence, a card removed on the way
+        // (so stale codes lie past its end), and every code asked for.
+        let mut x: u32 = 12345;
+        for _ in 0..3000 {
+            let mut hand = Hand::default();
+            let len = 1 + (x % MAX_HAND as u32) as usize;
+            for _ in 0..len + 2 {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                let c = ((x >> 16) % u32::from(crate::base::cards::COPY)) as u8;
+                if !hand.cards().contains(&c) {
+                    hand.push(c);
+                }
+            }
+            if hand.len() > 1 {
+                hand.remove((x as usize >> 8) % hand.len());
+            }
+            for card in 0..=u8::MAX {
+                assert_eq!(
+                    hand.find_single(card),
+                    hand.find(card),
+                    "{card} in {hand:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_card_taken_from_a_hand_leaves_the_others_in_order() {

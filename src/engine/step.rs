@@ -150,7 +150,7 @@ impl State {
 
     /// Whether the player to move holds a card they may lay. A live script is asked only when
     /// no other card will do.
-    #[inline]
+    #[inline(always)]
     fn can_play(&self, p: &Program) -> bool {
         let Some([ok, live]) = p.legal.ranks(self.active(), self.total) else {
             return self.can_play_live(p);
@@ -245,7 +245,13 @@ fn play<S: Sink>(
     sink: &mut S,
 ) -> Result<(), PlayError> {
     let seat = s.turn;
-    let Some(index) = s.hands[usize::from(seat)].find(card) else {
+    let hand = &s.hands[usize::from(seat)];
+    let found = if p.copies(s.seats) {
+        hand.find(card)
+    } else {
+        hand.find_single(card)
+    };
+    let Some(index) = found else {
         return Err(PlayError::NotInHand { seat, card });
     };
     let rank = rank_of(card);
@@ -533,13 +539,28 @@ fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &m
 
 /// Draws one card for `seat`, if its hand is short, reshuffling the discard pile (all but
 /// its top card) into the stock when the stock is empty and the rules say so.
-#[inline]
+#[inline(always)]
 pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
     let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
     if s.hands[usize::from(seat)].len() >= size {
         return;
     }
-    if s.stock.is_empty() && p.reshuffle && s.discard.len() > 1 {
+    if s.stock.is_empty() {
+        reshuffle(p, s, sink);
+    }
+    if let Some(c) = s.stock.pop() {
+        s.hands[usize::from(seat)].push(c);
+        if S::WANTS & kind::DRAW != 0 && p.by_hand {
+            sink.event(Event::Draw { seat });
+        }
+    }
+}
+
+/// The discard pile but its top card becomes the stock, shuffled, when the rules say so.
+#[cold]
+#[inline(never)]
+fn reshuffle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+    if p.reshuffle && s.discard.len() > 1 {
         let top = s.discard.pop().expect("the discard pile has cards");
         s.discard.move_into(&mut s.stock);
         s.discard.push(top);
@@ -547,12 +568,6 @@ pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) 
         s.rng.shuffle(&mut s.stock);
         if S::WANTS & kind::RESHUFFLE != 0 {
             sink.event(Event::Reshuffle { cards: n as u16 });
-        }
-    }
-    if let Some(c) = s.stock.pop() {
-        s.hands[usize::from(seat)].push(c);
-        if S::WANTS & kind::DRAW != 0 && p.by_hand {
-            sink.event(Event::Draw { seat });
         }
     }
 }
