@@ -124,37 +124,41 @@ impl State {
         let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
         let hand = self.hands[usize::from(self.turn)].cards();
         let mut fxs = [0u16; MAX_HAND];
-        let mut cells = [0u8; MAX_HAND];
+        let mut allowed = 0u64;
         let mut live = 0;
-        for ((&card, fx), cell) in hand.iter().zip(&mut fxs).zip(&mut cells) {
+        for (i, (&card, fx)) in hand.iter().zip(&mut fxs).enumerate() {
             *fx = rank_fx
                 .get(usize::from(rank_of(card)))
                 .copied()
                 .unwrap_or(u16::MAX);
             // A rank without an effect has no play.
-            *cell = row.cell(*fx);
-            live |= *cell >> 4;
+            let cell = row.cell(*fx);
+            live |= cell >> 4;
+            allowed |= u64::from(cell & 0x0f) << (4 * i);
         }
         if live != 0 {
             return false;
         }
-        for ((&card, &fx), &cell) in hand.iter().zip(&fxs).zip(&cells) {
-            let mut bits = cell & 0x0f;
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let total = match row.total(fx, k) {
-                    Some(t) => t,
-                    None => self.choice_total_now(p, fx, k),
-                };
-                f(Play {
-                    card,
-                    choice: k as u8,
-                    rank: rank_of(card),
-                    fx,
-                    total,
-                });
-            }
+        // One loop over the plays, four bits a card as in `table_plays`: a loop a card would
+        // end on each card's number of plays, as good as random.
+        while allowed != 0 {
+            let at = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let (i, k) = (at / 4, at % 4);
+            let (Some(&card), Some(&fx)) = (hand.get(i), fxs.get(i)) else {
+                break;
+            };
+            let total = match row.total(fx, k) {
+                Some(t) => t,
+                None => self.choice_total_now(p, fx, k),
+            };
+            f(Play {
+                card,
+                choice: k as u8,
+                rank: rank_of(card),
+                fx,
+                total,
+            });
         }
         true
     }

@@ -1,6 +1,7 @@
 //! The built-in bots. They read only the compiled ruleset and what a player at the table can see
 //! (their hand, the total, the discard pile, chips), so they play any variant.
 
+use std::hint::select_unpredictable;
 use std::ops::ControlFlow;
 
 use super::player::{bot_turn, play_and_draw};
@@ -160,7 +161,7 @@ impl Best {
             .saturating_add(self.rng.below(16) as i64);
         let better = (sc > self.score) | (self.n == 0);
         let this = u16::from(play.card) << 8 | u16::from(play.choice);
-        self.play = std::hint::select_unpredictable(better, this, self.play);
+        self.play = select_unpredictable(better, this, self.play);
         self.score = self.score.max(sc);
         self.n += 1;
     }
@@ -272,9 +273,13 @@ impl<'p> Knowledge<'p> {
         score -= self.escape_cost * i64::from(self.escape >> play.rank & 1);
         let rise = i64::from(new - s.total);
         // While the total is high every point of rise costs; while it is low, big cards are
-        // safe: play them now.
+        // safe: play them now. Bounded by conditional moves: `max` and `clamp` compiled to
+        // branches here, on a rise as good as random.
         let high = i64::from(self.high);
-        score += high * (-rise.max(0) * 4) + (1 - high) * rise.clamp(-20, 20);
+        let up = select_unpredictable(rise > 0, rise, 0);
+        let capped =
+            select_unpredictable(rise > 20, 20, select_unpredictable(rise < -20, -20, rise));
+        score += high * (-up * 4) + (1 - high) * capped;
         // Do not leave the next player an easy total if it costs nothing.
         let stuck = self.stuck_share(p, s, new);
         score += stuck / 50;
