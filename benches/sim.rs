@@ -68,7 +68,7 @@ fn main() {
     };
     println!(
         "`ninety sim` as a whole process (release profile) and the native baseline, one job, \
-         random bots, {} games, median of {} runs:",
+         random bots, {} games, median of {} runs (the ratio: median of each pair's):",
         grouped(b.games),
         b.runs
     );
@@ -205,9 +205,10 @@ fn numbers(v: &Value) -> Vec<u64> {
 }
 
 fn whole_process(b: &Bench, game: Game, name: &str, players: usize) {
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     let mut turns = 0;
-    // Interleaved, so a busy moment of the machine falls on both.
+    // Interleaved, so a busy moment of the machine falls on both; the ratio is the median of
+    // each pair's.
     for _ in 0..b.runs {
         let (a, ta) = timed(&mut sim_cmd(b, name, players, "random", b.games, 1));
         let mut native = Command::new(&b.native);
@@ -220,6 +221,7 @@ fn whole_process(b: &Bench, game: Game, name: &str, players: usize) {
         turns = sa.turns;
         ours.push(ta);
         theirs.push(tn);
+        ratios.push(tn.as_secs_f64() / ta.as_secs_f64());
     }
     let (ta, tn) = (median(ours), median(theirs));
     println!(
@@ -228,7 +230,7 @@ fn whole_process(b: &Bench, game: Game, name: &str, players: usize) {
         players,
         ta.as_secs_f64(),
         tn.as_secs_f64(),
-        tn.as_secs_f64() / ta.as_secs_f64(),
+        median_f64(ratios),
         turns as f64 / ta.as_secs_f64() / 1e6
     );
 }
@@ -281,21 +283,25 @@ fn in_process(b: &Bench, game: Game, name: &str, players: usize) {
     );
 }
 
-/// Nanoseconds per card played, whole process, median of the runs.
-fn per_turn(b: &Bench, game: &str, players: usize, bots: &str, games: u64) -> f64 {
-    let mut times = Vec::new();
-    let mut turns = 1;
-    for _ in 0..b.runs {
-        let (v, t) = timed(&mut sim_cmd(b, game, players, bots, games, 1));
-        turns = summary_of_sim(&v).turns.max(1);
-        times.push(t);
-    }
-    median(times).as_secs_f64() * 1e9 / turns as f64
+/// Nanoseconds per card played in one whole-process run.
+fn ns_per_card(b: &Bench, game: &str, players: usize, bots: &str, games: u64) -> f64 {
+    let (v, t) = timed(&mut sim_cmd(b, game, players, bots, games, 1));
+    t.as_secs_f64() * 1e9 / summary_of_sim(&v).turns.max(1) as f64
 }
 
+fn median_f64(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// The random and cautious bots run in turn, and each run's cautious figure is divided by the
+/// random one just before it: on a shared machine whose speed drifts, a slow minute then
+/// falls on both sides of a ratio, not on one bot's runs alone. The ratio printed is the
+/// median of those.
 fn bots(b: &Bench) {
     println!(
-        "the bots, whole process, one job: ns per card played, and the ratio to the random bot"
+        "the bots, whole process, one job: ns per card played (median), and the ratio to the \
+         random bot (median of the runs' ratios, the two bots run in turn)"
     );
     println!(
         "  {:<12} {:>7} {:>9} {:>17} {:>17}",
@@ -303,16 +309,28 @@ fn bots(b: &Bench) {
     );
     for (_, name) in GAMES {
         for players in [3, 5] {
-            let random = per_turn(b, name, players, "random", b.games);
-            let cautious = per_turn(b, name, players, "cautious", b.games / 2);
-            let search = per_turn(b, name, players, "search", (b.games / 2000).max(10));
+            let (mut random, mut cautious, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+            for _ in 0..b.runs {
+                let r = ns_per_card(b, name, players, "random", b.games);
+                let c = ns_per_card(b, name, players, "cautious", b.games / 2);
+                random.push(r);
+                cautious.push(c);
+                ratios.push(c / r);
+            }
+            let (random, cautious, ratio) =
+                (median_f64(random), median_f64(cautious), median_f64(ratios));
+            let search = median_f64(
+                (0..b.runs)
+                    .map(|_| ns_per_card(b, name, players, "search", (b.games / 2000).max(10)))
+                    .collect(),
+            );
             println!(
                 "  {:<12} {:>7} {:>8.0}n {:>8.0}n ({:>4.2}x) {:>8.0}n ({:>4.0}x)",
                 name,
                 players,
                 random,
                 cautious,
-                cautious / random,
+                ratio,
                 search,
                 search / random
             );
