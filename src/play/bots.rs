@@ -306,7 +306,7 @@ impl<'p> Knowledge<'p> {
         // worth taken by products rather than branches (whether a play reaches it is as good
         // as random).
         let new = i64::from(play.total);
-        if ch.simple && !ch.scripted && new < self.bar_after {
+        if (ch.simple || quiet(ch)) && !ch.scripted && new < self.bar_after {
             let value = i64::from(new == self.next_bar) * self.reach_worth
                 + i64::from(new > self.next_bar) * self.pass_worth;
             // The shortcut is the long way's answer: every debug build of a game with these
@@ -363,6 +363,17 @@ impl<'p> Knowledge<'p> {
         }
         (value, new)
     }
+}
+
+/// Whether no step of a choice has outcomes, whichever way its conditions go (`halve if
+/// the total is even, otherwise double`): its worth is then the bars' alone, as for a simple
+/// choice.
+#[inline(always)]
+fn quiet(ch: &Choice) -> bool {
+    let outcomes = |a: ir::Act| matches!(a, ir::Act::Outcomes(_));
+    ch.steps()
+        .iter()
+        .all(|st| !outcomes(st.then) && !outcomes(st.otherwise))
 }
 
 /// Division by a number fixed for a turn, as a multiplication: exact for every `u32`
