@@ -197,34 +197,28 @@ fn place_chips(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayErro
 /// the hands were given (else they are dealt).
 fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayError> {
     let n = usize::from(s.seats);
-    if setup.hands.is_none() && setup.deck.is_none() && setup.discard.is_none() {
-        // A fresh deal (every game of a simulation): the whole deck is shuffled where it
-        // goes, as the pool below would be.
-        let to = if setup.stock_only {
-            &mut s.aside
-        } else {
-            &mut s.stock
-        };
-        let from = to.len();
-        p.deck_into(n, to);
-        s.rng.shuffle(&mut to[from..]);
-        return Ok(false);
-    }
-    let mut pool: Vec<Card> = Vec::new();
-    p.deck_into(n, &mut pool);
+    // The deck goes where its unplaced cards will lie; the cards the setup fixes are taken
+    // out of it, and what is left is shuffled in place (for a fresh deal, the whole deck).
+    let rest = if setup.stock_only {
+        &mut s.aside
+    } else {
+        &mut s.stock
+    };
+    let from = rest.len();
+    p.deck_into(n, rest);
     let mut take = |card: Card| -> Result<Card, PlayError> {
-        let pos = pool
+        let pos = rest[from..]
             .iter()
             .position(|c| same_face(*c, card))
             .ok_or_else(|| {
-                let why = if p.deck(n).any(|c| same_face(c, card)) {
+                let why = if p.deck(n).iter().any(|&c| same_face(c, card)) {
                     "left in the deck for this position"
                 } else {
                     "in this deck"
                 };
                 PlayError::Setup(format!("there is no {} {why}", card_name(card)))
             })?;
-        Ok(pool.swap_remove(pos))
+        Ok(rest.swap_remove(from + pos))
     };
     let mut hands_given = false;
     if let Some(hands) = &setup.hands {
@@ -259,12 +253,7 @@ fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayEr
             discard.push(take(c)?);
         }
     }
-    s.rng.shuffle(&mut pool);
-    if setup.stock_only {
-        s.aside.extend(pool);
-    } else {
-        s.stock.extend(pool);
-    }
+    s.rng.shuffle(&mut rest[from..]);
     s.stock.extend(top.iter().rev());
     s.discard.extend(discard);
     Ok(hands_given)
@@ -317,7 +306,7 @@ fn place_pools(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayErro
         s.bank = bank;
     }
     if let Some(cards) = &setup.next_deal {
-        let deck: Vec<Card> = p.deck(usize::from(s.seats)).collect();
+        let deck: Vec<Card> = p.deck(usize::from(s.seats));
         for (i, &c) in cards.iter().enumerate() {
             let copies = deck.iter().filter(|d| same_face(**d, c)).count();
             let before = cards[..i].iter().filter(|d| same_face(**d, c)).count();

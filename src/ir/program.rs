@@ -132,11 +132,11 @@ impl Program {
     }
 
     /// Every card of the deck for `players` seats, in a fixed order.
-    pub fn deck(&self, players: usize) -> impl Iterator<Item = Card> {
+    pub fn deck(&self, players: usize) -> Vec<Card> {
         full_deck(self.decks[players], self.jokers)
     }
 
-    /// [`Program::deck`] onto the end of `out`, without an iterator's checks per card.
+    /// [`Program::deck`] onto the end of `out`, with no list of its own.
     pub fn deck_into(&self, players: usize, out: &mut Vec<Card>) {
         full_deck_into(self.decks[players], self.jokers, out);
     }
