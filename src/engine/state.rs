@@ -37,16 +37,23 @@ impl Hand {
     /// (measured: fewer mispredictions, about as many instructions).
     #[inline(always)]
     pub(super) fn remove(&mut self, index: usize) -> Card {
-        const _: () = assert!(MAX_HAND <= 16, "a hand fits in 128 bits");
         let c = self.cards[index];
-        let mut bytes = [0u8; 16];
-        bytes[..MAX_HAND].copy_from_slice(&self.cards);
-        let all = u128::from_le_bytes(bytes);
+        let all = self.word();
         let before = (1u128 << (8 * index)) - 1;
         let moved = (all & before) | ((all >> 8) & !before);
         self.cards.copy_from_slice(&moved.to_le_bytes()[..MAX_HAND]);
         self.len -= 1;
         c
+    }
+
+    /// The hand's slots as one number, slot `i` in byte `i`: the slots past its cards as
+    /// they are, the bytes past `MAX_HAND` zero.
+    #[inline(always)]
+    fn word(&self) -> u128 {
+        const _: () = assert!(MAX_HAND <= 16, "a hand fits in 128 bits");
+        let mut bytes = [0u8; 16];
+        bytes[..MAX_HAND].copy_from_slice(&self.cards);
+        u128::from_le_bytes(bytes)
     }
 
     /// Where a copy of `card`'s face is in the hand (the first one).
@@ -61,10 +68,8 @@ impl Hand {
     #[inline(always)]
     pub fn find_single(&self, card: Card) -> Option<usize> {
         const ONES: u128 = u128::MAX / 0xff;
-        let mut bytes = [0u8; 16];
-        bytes[..MAX_HAND].copy_from_slice(&self.cards);
         // Zero bytes where the hand holds `card`; the lowest zero byte is found exactly.
-        let x = u128::from_le_bytes(bytes) ^ (u128::from(card) * ONES);
+        let x = self.word() ^ (u128::from(card) * ONES);
         let zero = x.wrapping_sub(ONES) & !x & (ONES << 7);
         let at = (zero.trailing_zeros() / 8) as usize;
         if at < usize::from(self.len) {
