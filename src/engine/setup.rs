@@ -211,7 +211,7 @@ fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayEr
             .iter()
             .position(|c| same_face(*c, card))
             .ok_or_else(|| {
-                let why = if p.deck(n).iter().any(|&c| same_face(c, card)) {
+                let why = if p.deck(n).any(|c| same_face(c, card)) {
                     "left in the deck for this position"
                 } else {
                     "in this deck"
@@ -306,7 +306,7 @@ fn place_pools(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayErro
         s.bank = bank;
     }
     if let Some(cards) = &setup.next_deal {
-        let deck: Vec<Card> = p.deck(usize::from(s.seats));
+        let deck: Vec<Card> = p.deck(usize::from(s.seats)).collect();
         for (i, &c) in cards.iter().enumerate() {
             let copies = deck.iter().filter(|d| same_face(**d, c)).count();
             let before = cards[..i].iter().filter(|d| same_face(**d, c)).count();

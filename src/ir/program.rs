@@ -132,7 +132,7 @@ impl Program {
     }
 
     /// Every card of the deck for `players` seats, in a fixed order.
-    pub fn deck(&self, players: usize) -> Vec<Card> {
+    pub fn deck(&self, players: usize) -> impl Iterator<Item = Card> {
         full_deck(self.decks[players], self.jokers)
     }
 

@@ -86,7 +86,7 @@ impl Verifier<'_> {
                     p.deck_size(n)
                 ));
             }
-            if p.deck(n).len() != p.deck_size(n) {
+            if p.deck(n).count() != p.deck_size(n) {
                 self.fail(format!(
                     "the deck for {n} players is not {} cards",
                     p.deck_size(n)
