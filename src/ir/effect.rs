@@ -303,6 +303,19 @@ impl Choice {
             })
     }
 
+    /// Whether no step has outcomes, whichever way its conditions go (`halve if the total is
+    /// even, otherwise double`), and none runs a script: what laying it gains or costs its
+    /// player is then the bars' alone.
+    pub fn is_quiet(&self) -> bool {
+        let outcomes = |a: Act| matches!(a, Act::Outcomes(_));
+        !self.scripted
+            && (self.simple
+                || self
+                    .steps()
+                    .iter()
+                    .all(|st| !outcomes(st.then) && !outcomes(st.otherwise)))
+    }
+
     /// Derives [`Choice::simple`], [`Choice::fast`] and [`Choice::turn`] from the steps.
     pub fn finish(&mut self) {
         let steps = self.steps;

@@ -37,6 +37,10 @@ pub struct LegalTable {
     /// (`i32::MAX`), where a bot looks for the cards it can lay whatever the total, in a
     /// game without an upper limit.
     at_max: Vec<[u16; 2]>,
+    /// By effect: bit `k` set when choice `k` is *quiet*, [`Choice::is_quiet`](super::Choice::is_quiet) (what laying it
+    /// gains or costs its player is the bars' alone). The bots read it for each move they
+    /// weigh instead of the choice itself.
+    quiet: Vec<u8>,
 }
 
 /// The most slots the table of totals may take (4 MiB).
@@ -168,7 +172,15 @@ impl LegalTable {
             ranks,
             totals,
             at_max: ranks_at(p, i32::MAX),
+            quiet: quiet_bits(p),
         }
+    }
+
+    /// The quiet choices of effect `fx` ([`Choice::is_quiet`](super::Choice::is_quiet)), as a bit set; none for an
+    /// effect the table does not hold, which the caller then works out.
+    #[inline(always)]
+    pub fn quiet(&self, fx: u16) -> u8 {
+        self.quiet.get(usize::from(fx)).copied().unwrap_or(0)
     }
 
     /// With `active` players in the round and the total at `total`: the ranks with a choice
@@ -234,6 +246,9 @@ impl LegalTable {
         // An empty list (no table) answers nothing, and so is never wrong.
         if !self.at_max.is_empty() && self.at_max != ranks_at(p, i32::MAX) {
             return vec!["the legal-choice table's ranks at the highest total are wrong".into()];
+        }
+        if !self.quiet.is_empty() && self.quiet != quiet_bits(p) {
+            return vec!["the legal-choice table's quiet choices are wrong".into()];
         }
         if self.width > 0 && self.effects != p.effects.len() {
             return vec!["the legal-choice table is stale".into()];
@@ -303,6 +318,20 @@ fn ranks_at(p: &Program, total: i32) -> Vec<[u16; 2]> {
                 }
             }
             slot
+        })
+        .collect()
+}
+
+/// By effect: its quiet choices as a bit set.
+fn quiet_bits(p: &Program) -> Vec<u8> {
+    p.effects
+        .iter()
+        .map(|fx| {
+            fx.choices()
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_quiet())
+                .fold(0u8, |m, (k, _)| m | 1 << k)
         })
         .collect()
 }

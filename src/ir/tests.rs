@@ -411,3 +411,53 @@ fn a_stale_total_in_the_legal_table_is_caught() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_choice_is_quiet_when_no_step_has_outcomes_either_way_and_the_table_says_so() {
+    let mut p = program();
+    let pay = Outcome {
+        who: Who::Player,
+        kind: OutcomeKind::Pay {
+            amount: 1,
+            to: Target::Pot,
+        },
+    };
+    p.outcomes
+        .push(Outcomes::new(vec![pay], Origin::default(), "pay 1".into()));
+    p.conds.push(Cond {
+        any_of: vec![vec![Test::Even]],
+        unless: Vec::new(),
+    });
+    let plain = choice(&[step(Act::Add(3))]);
+    let halve_or_double = choice(&[Step {
+        cond: Some(0),
+        then: Act::Div(2),
+        otherwise: Act::Mul(2),
+    }]);
+    let pays_when_odd = choice(&[Step {
+        cond: Some(0),
+        then: Act::Nothing,
+        otherwise: Act::Outcomes(0),
+    }]);
+    let pays = choice(&[step(Act::Add(1)), step(Act::Outcomes(0))]);
+    let scripted = choice(&[step(Act::Script(0))]);
+    assert!(plain.is_quiet() && halve_or_double.is_quiet());
+    assert!(!pays_when_odd.is_quiet() && !pays.is_quiet() && !scripted.is_quiet());
+    p.effects = vec![
+        effect(&[plain, halve_or_double, pays_when_odd]),
+        effect(&[pays, plain]),
+    ];
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    assert_eq!((p.legal.quiet(0), p.legal.quiet(1)), (0b011, 0b10));
+    // An effect the table does not hold has no quiet choice: the bots work it out.
+    assert_eq!(p.legal.quiet(2), 0);
+    assert_eq!(LegalTable::default().quiet(0), 0);
+    // A choice that came to pay since the table was built is caught by the verifier.
+    p.effects[0].choices[0] = pays;
+    let errors = verify(&p);
+    assert!(
+        errors.iter().any(|e| e.contains("quiet choices are wrong")),
+        "{errors:?}"
+    );
+}

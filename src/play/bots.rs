@@ -295,29 +295,28 @@ impl<'p> Knowledge<'p> {
     /// A script's step is counted as its table says, as everywhere in the bots' estimates.
     #[inline(always)]
     fn immediate(&self, p: &Program, s: &State, play: Play) -> (i64, i32) {
-        let Some(ch) = p
-            .effects
-            .get(usize::from(play.fx))
-            .and_then(|fx| fx.choices().get(usize::from(play.choice)))
-        else {
-            return (0, s.total);
-        };
-        // Most plays: no outcome of the card's own, and at most the next bar in reach, its
-        // worth taken by products rather than branches (whether a play reaches it is as good
-        // as random).
+        // Most plays: a quiet choice (no outcome of its own, read from the table rather than
+        // the choice), and at most the next bar in reach, its worth taken by products rather
+        // than branches (whether a play reaches it is as good as random).
         let new = i64::from(play.total);
-        if (ch.simple || quiet(ch)) && !ch.scripted && new < self.bar_after {
+        if p.legal.quiet(play.fx) >> play.choice & 1 != 0 && new < self.bar_after {
             let value = i64::from(new == self.next_bar) * self.reach_worth
                 + i64::from(new > self.next_bar) * self.pass_worth;
             // The shortcut is the long way's answer: every debug build of a game with these
             // bots (the tests) checks it.
-            debug_assert_eq!(
-                (value, play.total),
-                self.immediate_worked_out(p, s, ch, play.total)
-            );
+            #[cfg(debug_assertions)]
+            if let Some(ch) = choice(p, play) {
+                debug_assert_eq!(
+                    (value, play.total),
+                    self.immediate_worked_out(p, s, ch, play.total)
+                );
+            }
             return (value, play.total);
         }
-        self.immediate_worked_out(p, s, ch, play.total)
+        match choice(p, play) {
+            Some(ch) => self.immediate_worked_out(p, s, ch, play.total),
+            None => (0, s.total),
+        }
     }
 
     /// What outcomes `i` are worth to their player, with `others` other players in the round:
@@ -365,15 +364,12 @@ impl<'p> Knowledge<'p> {
     }
 }
 
-/// Whether no step of a choice has outcomes, whichever way its conditions go (`halve if
-/// the total is even, otherwise double`): its worth is then the bars' alone, as for a simple
-/// choice.
+/// The choice a play makes.
 #[inline(always)]
-fn quiet(ch: &Choice) -> bool {
-    let outcomes = |a: ir::Act| matches!(a, ir::Act::Outcomes(_));
-    ch.steps()
-        .iter()
-        .all(|st| !outcomes(st.then) && !outcomes(st.otherwise))
+fn choice(p: &Program, play: Play) -> Option<&Choice> {
+    p.effects
+        .get(usize::from(play.fx))
+        .and_then(|fx| fx.choices().get(usize::from(play.choice)))
 }
 
 /// Division by a number fixed for a turn, as a multiplication: exact for every `u32`
