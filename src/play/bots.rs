@@ -249,15 +249,21 @@ impl<'p> Knowledge<'p> {
         }
     }
 
-    /// The share (per thousand) of unseen cards that could not be played at `total`: how
-    /// likely the next player is to be stuck.
+    /// How many unseen cards could not be played at `total`: how likely the next player is
+    /// to be stuck there.
     #[inline(always)]
-    fn stuck_share(&self, p: &Program, s: &State, total: i32) -> i64 {
+    fn stuck_cards(&self, p: &Program, s: &State, total: i32) -> u32 {
         // The next player's situation is not known: the mover's stands in for it.
         let ok = playable_ranks(p, s, self.ranks, total);
         // The unseen cards of the ranks that cannot be laid.
-        let bad = rank_sum(self.unseen, !ok);
-        i64::from(self.per_unseen.div(bad * 1000))
+        rank_sum(self.unseen, !ok)
+    }
+
+    /// `share` per thousand of the stuck cards' share of the unseen ones, in one division:
+    /// ⌊⌊1000 b / u⌋ / d⌋ is ⌊(1000 / d) b / u⌋ for `d` dividing 1000.
+    #[inline(always)]
+    fn stuck_part(&self, stuck: u32, per_thousand: u32) -> i64 {
+        i64::from(self.per_unseen.div(stuck * per_thousand))
     }
 
     /// What a play is worth to the cautious bot, or to the aggressive one (as careful with
@@ -277,14 +283,15 @@ impl<'p> Knowledge<'p> {
         // branches here, on a rise as good as random.
         let high = i64::from(self.high);
         let up = select_unpredictable(rise > 0, rise, 0);
-        let capped =
-            select_unpredictable(rise > 20, 20, select_unpredictable(rise < -20, -20, rise));
+        let capped = min_of(max_of(rise, -20), 20);
         score += high * (-up * 4) + (1 - high) * capped;
         // Do not leave the next player an easy total if it costs nothing.
-        let stuck = self.stuck_share(p, s, new);
-        score += stuck / 50;
+        // (The share of unseen cards stuck, per thousand, divided by 50.)
+        let stuck = self.stuck_cards(p, s, new);
+        score += self.stuck_part(stuck, 1000 / 50);
         if aggressive {
-            score += stuck / 4;
+            // (The same share divided by 4.)
+            score += self.stuck_part(stuck, 1000 / 4);
         }
         score
     }
@@ -362,6 +369,21 @@ impl<'p> Knowledge<'p> {
         }
         (value, new)
     }
+}
+
+/// The smaller of two numbers by arithmetic, with no branch and no conditional move (`min`
+/// compiles to a branch here); `a - b` must not overflow.
+#[inline(always)]
+fn min_of(a: i64, b: i64) -> i64 {
+    let d = a - b;
+    b + (d & (d >> 63))
+}
+
+/// The larger of two numbers, as [`min_of`].
+#[inline(always)]
+fn max_of(a: i64, b: i64) -> i64 {
+    let d = a - b;
+    a - (d & (d >> 63))
 }
 
 /// The choice a play makes.
