@@ -156,9 +156,8 @@ struct Best {
 impl Best {
     #[inline(always)]
     fn offer(&mut self, play: Play, score: i64) {
-        let sc = score
-            .saturating_mul(16)
-            .saturating_add(self.rng.below(16) as i64);
+        // No overflow: see `WORTH_CAP`.
+        let sc = score * 16 + self.rng.below(16) as i64;
         let better = (sc > self.score) | (self.n == 0);
         let this = u16::from(play.card) << 8 | u16::from(play.choice);
         self.play = select_unpredictable(better, this, self.play);
@@ -329,10 +328,14 @@ impl<'p> Knowledge<'p> {
     /// What outcomes `i` are worth to their player, with `others` other players in the round:
     /// paying costs, gaining earns, the player's own chips count three times the others', and
     /// losing the round two more.
+    ///
+    /// Bounded by [`WORTH_CAP`], as every value a play is given: a move's score then needs
+    /// no overflow check.
     fn worth(p: &Program, i: u16, others: i64) -> i64 {
         p.outcomes.get(usize::from(i)).map_or(0, |o| {
             let t = &o.tally;
-            3 * t.player - others * t.each_other + t.every - 2 * t.player_loses
+            (3 * t.player - others * t.each_other + t.every - 2 * t.player_loses)
+                .clamp(-WORTH_CAP, WORTH_CAP)
         })
     }
 
@@ -367,9 +370,14 @@ impl<'p> Knowledge<'p> {
             };
             value += hit.map_or(0, worth);
         }
-        (value, new)
+        (value.clamp(-WORTH_CAP, WORTH_CAP), new)
     }
 }
+
+/// The most a play's chips can be worth either way, far beyond any ruleset's (amounts are at
+/// most a million, lists short): a score, 1000 times a worth and a few terms of at most a
+/// total's rise, then times 16, stays far inside an `i64`.
+const WORTH_CAP: i64 = 1 << 40;
 
 /// The smaller of two numbers by arithmetic, with no branch and no conditional move (`min`
 /// compiles to a branch here); `a - b` must not overflow.
