@@ -41,6 +41,9 @@ pub struct LegalTable {
     /// gains or costs its player is the bars' alone). The bots read it for each move they
     /// weigh instead of the choice itself.
     quiet: Vec<u8>,
+    /// By players in the round: whether any of their ranks, at any total of the window or
+    /// the highest, is live ([`Ranks::live`]).
+    live: Vec<bool>,
 }
 
 /// The most slots the table of totals may take (4 MiB).
@@ -87,6 +90,9 @@ pub struct Ranks<'t> {
     lo: i32,
     column: &'t [[u16; 2]],
     at_max: Option<[u16; 2]>,
+    /// Whether any answer of the column has a live rank: when none has, the allowed ranks
+    /// are the whole answer.
+    pub live: bool,
 }
 
 impl Ranks<'_> {
@@ -164,6 +170,8 @@ impl LegalTable {
                 }
             }
         }
+        let at_max = ranks_at(p, i32::MAX);
+        let live = live_columns(&ranks, width as usize, &at_max);
         LegalTable {
             lo,
             width,
@@ -171,8 +179,9 @@ impl LegalTable {
             cells,
             ranks,
             totals,
-            at_max: ranks_at(p, i32::MAX),
+            at_max,
             quiet: quiet_bits(p),
+            live,
         }
     }
 
@@ -209,6 +218,8 @@ impl LegalTable {
             lo: self.lo,
             column: self.ranks.get(a * width..(a + 1) * width).unwrap_or(&[]),
             at_max: self.at_max.get(a).copied(),
+            // A table without the flags (none built) leaves every answer to be checked.
+            live: self.live.get(a).copied().unwrap_or(true),
         }
     }
 
@@ -246,6 +257,11 @@ impl LegalTable {
         // An empty list (no table) answers nothing, and so is never wrong.
         if !self.at_max.is_empty() && self.at_max != ranks_at(p, i32::MAX) {
             return vec!["the legal-choice table's ranks at the highest total are wrong".into()];
+        }
+        if !self.live.is_empty()
+            && self.live != live_columns(&self.ranks, self.width as usize, &self.at_max)
+        {
+            return vec!["the legal-choice table's live columns are wrong".into()];
         }
         if !self.quiet.is_empty() && self.quiet != quiet_bits(p) {
             return vec!["the legal-choice table's quiet choices are wrong".into()];
@@ -318,6 +334,20 @@ fn ranks_at(p: &Program, total: i32) -> Vec<[u16; 2]> {
                 }
             }
             slot
+        })
+        .collect()
+}
+
+/// By players in the round: whether their column of ranks, or their ranks at the highest
+/// total, has a live rank.
+fn live_columns(ranks: &[[u16; 2]], width: usize, at_max: &[[u16; 2]]) -> Vec<bool> {
+    (0..=MAX_SEATS)
+        .map(|a| {
+            let column = ranks.get(a * width..(a + 1) * width).unwrap_or(&[]);
+            column
+                .iter()
+                .chain(at_max.get(a))
+                .any(|[_, live]| *live != 0)
         })
         .collect()
 }

@@ -461,3 +461,49 @@ fn a_choice_is_quiet_when_no_step_has_outcomes_either_way_and_the_table_says_so(
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_column_of_ranks_is_live_when_a_choice_reads_the_player_and_the_verifier_checks_it() {
+    let mut p = program();
+    p.ceiling = Some(Limit {
+        value: 99,
+        origin: Origin::default(),
+    });
+    p.floor = Some(Limit {
+        value: 0,
+        origin: Origin::default(),
+    });
+    p.effects = vec![effect(&[choice(&[step(Act::Add(2))])])];
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    for active in 0..=MAX_SEATS {
+        assert!(!p.legal.ranks_with(active).live, "{active} players");
+    }
+    // `add 3 if the card before was a 9`: read from the player's situation, so live.
+    p.conds.push(Cond {
+        any_of: vec![vec![Test::Previous(8)]],
+        unless: Vec::new(),
+    });
+    p.effects.push(effect(&[choice(&[Step {
+        cond: Some(0),
+        then: Act::Add(3),
+        otherwise: Act::Nothing,
+    }])]));
+    p.rank_fx[3][5] = 1;
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    assert!(p.legal.ranks_with(3).live);
+    assert!(
+        !p.legal.ranks_with(4).live,
+        "the rank has no live effect with 4 players"
+    );
+    // A table without flags leaves every answer to be checked.
+    assert!(LegalTable::default().ranks_with(3).live);
+    // Made stale: the live effect gone, the flag is caught.
+    p.rank_fx[3][5] = 0;
+    let errors = verify(&p);
+    assert!(
+        errors.iter().any(|e| e.contains("legal-choice table")),
+        "{errors:?}"
+    );
+}

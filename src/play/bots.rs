@@ -205,12 +205,15 @@ impl<'p> Knowledge<'p> {
     fn new(p: &'p Program, s: &State) -> Knowledge<'p> {
         // The deck (four of each rank and the jokers, per copy of the deck) less the cards
         // seen, rank by rank, all ranks at once.
-        let decks = u128::from(p.decks[usize::from(s.seats).min(ir::MAX_SEATS)]);
+        let decks = u64::from(p.decks[usize::from(s.seats).min(ir::MAX_SEATS)]);
         let held = rank_counts(s.hands[usize::from(s.turn)].cards());
         let seen = held.wrapping_add(s.discard.ranks());
-        let joker_lane = 0xffu128 << (8 * u32::from(JOKER));
-        let deck = (0x0404_0404_0404_0404_0404_0404_0404 & !joker_lane) * decks
-            + ((decks * u128::from(p.jokers)) << (8 * u32::from(JOKER)));
+        // Ranks 0 to 7 in the low half, 8 to 12 and the jokers in the high one: two 64-bit
+        // products, no count above 16.
+        const _: () = assert!(JOKER == 13);
+        let low = 0x0404_0404_0404_0404 * decks;
+        let high = 0x04_0404_0404 * decks + ((decks * u64::from(p.jokers)) << 40);
+        let deck = u128::from(high) << 64 | u128::from(low);
         let unseen = rank_counts_less(deck, seen);
         let active = s.active();
         let ranks = p.legal.ranks_with(active);
@@ -429,14 +432,15 @@ impl Divisor {
 /// choices and totals outside it.
 #[inline(always)]
 fn playable_ranks(p: &Program, s: &State, ranks: Ranks, total: i32) -> u16 {
-    let (mut ok, todo) = match ranks.at(total) {
-        Some([ok, live]) => (ok, live & !ok),
-        None => (0, u16::MAX),
-    };
-    if todo != 0 {
-        ok |= playable_live(p, s, todo, total);
+    match ranks.at(total) {
+        // Most games: no choice is live, and the table's answer is the whole answer.
+        Some([ok, _]) if !ranks.live => ok,
+        Some([ok, live]) => match live & !ok {
+            0 => ok,
+            todo => ok | playable_live(p, s, todo, total),
+        },
+        None => playable_live(p, s, u16::MAX, total),
     }
-    ok
 }
 
 /// [`playable_ranks`] for the ranks in `todo`, worked out.
