@@ -167,12 +167,9 @@ impl State {
     /// hold.
     #[inline(never)]
     fn choice_total_now(&self, p: &Program, fx: u16, k: usize) -> i32 {
-        p.effects
-            .get(usize::from(fx))
-            .and_then(|e| e.choices().get(k))
-            .map_or(self.total, |c| {
-                choice_total(p, c, &Facts::total(self.total))
-            })
+        p.choice(fx, k).map_or(self.total, |c| {
+            choice_total(p, c, &Facts::total(self.total))
+        })
     }
 }
 

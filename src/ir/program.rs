@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use super::script::{ScriptBar, ScriptFx, ScriptTest, Scripts};
-use super::{Bar, Cond, Effect, LegalTable, MAX_SEATS, NO_EFFECT, Outcomes};
+use super::{Bar, Choice, Cond, Effect, LegalTable, MAX_SEATS, NO_EFFECT, Outcomes};
 use crate::base::cards::{Card, RANKS, full_deck, full_deck_into};
 use crate::base::span::strip_comment;
 
@@ -152,6 +152,14 @@ impl Program {
     pub fn effect_for(&self, active: usize, rank: u8) -> Option<&Effect> {
         let idx = self.effect_index(active, rank);
         (idx != NO_EFFECT).then(|| &self.effects[usize::from(idx)])
+    }
+
+    /// Choice `k` of effect `fx`, if there is one.
+    #[inline(always)]
+    pub fn choice(&self, fx: u16, k: usize) -> Option<&Choice> {
+        self.effects
+            .get(usize::from(fx))
+            .and_then(|e| e.choices().get(k))
     }
 
     /// Whether `players` may sit at this table, or why not, in words.

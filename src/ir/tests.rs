@@ -26,6 +26,18 @@ fn choice(steps: &[Step]) -> Choice {
     c
 }
 
+/// The total kept from `floor` to `ceiling`.
+fn between(p: &mut Program, floor: i32, ceiling: i32) {
+    let at = |value| {
+        Some(Limit {
+            value,
+            origin: Origin::default(),
+        })
+    };
+    p.floor = at(floor);
+    p.ceiling = at(ceiling);
+}
+
 fn effect(choices: &[Choice]) -> Effect {
     let mut fx = Effect {
         choices: [choice(&[]); MAX_CHOICES],
@@ -290,14 +302,7 @@ fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
         choice(&[step(Act::Add(11))]),
         choice(&[step(Act::Add(-10))]),
     ])];
-    p.ceiling = Some(Limit {
-        value: 99,
-        origin: Origin::default(),
-    });
-    p.floor = Some(Limit {
-        value: 0,
-        origin: Origin::default(),
-    });
+    between(&mut p, 0, 99);
     p.legal = LegalTable::build(&p);
     assert_eq!(p.legal.window(), (0, 99));
     assert_eq!(verify(&p), Vec::<String>::new());
@@ -392,14 +397,7 @@ fn the_legal_table_answers_at_the_highest_total_and_a_stale_answer_is_caught() {
 fn a_stale_total_in_the_legal_table_is_caught() {
     let mut p = program();
     p.effects = vec![effect(&[choice(&[step(Act::Set(50))])])];
-    p.ceiling = Some(Limit {
-        value: 99,
-        origin: Origin::default(),
-    });
-    p.floor = Some(Limit {
-        value: 0,
-        origin: Origin::default(),
-    });
+    between(&mut p, 0, 99);
     p.legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
     assert_eq!(p.legal.row(7).and_then(|r| r.total(0, 0)), Some(50));
@@ -465,14 +463,7 @@ fn a_choice_is_quiet_when_no_step_has_outcomes_either_way_and_the_table_says_so(
 #[test]
 fn a_column_of_ranks_is_live_when_a_choice_reads_the_player_and_the_verifier_checks_it() {
     let mut p = program();
-    p.ceiling = Some(Limit {
-        value: 99,
-        origin: Origin::default(),
-    });
-    p.floor = Some(Limit {
-        value: 0,
-        origin: Origin::default(),
-    });
+    between(&mut p, 0, 99);
     p.effects = vec![effect(&[choice(&[step(Act::Add(2))])])];
     p.legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());

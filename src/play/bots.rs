@@ -261,8 +261,9 @@ impl<'p> Knowledge<'p> {
         rank_sum(self.unseen, !ok)
     }
 
-    /// `share` per thousand of the stuck cards' share of the unseen ones, in one division:
-    /// ⌊⌊1000 b / u⌋ / d⌋ is ⌊(1000 / d) b / u⌋ for `d` dividing 1000.
+    /// The stuck cards' share of the unseen ones, per thousand, divided by `d`, given
+    /// `per_thousand` = 1000 / `d`: one division, since ⌊⌊1000 b / u⌋ / d⌋ is
+    /// ⌊(1000 / d) b / u⌋ for `d` dividing 1000.
     #[inline(always)]
     fn stuck_part(&self, stuck: u32, per_thousand: u32) -> i64 {
         i64::from(self.per_unseen.div(stuck * per_thousand))
@@ -314,7 +315,7 @@ impl<'p> Knowledge<'p> {
             // The shortcut is the long way's answer: every debug build of a game with these
             // bots (the tests) checks it.
             #[cfg(debug_assertions)]
-            if let Some(ch) = choice(p, play) {
+            if let Some(ch) = p.choice(play.fx, usize::from(play.choice)) {
                 debug_assert_eq!(
                     (value, play.total),
                     self.immediate_worked_out(p, s, ch, play.total)
@@ -322,7 +323,7 @@ impl<'p> Knowledge<'p> {
             }
             return (value, play.total);
         }
-        match choice(p, play) {
+        match p.choice(play.fx, usize::from(play.choice)) {
             Some(ch) => self.immediate_worked_out(p, s, ch, play.total),
             None => (0, s.total),
         }
@@ -382,8 +383,8 @@ impl<'p> Knowledge<'p> {
 /// total's rise, then times 16, stays far inside an `i64`.
 const WORTH_CAP: i64 = 1 << 40;
 
-/// The smaller of two numbers by arithmetic, with no branch and no conditional move (`min`
-/// compiles to a branch here); `a - b` must not overflow.
+/// The smaller of two numbers, written as arithmetic (`min` and `clamp` compiled to branches
+/// here; this compiles to conditional moves); `a - b` must not overflow.
 #[inline(always)]
 fn min_of(a: i64, b: i64) -> i64 {
     let d = a - b;
@@ -395,14 +396,6 @@ fn min_of(a: i64, b: i64) -> i64 {
 fn max_of(a: i64, b: i64) -> i64 {
     let d = a - b;
     a - (d & (d >> 63))
-}
-
-/// The choice a play makes.
-#[inline(always)]
-fn choice(p: &Program, play: Play) -> Option<&Choice> {
-    p.effects
-        .get(usize::from(play.fx))
-        .and_then(|fx| fx.choices().get(usize::from(play.choice)))
 }
 
 /// Division by a number fixed for a turn, as a multiplication by its reciprocal, rounded up,
