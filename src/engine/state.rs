@@ -7,11 +7,44 @@ use crate::base::Rng;
 use crate::base::cards::{Card, card_name, rank_counts, rank_one, same_face};
 use crate::ir::{self, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program};
 
-/// A hand: a few cards in a fixed array.
+/// A hand: a few cards in a fixed array, and how many of each rank it holds, kept as cards
+/// come and go (a bot counting the cards it has seen reads the count, not the hand). Saved as
+/// its cards alone, as before the count was kept; the count is made again on loading, so it
+/// cannot disagree with them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(from = "HandCards", into = "HandCards")]
 pub struct Hand {
     cards: [Card; MAX_HAND],
     len: u8,
+    ranks: u128,
+}
+
+/// A hand as saved: its slots and how many hold a card.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+struct HandCards {
+    cards: [Card; MAX_HAND],
+    len: u8,
+}
+
+impl From<HandCards> for Hand {
+    fn from(h: HandCards) -> Hand {
+        Hand {
+            // A length past the slots is refused by the checks of a loaded game; the count
+            // is of the slots there are.
+            ranks: rank_counts(&h.cards[..usize::from(h.len).min(MAX_HAND)]),
+            cards: h.cards,
+            len: h.len,
+        }
+    }
+}
+
+impl From<Hand> for HandCards {
+    fn from(h: Hand) -> HandCards {
+        HandCards {
+            cards: h.cards,
+            len: h.len,
+        }
+    }
 }
 
 impl Hand {
@@ -25,10 +58,17 @@ impl Hand {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// How many cards of each rank the hand holds ([`rank_counts`] of its cards).
+    #[inline(always)]
+    pub fn ranks(&self) -> u128 {
+        self.ranks
+    }
+
     pub(super) fn push(&mut self, c: Card) {
         if usize::from(self.len) < MAX_HAND {
             self.cards[usize::from(self.len)] = c;
             self.len += 1;
+            self.ranks = self.ranks.wrapping_add(rank_one(c));
         }
     }
     /// Takes out the card at `index`; the cards after it move up (hand order is what moves
@@ -43,6 +83,7 @@ impl Hand {
         let moved = (all & before) | ((all >> 8) & !before);
         self.cards.copy_from_slice(&moved.to_le_bytes()[..MAX_HAND]);
         self.len -= 1;
+        self.ranks = self.ranks.wrapping_sub(rank_one(c));
         c
     }
 
@@ -81,6 +122,7 @@ impl Hand {
 
     pub(super) fn clear(&mut self) {
         self.len = 0;
+        self.ranks = 0;
     }
 }
 
@@ -374,6 +416,17 @@ impl State {
         if let Some(h) = self.hands.iter().find(|h| h.len() > MAX_HAND) {
             return Err(format!("a hand holds {} cards", h.len()));
         }
+        // The counts by rank kept beside the cards, which the bots read.
+        if let Some(seat) =
+            (0..n).find(|&i| self.hands[i].ranks() != rank_counts(self.hands[i].cards()))
+        {
+            return Err(format!(
+                "seat {seat}'s count by rank disagrees with its hand"
+            ));
+        }
+        if self.discard.ranks() != rank_counts(&self.discard) {
+            return Err("the discard pile's count by rank disagrees with its cards".into());
+        }
         // As many cards as the deck holds: then no card can be counted so often that its
         // counter wraps.
         let held = self.hands[..n].iter().map(Hand::len).sum::<usize>()
@@ -571,6 +624,44 @@ mod tests {
         let loaded: Pile = serde_json::from_str(&saved).expect("loads");
         assert_eq!(loaded, pile);
         assert_eq!(loaded.ranks(), rank_counts(&loaded));
+    }
+
+    #[test]
+    fn a_hands_count_follows_its_cards_and_is_made_again_on_loading() {
+        let mut hand = Hand::default();
+        let mut x = 11u32;
+        for step in 0..3000 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            let card = (x >> 16) as u8 % 224;
+            match (x >> 8) % 9 {
+                0 => hand.clear(),
+                1..=3 if !hand.is_empty() => {
+                    hand.remove(usize::from(card) % hand.len());
+                }
+                // A full hand takes no more: nor does its count.
+                _ => hand.push(card),
+            }
+            assert_eq!(hand.ranks(), rank_counts(hand.cards()), "after step {step}");
+        }
+        for c in [0, 4, 52, 55, 57] {
+            hand.push(c);
+        }
+        let saved = serde_json::to_string(&hand).expect("saves");
+        // Saved as its cards alone, as before the count was kept: old saves load.
+        assert!(
+            saved.starts_with(r#"{"cards":["#) && !saved.contains("ranks"),
+            "{saved}"
+        );
+        let loaded: Hand = serde_json::from_str(&saved).expect("loads");
+        assert_eq!(loaded, hand);
+        assert_eq!(loaded.ranks(), rank_counts(loaded.cards()));
+        // A length past the slots loads without a panic, for the game's checks to refuse.
+        let long = serde_json::json!({ "cards": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "len": 200 });
+        let loaded: Hand = serde_json::from_value(long).expect("loads");
+        assert_eq!(
+            loaded.ranks(),
+            rank_counts(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+        );
     }
 
     #[test]
