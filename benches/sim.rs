@@ -312,7 +312,9 @@ fn bots(b: &Bench) {
             let (mut random, mut cautious, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
             for _ in 0..b.runs {
                 let r = ns_per_card(b, name, players, "random", b.games);
-                let c = ns_per_card(b, name, players, "cautious", b.games / 2);
+                // As many games as the random bot's: a process's start (reading and
+                // checking the ruleset, some milliseconds) then weighs the same on both.
+                let c = ns_per_card(b, name, players, "cautious", b.games);
                 random.push(r);
                 cautious.push(c);
                 ratios.push(c / r);
