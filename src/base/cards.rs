@@ -123,21 +123,6 @@ pub fn rank_sum(counts: u128, ranks: u16) -> u32 {
     (lo.wrapping_add(hi).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
-/// The ranks (bit `r` for rank `r`) with a count above zero: a few operations, no loop. Then
-/// `rank_sum(counts, m)` is `rank_sum(counts, m & rank_set(counts))` for every `m`, and a
-/// count less another ([`rank_counts_less`]) has no rank outside the first one's set.
-#[inline(always)]
-pub fn rank_set(counts: u128) -> u16 {
-    const LOW: u128 = !HIGH & (u128::MAX >> 16);
-    // A byte's high bit: set when its low seven bits are not all zero (they carry into it,
-    // never past it), or when it was set.
-    let nonzero = (((counts & LOW) + LOW) | counts) & HIGH;
-    // One bit a byte, gathered by a product into the top byte of each half, byte `i`'s at
-    // bit `i` (no two partial products meet in a bit, so nothing carries).
-    let bits = |h: u64| ((h >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
-    bits(nonzero as u64) | bits((nonzero >> 64) as u64) << 8
-}
-
 /// Whether two cards are the same card of different decks (or the same card).
 #[inline]
 pub fn same_face(a: Card, b: Card) -> bool {
@@ -275,54 +260,6 @@ mod tests {
                     .count();
                 assert_eq!(usize::from(rank_count(counts, r)), n, "rank {r}");
             }
-        }
-    }
-
-    #[test]
-    fn a_rank_set_is_the_ranks_with_cards() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        let mut counts: Vec<u128> = vec![0, u128::MAX >> 16, HIGH, rank_counts(&[0, 52, 53])];
-        // Every single rank at every count, then mixed ones, half their bytes zero.
-        for r in 0..RANKS {
-            for n in [1u128, 2, 127, 128, 255] {
-                counts.push(n << (8 * r));
-            }
-        }
-        for _ in 0..5000 {
-            let keep = next() as u16;
-            let bytes = (u128::from(next()) << 64 | u128::from(next())) >> 16;
-            let mask = (0..RANKS)
-                .filter(|r| keep >> r & 1 != 0)
-                .fold(0u128, |m, r| m | 0xff << (8 * r));
-            counts.push(bytes & mask);
-        }
-        for &c in &counts {
-            let want = (0..RANKS)
-                .filter(|&r| rank_count(c, r) != 0)
-                .fold(0u16, |m, r| m | 1 << r);
-            assert_eq!(rank_set(c), want, "{c:#x}");
-            // Below 256 in all, as a pile's counts: the set keeps every sum.
-            if (0..RANKS).map(|r| u32::from(rank_count(c, r))).sum::<u32>() < 256 {
-                for m in [0u16, 1, 0x1fff, 0x2000, 0xffff, next() as u16] {
-                    assert_eq!(
-                        rank_sum(c, m),
-                        rank_sum(c, m & rank_set(c)),
-                        "{c:#x} {m:#x}"
-                    );
-                }
-            }
-        }
-        // A count less another keeps no rank the first did not have.
-        let deck = rank_counts(&full_deck(1, 0).collect::<Vec<_>>());
-        for &c in &counts {
-            let rest = rank_counts_less(deck, c & !HIGH);
-            assert_eq!(rank_set(rest) & !rank_set(deck), 0, "{c:#x}");
         }
     }
 

@@ -8,6 +8,7 @@
 //! is worked out the same way, so the table only ever makes things faster, never different.
 
 use super::{Facts, MAX_CHOICES, MAX_SEATS, NO_EFFECT, Program, choice_total};
+use crate::base::cards::JOKER;
 
 /// The most totals the table covers: a window as wide as the limits, when there are limits.
 pub const TABLE_TOTALS: usize = 4096;
@@ -44,6 +45,9 @@ pub struct LegalTable {
     /// By players in the round: whether any of their ranks, at any total of the window or
     /// the highest, is live ([`Ranks::live`]).
     live: Vec<bool>,
+    /// By players in the round: whether every rank of the deck can be laid at every total of
+    /// the window ([`Ranks::complete`]).
+    complete: Vec<bool>,
 }
 
 /// The most slots the table of totals may take (4 MiB).
@@ -93,6 +97,9 @@ pub struct Ranks<'t> {
     /// Whether any answer of the column has a live rank: when none has, the allowed ranks
     /// are the whole answer.
     pub live: bool,
+    /// Whether every answer of the column (the highest total aside) allows every rank of the
+    /// deck: then no card of the deck is ever stuck at a total of the window.
+    pub complete: bool,
 }
 
 impl Ranks<'_> {
@@ -104,6 +111,13 @@ impl Ranks<'_> {
             None if total == i32::MAX => self.at_max,
             None => None,
         }
+    }
+
+    /// Whether every rank of the deck can be laid at `total`, known from the column alone:
+    /// it is complete and holds `total`. `false` says nothing.
+    #[inline(always)]
+    pub fn all_at(self, total: i32) -> bool {
+        self.complete && (total.wrapping_sub(self.lo) as u32 as usize) < self.column.len()
     }
 }
 
@@ -172,6 +186,7 @@ impl LegalTable {
         }
         let at_max = ranks_at(p, i32::MAX);
         let live = live_columns(&ranks, width as usize, &at_max);
+        let complete = complete_columns(p, &ranks, width as usize);
         LegalTable {
             lo,
             width,
@@ -182,6 +197,7 @@ impl LegalTable {
             at_max,
             quiet: quiet_bits(p),
             live,
+            complete,
         }
     }
 
@@ -220,6 +236,7 @@ impl LegalTable {
             at_max: self.at_max.get(a).copied(),
             // A table without the flags (none built) leaves every answer to be checked.
             live: self.live.get(a).copied().unwrap_or(true),
+            complete: self.complete.get(a).copied().unwrap_or(false),
         }
     }
 
@@ -262,6 +279,11 @@ impl LegalTable {
             && self.live != live_columns(&self.ranks, self.width as usize, &self.at_max)
         {
             return vec!["the legal-choice table's live columns are wrong".into()];
+        }
+        if !self.complete.is_empty()
+            && self.complete != complete_columns(p, &self.ranks, self.width as usize)
+        {
+            return vec!["the legal-choice table's complete columns are wrong".into()];
         }
         if !self.quiet.is_empty() && self.quiet != quiet_bits(p) {
             return vec!["the legal-choice table's quiet choices are wrong".into()];
@@ -348,6 +370,24 @@ fn live_columns(ranks: &[[u16; 2]], width: usize, at_max: &[[u16; 2]]) -> Vec<bo
                 .iter()
                 .chain(at_max.get(a))
                 .any(|[_, live]| *live != 0)
+        })
+        .collect()
+}
+
+/// The ranks of the deck (bit `r` for rank `r`): the thirteen, and the jokers' when it has
+/// some.
+pub fn deck_ranks(p: &Program) -> u16 {
+    !(u16::MAX << JOKER) | u16::from(p.jokers > 0) << JOKER
+}
+
+/// By players in the round: whether every answer of their column (in the window) allows
+/// every rank of the deck. An empty window is not complete: it answers nothing.
+fn complete_columns(p: &Program, ranks: &[[u16; 2]], width: usize) -> Vec<bool> {
+    let deck = deck_ranks(p);
+    (0..=MAX_SEATS)
+        .map(|a| {
+            let column = ranks.get(a * width..(a + 1) * width).unwrap_or(&[]);
+            !column.is_empty() && column.iter().all(|[ok, _]| ok & deck == deck)
         })
         .collect()
 }

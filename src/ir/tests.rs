@@ -498,3 +498,54 @@ fn a_column_of_ranks_is_live_when_a_choice_reads_the_player_and_the_verifier_che
         "{errors:?}"
     );
 }
+
+#[test]
+fn a_column_is_complete_when_every_rank_of_the_deck_can_always_be_laid_and_the_verifier_checks_it()
+{
+    // Every rank adds 1 up to a ceiling: at the ceiling none can be laid.
+    let mut p = program();
+    between(&mut p, 0, 99);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    for active in 0..=MAX_SEATS {
+        assert!(!p.legal.ranks_with(active).complete, "{active} players");
+        assert!(!p.legal.ranks_with(active).all_at(50));
+    }
+    // With nothing added, every card can always be laid: with the players whose ranks all
+    // have the effect.
+    p.effects = vec![effect(&[choice(&[step(Act::Nothing)])])];
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    for active in [2, 3] {
+        let ranks = p.legal.ranks_with(active);
+        assert!(ranks.complete, "{active} players");
+        assert!(ranks.all_at(0) && ranks.all_at(99));
+        // Outside the window the column says nothing.
+        assert!(!ranks.all_at(100) && !ranks.all_at(-1) && !ranks.all_at(i32::MAX));
+    }
+    assert!(
+        !p.legal.ranks_with(4).complete,
+        "no rank has an effect with 4 players"
+    );
+    // A table without flags claims nothing.
+    assert!(!LegalTable::default().ranks_with(3).complete);
+    // Jokers in the deck: their rank must be laid too.
+    p.jokers = 2;
+    p.legal = LegalTable::build(&p);
+    assert!(!p.legal.ranks_with(3).complete, "no effect lays a joker");
+    p.rank_fx[2][usize::from(crate::base::cards::JOKER)] = 0;
+    p.rank_fx[3][usize::from(crate::base::cards::JOKER)] = 0;
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    assert!(p.legal.ranks_with(3).complete);
+    // Made stale: a rank whose effect goes past the ceiling, and the table is caught.
+    p.effects.push(effect(&[choice(&[step(Act::Add(200))])]));
+    p.rank_fx[3][4] = 1;
+    let errors = verify(&p);
+    assert!(
+        errors.iter().any(|e| e.contains("legal-choice table")),
+        "{errors:?}"
+    );
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    assert!(!p.legal.ranks_with(3).complete);
+}

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use super::player::{bot_turn, play_and_draw};
 use crate::base::Rng;
-use crate::base::cards::{JOKER, RANKS, rank_counts_less, rank_set, rank_sum};
+use crate::base::cards::{JOKER, RANKS, rank_counts_less, rank_sum};
 use crate::engine::{Move, Moves, Play, State};
 use crate::ir::{self, Choice, Facts, Program, Ranks, choice_total};
 
@@ -184,9 +184,6 @@ struct Knowledge<'p> {
     per_unseen: Divisor,
     /// Bit `r`: rank `r` can be laid whatever the total (at the upper limit).
     escape: u16,
-    /// Bit `r`: the deck holds cards of rank `r` (the jokers' only when it has some): the
-    /// unseen cards are of these ranks alone ([`rank_set`]).
-    in_deck: u16,
     /// The ranks playable at a total, with this many players in the round.
     ranks: Ranks<'p>,
     /// The lowest bar above the total, and what reaching it and passing it are worth (see
@@ -239,7 +236,6 @@ impl<'p> Knowledge<'p> {
             unseen,
             per_unseen: Divisor::new(unseen_total),
             escape,
-            in_deck: rank_set(deck),
             ranks,
             next_bar,
             reach_worth,
@@ -255,13 +251,14 @@ impl<'p> Knowledge<'p> {
         }
     }
 
-    /// The ranks of the deck that could not be laid at `total`, whose unseen cards would
-    /// leave the next player stuck there: none at most totals of most games (and at every
-    /// total of some, where every card can always be laid). The next player's situation is
-    /// not known: the mover's stands in for it.
+    /// How many unseen cards could not be played at `total`: how likely the next player is
+    /// to be stuck there.
     #[inline(always)]
-    fn stuck_ranks(&self, p: &Program, s: &State, total: i32) -> u16 {
-        !playable_ranks(p, s, self.ranks, total) & self.in_deck
+    fn stuck_cards(&self, p: &Program, s: &State, total: i32) -> u32 {
+        // The next player's situation is not known: the mover's stands in for it.
+        let ok = playable_ranks(p, s, self.ranks, total);
+        // The unseen cards of the ranks that cannot be laid.
+        rank_sum(self.unseen, !ok)
     }
 
     /// The stuck cards' share of the unseen ones, per thousand, divided by `d`, given
@@ -293,11 +290,16 @@ impl<'p> Knowledge<'p> {
         score += high * (-up * 4) + (1 - high) * capped;
         // Do not leave the next player an easy total if it costs nothing.
         // (The share of unseen cards stuck, per thousand, divided by 50.)
-        // A branch, not a product: no stuck rank is the rule of most totals, and skips the
-        // count.
-        let stuck = self.stuck_ranks(p, s, new);
-        if stuck != 0 {
-            let stuck = rank_sum(self.unseen, stuck);
+        // Where the column says every rank of the deck can be laid at the new total, no
+        // card is stuck: a branch that is the same for every move of a game where any card
+        // can always be laid (one with no upper limit, say), and so predicted; elsewhere the
+        // count, with no branch.
+        if self.ranks.all_at(new) {
+            // The shortcut is the long way's answer (the unseen cards are of the deck's
+            // ranks): every debug build of a game with these bots checks it.
+            debug_assert_eq!(self.stuck_cards(p, s, new), 0);
+        } else {
+            let stuck = self.stuck_cards(p, s, new);
             score += self.stuck_part(stuck, 1000 / 50);
             if aggressive {
                 // (The same share divided by 4.)
