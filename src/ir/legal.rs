@@ -376,7 +376,7 @@ fn live_columns(ranks: &[[u16; 2]], width: usize, at_max: &[[u16; 2]]) -> Vec<bo
 
 /// The ranks of the deck (bit `r` for rank `r`): the thirteen, and the jokers' when it has
 /// some.
-pub fn deck_ranks(p: &Program) -> u16 {
+fn deck_ranks(p: &Program) -> u16 {
     !(u16::MAX << JOKER) | u16::from(p.jokers > 0) << JOKER
 }
 
