@@ -48,6 +48,10 @@ pub struct LegalTable {
     /// By players in the round: whether every rank of the deck can be laid at every total of
     /// the window ([`Ranks::complete`]).
     complete: Vec<bool>,
+    /// By total of the window: whether every total its row allows (the choices the table
+    /// answers) is in the window too. With a complete column, no move from there can leave
+    /// a card that cannot be laid: a bot need not count them.
+    inside: Vec<bool>,
 }
 
 /// The most slots the table of totals may take (4 MiB).
@@ -187,6 +191,7 @@ impl LegalTable {
         let at_max = ranks_at(p, i32::MAX);
         let live = live_columns(&ranks, width as usize, &at_max);
         let complete = complete_columns(p, &ranks, width as usize);
+        let inside = inside_rows(p, lo, width);
         LegalTable {
             lo,
             width,
@@ -198,6 +203,7 @@ impl LegalTable {
             quiet: quiet_bits(p),
             live,
             complete,
+            inside,
         }
     }
 
@@ -206,6 +212,14 @@ impl LegalTable {
     #[inline(always)]
     pub fn quiet(&self, fx: u16) -> u8 {
         self.quiet.get(usize::from(fx)).copied().unwrap_or(0)
+    }
+
+    /// Whether every total the row of `total` allows is in the window ([`LegalTable::inside`]);
+    /// `false` outside the window.
+    #[inline(always)]
+    pub fn inside(&self, total: i32) -> bool {
+        let i = total.wrapping_sub(self.lo) as u32 as usize;
+        self.inside.get(i).copied().unwrap_or(false)
     }
 
     /// With `active` players in the round and the total at `total`: the ranks with a choice
@@ -284,6 +298,9 @@ impl LegalTable {
             && self.complete != complete_columns(p, &self.ranks, self.width as usize)
         {
             return vec!["the legal-choice table's complete columns are wrong".into()];
+        }
+        if !self.inside.is_empty() && self.inside != inside_rows(p, self.lo, self.width) {
+            return vec!["the legal-choice table's rows inside the window are wrong".into()];
         }
         if !self.quiet.is_empty() && self.quiet != quiet_bits(p) {
             return vec!["the legal-choice table's quiet choices are wrong".into()];
@@ -388,6 +405,23 @@ fn complete_columns(p: &Program, ranks: &[[u16; 2]], width: usize) -> Vec<bool> 
         .map(|a| {
             let column = ranks.get(a * width..(a + 1) * width).unwrap_or(&[]);
             !column.is_empty() && column.iter().all(|[ok, _]| ok & deck == deck)
+        })
+        .collect()
+}
+
+/// By total of the window (`width` totals from `lo`): whether every total its row allows is
+/// in the window too (a live choice, left out of the row, makes none).
+fn inside_rows(p: &Program, lo: i32, width: u32) -> Vec<bool> {
+    let hi = i64::from(lo) + i64::from(width) - 1;
+    (0..width)
+        .map(|i| {
+            let facts = Facts::total(lo + i as i32);
+            p.effects.iter().all(|fx| {
+                fx.choices().iter().all(|c| {
+                    let t = choice_total(p, c, &facts);
+                    c.is_live(p) || !p.allows(t) || (i64::from(lo)..=hi).contains(&i64::from(t))
+                })
+            })
         })
         .collect()
 }

@@ -549,3 +549,42 @@ fn a_column_is_complete_when_every_rank_of_the_deck_can_always_be_laid_and_the_v
     assert_eq!(verify(&p), Vec::<String>::new());
     assert!(!p.legal.ranks_with(3).complete);
 }
+
+#[test]
+fn a_row_is_inside_when_every_total_it_allows_is_in_the_window_and_the_verifier_checks_it() {
+    // A floor and no ceiling (the window runs from 0 to 1024): adding 1 leaves it from its
+    // top total alone; doubling from half-way.
+    let mut p = program();
+    between(&mut p, 0, 99);
+    p.ceiling = None;
+    p.legal = LegalTable::build(&p);
+    assert_eq!(p.legal.window(), (0, 1024));
+    assert_eq!(verify(&p), Vec::<String>::new());
+    assert!(p.legal.inside(0) && p.legal.inside(1023));
+    assert!(!p.legal.inside(1024), "1025 is outside the window");
+    // Outside the window, nothing is claimed.
+    assert!(!p.legal.inside(-1) && !p.legal.inside(2000) && !p.legal.inside(i32::MAX));
+    p.effects.push(effect(&[choice(&[step(Act::Mul(2))])]));
+    p.legal = LegalTable::build(&p);
+    assert!(p.legal.inside(512) && !p.legal.inside(513));
+    // A choice the limits refuse makes no total: with the ceiling back, every row is inside.
+    between(&mut p, 0, 99);
+    p.legal = LegalTable::build(&p);
+    assert!((0..=99).all(|t| p.legal.inside(t)));
+    // A table without rows claims nothing.
+    assert!(!LegalTable::default().inside(0));
+    // Made stale: every rank adds 2 instead of 1, which leaves the window from 1023 too, and
+    // the table is caught.
+    p.ceiling = None;
+    p.effects.truncate(1);
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    p.effects[0] = effect(&[choice(&[step(Act::Add(2))])]);
+    let errors = verify(&p);
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("inside the window are wrong")),
+        "{errors:?}"
+    );
+}

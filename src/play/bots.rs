@@ -117,7 +117,7 @@ fn random(p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
 /// takes no random number: the bot has nothing to choose.
 #[inline(always)]
 fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move> {
-    let view = Knowledge::new(p, s);
+    let mut view = Knowledge::new(p, s, true);
     let mut best = Best {
         rng: *rng,
         n: 0,
@@ -131,6 +131,10 @@ fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move
         |play| best.offer(play, view.score(p, s, play, aggressive)),
     );
     if !table {
+        // Live choices may make any total: the unseen cards are always counted.
+        if !view.unseen.counted {
+            view.unseen = Unseen::new(p, s, s.hands[usize::from(s.turn)].ranks());
+        }
         s.each_play_read(p, |play| {
             best.offer(play, view.score(p, s, play, aggressive));
             ControlFlow::Continue(())
@@ -178,10 +182,9 @@ impl Best {
 /// hand, not in the discard pile), and which ranks are escapes (always playable); and what
 /// follows from it for every move of the turn, worked out once.
 struct Knowledge<'p> {
-    /// The unseen cards by rank, a byte each ([`rank_counts`]).
-    unseen: u128,
-    /// Dividing by how many cards are unseen, once a move.
-    per_unseen: Divisor,
+    /// The cards the player has not seen: not counted ([`Unseen::NONE`]) when no move of
+    /// the turn can leave a card stuck.
+    unseen: Unseen,
     /// Bit `r`: rank `r` can be laid whatever the total (at the upper limit).
     escape: u16,
     /// The ranks playable at a total, with this many players in the round.
@@ -202,28 +205,27 @@ struct Knowledge<'p> {
 }
 
 impl<'p> Knowledge<'p> {
-    fn new(p: &'p Program, s: &State) -> Knowledge<'p> {
-        // The deck (four of each rank and the jokers, per copy of the deck) less the cards
-        // seen, rank by rank, all ranks at once.
-        let decks = u64::from(p.decks[usize::from(s.seats).min(ir::MAX_SEATS)]);
+    /// What the player to move knows. `tabled`: every move weighed will be one the
+    /// legal-choice table answers (from [`State::table_each_play`]).
+    fn new(p: &'p Program, s: &State, tabled: bool) -> Knowledge<'p> {
         let held = s.hands[usize::from(s.turn)].ranks();
-        let seen = held.wrapping_add(s.discard.ranks());
-        // Ranks 0 to 7 in the low half, 8 to 12 and the jokers in the high one: two 64-bit
-        // products, no count above 16.
-        const _: () = assert!(JOKER == 13);
-        let low = 0x0404_0404_0404_0404 * decks;
-        let high = 0x04_0404_0404 * decks + ((decks * u64::from(p.jokers)) << 40);
-        let deck = u128::from(high) << 64 | u128::from(low);
-        let unseen = rank_counts_less(deck, seen);
         let active = s.active();
         let ranks = p.legal.ranks_with(active);
+        // Where the column is complete and every total the table allows from here is in its
+        // window, no move can leave a card stuck ([`Ranks::all_at`] holds for each): the
+        // unseen cards go uncounted. The same branch for every move of a game where any card
+        // can always be laid.
+        let unseen = if tabled && ranks.complete && p.legal.inside(s.total) {
+            Unseen::NONE
+        } else {
+            Unseen::new(p, s, held)
+        };
         let escape = playable_ranks(p, s, ranks, p.ceiling.map_or(i32::MAX, |c| c.value));
         let escapes_held = rank_sum(held, escape);
         let top = p
             .ceiling
             .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
         let high = i64::from(s.total) * 10 >= i64::from(top) * 8;
-        let unseen_total = rank_sum(unseen, u16::MAX);
         let others = i64::from(active.saturating_sub(1) as u8);
         // The bars are sorted by value: the two above the total.
         let mut above = p.bars.iter().skip_while(|b| b.value <= s.total);
@@ -234,7 +236,6 @@ impl<'p> Knowledge<'p> {
         let bar_after = above.next().map_or(i64::MAX, |b| i64::from(b.value));
         Knowledge {
             unseen,
-            per_unseen: Divisor::new(unseen_total),
             escape,
             ranks,
             next_bar,
@@ -258,7 +259,7 @@ impl<'p> Knowledge<'p> {
         // The next player's situation is not known: the mover's stands in for it.
         let ok = playable_ranks(p, s, self.ranks, total);
         // The unseen cards of the ranks that cannot be laid.
-        rank_sum(self.unseen, !ok)
+        rank_sum(self.unseen.counts, !ok)
     }
 
     /// The stuck cards' share of the unseen ones, per thousand, divided by `d`, given
@@ -266,7 +267,7 @@ impl<'p> Knowledge<'p> {
     /// ⌊(1000 / d) b / u⌋ for `d` dividing 1000.
     #[inline(always)]
     fn stuck_part(&self, stuck: u32, per_thousand: u32) -> i64 {
-        i64::from(self.per_unseen.div(stuck * per_thousand))
+        i64::from(self.unseen.per.div(stuck * per_thousand))
     }
 
     /// What a play is worth to the cautious bot, or to the aggressive one (as careful with
@@ -297,8 +298,14 @@ impl<'p> Knowledge<'p> {
         if self.ranks.all_at(new) {
             // The shortcut is the long way's answer (the unseen cards are of the deck's
             // ranks): every debug build of a game with these bots checks it.
-            debug_assert_eq!(self.stuck_cards(p, s, new), 0);
+            debug_assert_eq!(
+                Knowledge::new(p, s, false).stuck_cards(p, s, new),
+                0,
+                "no stuck card at {new}"
+            );
         } else {
+            // Counted whenever a move may leave some.
+            debug_assert!(self.unseen.counted, "the unseen cards were not counted");
             let stuck = self.stuck_cards(p, s, new);
             score += self.stuck_part(stuck, 1000 / 50);
             if aggressive {
@@ -406,6 +413,48 @@ fn min_of(a: i64, b: i64) -> i64 {
 fn max_of(a: i64, b: i64) -> i64 {
     let d = a - b;
     a - (d & (d >> 63))
+}
+
+/// The cards the player to move has not seen (not in their hand, not in the discard pile), by
+/// rank, a byte each ([`rank_counts`](crate::base::cards::rank_counts)), and how many.
+#[derive(Debug, Clone, Copy)]
+struct Unseen {
+    counts: u128,
+    /// Dividing by how many cards are unseen, once a move.
+    per: Divisor,
+    /// Whether they were counted: a turn whose moves the table does not answer counts them
+    /// then, and the debug builds check that every count taken has them.
+    counted: bool,
+}
+
+impl Unseen {
+    /// Not counted: for a turn where no move can leave a card stuck.
+    const NONE: Unseen = Unseen {
+        counts: 0,
+        per: Divisor(0),
+        counted: false,
+    };
+
+    /// Those of the player to move, who holds `held` (by rank).
+    #[inline(always)]
+    fn new(p: &Program, s: &State, held: u128) -> Unseen {
+        // The deck (four of each rank and the jokers, per copy of the deck) less the cards
+        // seen, rank by rank, all ranks at once.
+        let decks = u64::from(p.decks[usize::from(s.seats).min(ir::MAX_SEATS)]);
+        let seen = held.wrapping_add(s.discard.ranks());
+        // Ranks 0 to 7 in the low half, 8 to 12 and the jokers in the high one: two 64-bit
+        // products, no count above 16.
+        const _: () = assert!(JOKER == 13);
+        let low = 0x0404_0404_0404_0404 * decks;
+        let high = 0x04_0404_0404 * decks + ((decks * u64::from(p.jokers)) << 40);
+        let deck = u128::from(high) << 64 | u128::from(low);
+        let counts = rank_counts_less(deck, seen);
+        Unseen {
+            counts,
+            per: Divisor::new(rank_sum(counts, u16::MAX)),
+            counted: true,
+        }
+    }
 }
 
 /// Division by a number fixed for a turn, as a multiplication by its reciprocal, rounded up,
