@@ -309,9 +309,10 @@ fn median_f64(mut xs: Vec<f64>) -> f64 {
 }
 
 /// The random and cautious bots run in turn, and each run's cautious figure is divided by the
-/// random one just before it: on a shared machine whose speed drifts, a slow minute then
-/// falls on both sides of a ratio, not on one bot's runs alone. The ratio printed is the
-/// median of those, and beside it the ratio of each bot's best run: on a machine whose
+/// random one next to it: on a shared machine whose speed drifts, a slow minute then falls
+/// on both sides of a ratio, not on one bot's runs alone. Which bot runs first alternates
+/// from pair to pair, so a drift within pairs does not favour one bot. The ratio printed is
+/// the median of those, and beside it the ratio of each bot's best run: on a machine whose
 /// neighbours come and go in bursts, the best run is the one no burst fell on.
 fn bots(b: &Bench) {
     println!(
@@ -326,11 +327,17 @@ fn bots(b: &Bench) {
     for (_, name) in GAMES {
         for players in [3, 5] {
             let (mut random, mut cautious, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
-            for _ in 0..b.runs {
-                let r = ns_per_card(b, name, players, "random", b.games);
-                // As many games as the random bot's: a process's start (reading and
-                // checking the ruleset, some milliseconds) then weighs the same on both.
-                let c = ns_per_card(b, name, players, "cautious", b.games);
+            for run in 0..b.runs {
+                // As many games for both bots: a process's start (reading and checking the
+                // ruleset, some milliseconds) then weighs the same on both.
+                let time = |bots| ns_per_card(b, name, players, bots, b.games);
+                let (r, c) = if run % 2 == 0 {
+                    let r = time("random");
+                    (r, time("cautious"))
+                } else {
+                    let c = time("cautious");
+                    (time("random"), c)
+                };
                 random.push(r);
                 cautious.push(c);
                 ratios.push(c / r);
