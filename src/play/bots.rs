@@ -131,7 +131,8 @@ fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move
         |play| best.offer(play, view.score(p, s, play, aggressive)),
     );
     if !table {
-        // Live choices may make any total: the unseen cards are always counted.
+        // A turn the table does not answer (a live choice, two copies of a card, a total
+        // outside its window) may make any total: the unseen cards are always counted.
         if !view.unseen.counted {
             view.unseen = Unseen::new(p, s, s.hands[usize::from(s.turn)].ranks());
         }
