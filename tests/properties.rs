@@ -237,6 +237,57 @@ proptest! {
     }
 }
 
+/// The weighing bots score most plays from a plan worked out once a game and number of
+/// players (`play::bots`); every debug build (this test command's) checks each planned score
+/// against the long way, and would panic here. Cautious and aggressive bots, on every shipped
+/// ruleset (quiet cards, cards with outcomes, scripts, live choices, two decks) and on one
+/// whose bars are worth more than a plan's slot holds, so its plays are worked out.
+#[test]
+fn the_weighing_bots_plans_score_every_play_as_the_long_way_does() {
+    let mut files: Vec<(String, String)> = shipped();
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/33-66-99.rules");
+    let base = std::fs::read_to_string(base).expect("text");
+    let dear = "extends \"33-66-99\"\nname \"dear bars\"\n\
+                on reaching 33 or 66: each other player pays 1000000\n";
+    let mut memory = Memory(HashMap::new());
+    memory
+        .0
+        .insert("rulesets/33-66-99.rules".into(), base.into_bytes());
+    memory
+        .0
+        .insert("rulesets/dear.rules".into(), dear.as_bytes().to_vec());
+    files.push(("rulesets/dear.rules".into(), dear.into()));
+    let mut turns = 0u64;
+    for (path, _) in files {
+        let program = match path.as_str() {
+            "rulesets/dear.rules" => {
+                let checked = compile::check(&memory, &path, &[]).expect("in memory");
+                checked.program.expect("the dear bars ruleset checks")
+            }
+            _ => ninety::app::load::load_program(&Disk, &path, &[]).expect("checks"),
+        };
+        for players in [program.min_players, program.max_players] {
+            for seed in 0..8 {
+                let bot = [Bot::Cautious, Bot::Aggressive][seed as usize % 2];
+                let setup = Setup {
+                    players: usize::from(players),
+                    seed,
+                    ..Setup::default()
+                };
+                let mut s = engine::new_game(&program, &setup, &mut ()).expect("a game starts");
+                let mut rng = ninety::base::Rng::for_bots(seed);
+                while !s.over && s.turns < TURN_LIMIT {
+                    let moved = ninety::play::bot_turn(&program, &mut s, bot, &mut rng, &mut ())
+                        .expect("a legal move");
+                    assert!(moved, "{path} seed {seed}: the player to move has no move");
+                    turns += 1;
+                }
+            }
+        }
+    }
+    assert!(turns > 10_000, "{turns} turns");
+}
+
 #[test]
 fn thousands_of_seeded_games_keep_every_invariant() {
     let games_per_file: u64 = if cfg!(debug_assertions) { 300 } else { 3000 };

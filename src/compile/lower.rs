@@ -198,6 +198,7 @@ impl Compiler<'_> {
             script_tests: std::mem::take(&mut self.script_tests),
             script_bars: Vec::new(),
             legal: ir::LegalTable::default(),
+            derived: ir::Derived::default(),
             scripts: self
                 .host
                 .clone()

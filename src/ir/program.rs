@@ -1,5 +1,7 @@
 //! The compiled ruleset as a whole: the table, the rank tables, and where each piece came from.
 
+use std::sync::OnceLock;
+
 use serde::Serialize;
 
 use super::script::{ScriptBar, ScriptFx, ScriptTest, Scripts};
@@ -116,6 +118,52 @@ pub struct Program {
     /// once it is final (an empty table only makes the engine slower).
     #[serde(skip)]
     pub legal: LegalTable,
+    /// Tables a later stage derives from the rest, kept here once built (see [`Derived`]).
+    #[serde(skip)]
+    pub derived: Derived,
+}
+
+/// Tables a later stage derives from a final program alone and keeps with it, each built
+/// once, on first use: by players in the round, a slice of numbers (the weighing bots'
+/// scores of the quiet plays, `play::bots`). The IR never reads them.
+///
+/// A cache, not part of the program: a clone starts empty, and equality and serialization
+/// ignore it. A program changed after its first game would keep stale tables, so a program
+/// is changed only while it is compiled (and in tests, before any game).
+#[derive(Default)]
+pub struct Derived([OnceLock<Box<[u64]>>; MAX_SEATS + 1]);
+
+impl Derived {
+    /// The table for `active` players in the round (at most [`MAX_SEATS`]), built by
+    /// `build` the first time it is asked for.
+    #[inline]
+    pub fn get_or_build(&self, active: usize, build: impl FnOnce() -> Box<[u64]>) -> &[u64] {
+        match self.0.get(active) {
+            Some(table) => table.get_or_init(build),
+            None => &[],
+        }
+    }
+}
+
+impl Clone for Derived {
+    fn clone(&self) -> Derived {
+        Derived::default()
+    }
+}
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
+        true
+    }
+}
+
+impl Eq for Derived {}
+
+impl std::fmt::Debug for Derived {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The same whatever was built: a program prints the same before and after a game.
+        f.write_str("Derived")
+    }
 }
 
 impl Program {

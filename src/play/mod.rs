@@ -4,7 +4,9 @@
 
 mod bots;
 mod notation;
+mod plan;
 mod player;
+mod weigh;
 
 pub use bots::Bot;
 pub use notation::{MoveError, legal_list, move_name, parse_move};

@@ -1,0 +1,154 @@
+//! The weighing bots' plan: the part of each quiet play's score that the totals alone decide,
+//! worked out once a program and number of players in the round, and kept with the program
+//! ([`Derived`](crate::ir::Derived)). A turn then scores a play from one slot, with no total to read.
+
+use super::weigh::{WORTH_CAP, bars_worth, base, is_high, others};
+use crate::base::cards::RANKS;
+use crate::engine::State;
+use crate::ir::{Facts, MAX_CHOICES, MAX_SEATS, Program, choice_total};
+
+/// A plan's slot for a play it does not score: one that is not quiet, that the limits
+/// refuse, whose score does not fit, or after which the cards that can be laid must be
+/// worked out.
+const UNSCORED: u64 = u64::MAX;
+
+/// A planned play's slot: the part of its score that the totals decide ([`base`]) in the
+/// low 32 bits; the ranks that can be laid at the total it makes (bit `r` for rank `r`) in
+/// the next 16; and bit 48 set when every rank of the deck can ([`Ranks::all_at`]), so that
+/// no card is stuck there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Slot(u64);
+
+impl Slot {
+    fn new(base: i32, ok: u16, all: bool) -> Slot {
+        Slot(u64::from(base as u32) | u64::from(ok) << 32 | u64::from(all) << 48)
+    }
+
+    #[inline(always)]
+    pub(super) fn base(self) -> i64 {
+        i64::from(self.0 as u32 as i32)
+    }
+
+    #[inline(always)]
+    pub(super) fn ok(self) -> u16 {
+        (self.0 >> 32) as u16
+    }
+
+    #[inline(always)]
+    pub(super) fn all(self) -> bool {
+        self.0 >> 48 & 1 != 0
+    }
+}
+
+/// The weighing bots' plan of a game with `active` players in the round: for each total of
+/// the legal-choice table's window, then each effect of a rank and each of its choices, a
+/// quiet play's [`Slot`]; [`UNSCORED`] for any other play. Built once a program and number
+/// of players, on the first turn that asks.
+///
+/// Laid out as [`Plan::new`] reads it: for each rank, the slot of its effect's first choice
+/// in a row (ranks with one effect share their slots); how many slots a row has; then the
+/// rows. A row is a slot per choice of each effect, not per rank and possible choice: the
+/// turns of a game read a few kilobytes of the plan, and no total from the legal table.
+fn plan(p: &Program, active: usize) -> &[u64] {
+    let active = active.min(MAX_SEATS);
+    p.derived.get_or_build(active, || {
+        let (lo, hi) = p.legal.window();
+        let others = others(active);
+        let ranks = p.legal.ranks_with(active);
+        // Each effect a rank has, with the slot of its first choice.
+        let mut first = [UNSCORED; RANKS];
+        let mut effects: Vec<(u16, usize)> = Vec::new();
+        let mut width = 0;
+        for (r, &fx) in p.rank_fx[active].iter().enumerate() {
+            let Some(effect) = p.effects.get(usize::from(fx)) else {
+                continue;
+            };
+            let at = match effects.iter().find(|e| e.0 == fx) {
+                Some(&(_, at)) => at,
+                None => {
+                    effects.push((fx, width));
+                    width += effect.choices().len().min(MAX_CHOICES);
+                    effects[effects.len() - 1].1
+                }
+            };
+            first[r] = at as u64;
+        }
+        let mut plan = first.to_vec();
+        plan.push(width as u64);
+        for total in lo..=hi {
+            let (Some(cells), high) = (p.legal.row(total), is_high(p, total)) else {
+                return Box::default();
+            };
+            let row = plan.len();
+            plan.resize(row + width, UNSCORED);
+            for &(fx, at) in &effects {
+                let (allowed, _) = cells.get(fx);
+                let quiet = p.legal.quiet(fx);
+                let choices = p.effects[usize::from(fx)].choices();
+                for (k, ch) in choices.iter().enumerate().take(MAX_CHOICES) {
+                    if (allowed & quiet) >> k & 1 == 0 {
+                        continue;
+                    }
+                    // The total the table gives the play, as `TableSlot::play` does.
+                    let new = cells
+                        .total(fx, k)
+                        .unwrap_or_else(|| choice_total(p, ch, &Facts::total(total)));
+                    let value = bars_worth(p, total, new, others).clamp(-WORTH_CAP, WORTH_CAP);
+                    // The ranks that can be laid at the new total, as `playable_ranks` finds
+                    // them from the table alone; none needed where every rank can.
+                    let all = ranks.all_at(new);
+                    let ok = match ranks.at(new) {
+                        Some([ok, live]) if !ranks.live || live & !ok == 0 => Some(ok),
+                        _ => all.then_some(0),
+                    };
+                    // A score that does not fit is worked out on each play.
+                    if let (Ok(base), Some(ok)) = (i32::try_from(base(value, total, new, high)), ok)
+                    {
+                        plan[row + at + k] = Slot::new(base, ok, all).0;
+                    }
+                }
+            }
+        }
+        plan.into_boxed_slice()
+    })
+}
+
+/// The plan's row for one turn: where each rank's choices are, and the row of its total.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Plan<'p> {
+    first: &'p [u64; RANKS],
+    row: &'p [u64],
+}
+
+impl<'p> Plan<'p> {
+    /// For the total of `s` with its players in the round; one that scores nothing outside
+    /// the window.
+    #[inline(always)]
+    pub(super) fn new(p: &'p Program, s: &State) -> Plan<'p> {
+        let plan = plan(p, s.active());
+        let row = || {
+            let (first, rest) = plan.split_first_chunk::<RANKS>()?;
+            let (&width, rows) = rest.split_first()?;
+            let width = width as usize;
+            let i = s.total.wrapping_sub(p.legal.window().0) as u32 as usize;
+            let row = rows.get(i * width..)?.get(..width)?;
+            Some(Plan { first, row })
+        };
+        row().unwrap_or(Plan {
+            first: &[UNSCORED; RANKS],
+            row: &[],
+        })
+    }
+
+    /// The slot of choice `choice` of a card of rank `rank`, if the plan scores it.
+    #[inline(always)]
+    pub(super) fn slot(self, rank: u8, choice: u8) -> Option<Slot> {
+        // A rank without an effect (none of its plays is asked for) is past every row.
+        let first = self
+            .first
+            .get(usize::from(rank))
+            .map_or(usize::MAX, |&f| f as usize);
+        let slot = self.row.get(first.wrapping_add(usize::from(choice)))?;
+        (*slot != UNSCORED).then_some(Slot(*slot))
+    }
+}
