@@ -131,13 +131,13 @@ pub struct Program {
 /// ignore it. A program changed after its first game would keep stale tables, so a program
 /// is changed only while it is compiled (and in tests, before any game).
 #[derive(Default)]
-pub struct Derived([OnceLock<Box<[u64]>>; MAX_SEATS + 1]);
+pub struct Derived([OnceLock<Box<[u32]>>; MAX_SEATS + 1]);
 
 impl Derived {
     /// The table for `active` players in the round (at most [`MAX_SEATS`]), built by
     /// `build` the first time it is asked for.
     #[inline]
-    pub fn get_or_build(&self, active: usize, build: impl FnOnce() -> Box<[u64]>) -> &[u64] {
+    pub fn get_or_build(&self, active: usize, build: impl FnOnce() -> Box<[u32]>) -> &[u32] {
         match self.0.get(active) {
             Some(table) => table.get_or_init(build),
             None => &[],

@@ -10,33 +10,51 @@ use crate::ir::{Facts, MAX_CHOICES, MAX_SEATS, Program, choice_total};
 /// A plan's slot for a play it does not score: one that is not quiet, that the limits
 /// refuse, whose score does not fit, or after which the cards that can be laid must be
 /// worked out.
-const UNSCORED: u64 = u64::MAX;
+const UNSCORED: u32 = 1 << 31;
 
-/// A planned play's slot: the part of its score that the totals decide ([`base`]) in the
-/// low 32 bits; the ranks that can be laid at the total it makes (bit `r` for rank `r`) in
-/// the next 16; and bit 48 set when every rank of the deck can ([`Ranks::all_at`]), so that
-/// no card is stuck there.
+/// A planned play's slot, four bytes (a row of a game's plan is then a cache line or two):
+/// the part of its score that the totals decide ([`base`]) in the high 18 bits, signed; and
+/// the ranks that can be laid at the total it makes (bit `r` for rank `r`) in the low 14,
+/// all of them set when every rank of the deck can
+/// ([`Ranks::all_at`](crate::ir::Ranks::all_at)), so that no card is stuck there. The
+/// lowest score, `-2^17`, is [`UNSCORED`]'s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Slot(u64);
+pub(super) struct Slot(u32);
+
+const _: () = assert!(
+    RANKS == 14,
+    "the ranks that can be laid take 14 bits of a slot"
+);
+
+/// Every rank that can be laid, as a slot holds them.
+const EVERY_RANK: u16 = (1 << RANKS) - 1;
 
 impl Slot {
-    fn new(base: i32, ok: u16, all: bool) -> Slot {
-        Slot(u64::from(base as u32) | u64::from(ok) << 32 | u64::from(all) << 48)
+    /// The slot of a play worth `base` (none when it does not fit) after which the ranks
+    /// `ok` can be laid, or every rank (`all`).
+    fn new(base: i64, ok: u16, all: bool) -> Option<Slot> {
+        const MOST: i64 = (1 << 17) - 1;
+        let ok = if all { EVERY_RANK } else { ok & EVERY_RANK };
+        (-MOST..=MOST)
+            .contains(&base)
+            .then(|| Slot((base as i32 as u32) << RANKS | u32::from(ok)))
     }
 
     #[inline(always)]
     pub(super) fn base(self) -> i64 {
-        i64::from(self.0 as u32 as i32)
+        i64::from(self.0 as i32 >> RANKS)
     }
 
+    /// The ranks that can be laid after the play.
     #[inline(always)]
     pub(super) fn ok(self) -> u16 {
-        (self.0 >> 32) as u16
+        self.0 as u16 & EVERY_RANK
     }
 
+    /// Whether every rank can be laid after the play: then no unseen card is stuck.
     #[inline(always)]
     pub(super) fn all(self) -> bool {
-        self.0 >> 48 & 1 != 0
+        self.ok() == EVERY_RANK
     }
 }
 
@@ -49,7 +67,7 @@ impl Slot {
 /// in a row (ranks with one effect share their slots); how many slots a row has; then the
 /// rows. A row is a slot per choice of each effect, not per rank and possible choice: the
 /// turns of a game read a few kilobytes of the plan, and no total from the legal table.
-fn plan(p: &Program, active: usize) -> &[u64] {
+fn plan(p: &Program, active: usize) -> &[u32] {
     let active = active.min(MAX_SEATS);
     p.derived.get_or_build(active, || {
         let (lo, hi) = p.legal.window();
@@ -71,10 +89,10 @@ fn plan(p: &Program, active: usize) -> &[u64] {
                     effects[effects.len() - 1].1
                 }
             };
-            first[r] = at as u64;
+            first[r] = at as u32;
         }
         let mut plan = first.to_vec();
-        plan.push(width as u64);
+        plan.push(width as u32);
         for total in lo..=hi {
             let (Some(cells), high) = (p.legal.row(total), is_high(p, total)) else {
                 return Box::default();
@@ -102,9 +120,9 @@ fn plan(p: &Program, active: usize) -> &[u64] {
                         _ => all.then_some(0),
                     };
                     // A score that does not fit is worked out on each play.
-                    if let (Ok(base), Some(ok)) = (i32::try_from(base(value, total, new, high)), ok)
-                    {
-                        plan[row + at + k] = Slot::new(base, ok, all).0;
+                    let base = base(value, total, new, high);
+                    if let Some(slot) = ok.and_then(|ok| Slot::new(base, ok, all)) {
+                        plan[row + at + k] = slot.0;
                     }
                 }
             }
@@ -116,8 +134,8 @@ fn plan(p: &Program, active: usize) -> &[u64] {
 /// The plan's row for one turn: where each rank's choices are, and the row of its total.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Plan<'p> {
-    first: &'p [u64; RANKS],
-    row: &'p [u64],
+    first: &'p [u32; RANKS],
+    row: &'p [u32],
 }
 
 impl<'p> Plan<'p> {
@@ -150,5 +168,28 @@ impl<'p> Plan<'p> {
             .map_or(usize::MAX, |&f| f as usize);
         let slot = self.row.get(first.wrapping_add(usize::from(choice)))?;
         (*slot != UNSCORED).then_some(Slot(*slot))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{EVERY_RANK, Slot, UNSCORED};
+
+    #[test]
+    fn a_slot_holds_its_score_and_ranks_and_refuses_a_score_that_does_not_fit() {
+        let most = (1 << 17) - 1;
+        for base in [-most, -most + 1, -4_000, -1, 0, 1, 33_020, most - 1, most] {
+            for ok in [0, 1, 0b1010_1010_1010, 0x1fff, 1 << 13] {
+                let slot = Slot::new(base, ok, false).expect("fits");
+                assert_eq!((slot.base(), slot.ok(), slot.all()), (base, ok, false));
+                assert_ne!(slot.0, UNSCORED, "{base} {ok:#x}");
+                // Every rank, whatever the table's answer was.
+                let all = Slot::new(base, ok, true).expect("fits");
+                assert_eq!((all.base(), all.ok(), all.all()), (base, EVERY_RANK, true));
+            }
+        }
+        for base in [-most - 1, most + 1, i64::from(i32::MIN), i64::MAX] {
+            assert_eq!(Slot::new(base, 0, false), None, "{base}");
+        }
     }
 }

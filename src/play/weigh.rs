@@ -104,6 +104,7 @@ impl Best {
 /// What the player to move knows: how many cards of each rank are still unseen (not in their
 /// hand, not in the discard pile), and which ranks are escapes (always playable); and what
 /// follows from it for every move of the turn, worked out once.
+#[derive(Clone, Copy)]
 struct Knowledge<'p> {
     /// The cards the player has not seen: not counted ([`Unseen::NONE`]) when no move of
     /// the turn can leave a card stuck.
@@ -292,14 +293,11 @@ impl<'p> Knowledge<'p> {
         score
     }
 
-    /// [`Knowledge::score`] for a play the plan does not score: the bars are found for the
-    /// first such play of a turn.
+    /// [`Knowledge::score`] for a play the plan does not score, the bars found for it. By
+    /// value: the turn's knowledge then need not be kept in memory for the planned plays.
     #[inline(never)]
-    fn score_unplanned(&mut self, p: &Program, s: &State, play: Play, aggressive: bool) -> i64 {
-        if self.bars.is_none() {
-            self.bars = Some(Bars::new(p, s.total, self.others));
-        }
-        self.score(p, s, play, aggressive)
+    fn score_unplanned(self, p: &Program, s: &State, play: Play, aggressive: bool) -> i64 {
+        self.with_bars(p, s).score(p, s, play, aggressive)
     }
 
     /// The part of a play's score that is not [`base`]: laying an escape card, and the next
