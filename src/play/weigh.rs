@@ -16,8 +16,8 @@ use crate::ir::{self, Choice, Facts, Program, Ranks, choice_total};
 /// takes no random number: the bot has nothing to choose.
 #[inline(always)]
 pub(super) fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move> {
-    // The part of each quiet play's score that the total alone decides, worked out once for
-    // the game (see [`plan`]); none (every play worked out) outside the table's window.
+    // The part of each quiet play's score that the totals alone decide, worked out once for
+    // the game (`play/plan.rs`); none (every play worked out) outside the table's window.
     let plan = Plan::new(p, s);
     let mut view = Knowledge::new(p, s, true);
     let mut best = Best {
