@@ -69,9 +69,9 @@ impl Slot {
 /// turns of a game read a few kilobytes of the plan, and no total from the legal table.
 ///
 /// Its size is bounded by the table's: at most [`TABLE_TOTALS`](crate::ir::TABLE_TOTALS)
-/// rows of `RANKS * MAX_CHOICES` slots, 900 KiB a number of players. Ninety-Nine's window (0 to 99)
-/// makes 100 rows, 6 KiB; 33/66/99's (no upper limit: -256 to 1,024) 1,281 rows, 70 KiB,
-/// about 2 million instructions to build (under a millisecond) a number of players.
+/// rows of `RANKS * MAX_CHOICES` slots, 900 KiB a number of players. Ninety-Nine's window
+/// (0 to 99) makes 100 rows, 6 KiB; 33/66/99's (no upper limit: 0 to 1,024) 1,025 rows,
+/// 56 KiB, about 2 million instructions to build (under a millisecond) a number of players.
 fn plan(p: &Program, active: usize) -> &[u32] {
     let active = active.min(MAX_SEATS);
     p.derived.get_or_build(active, || {
