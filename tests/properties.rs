@@ -23,6 +23,21 @@ impl Loader for Memory {
     }
 }
 
+/// A game of `program` for `players` seats dealt from `seed`, and the bots' generator for it.
+fn seeded_game(
+    program: &ninety::ir::Program,
+    players: u8,
+    seed: u64,
+) -> (engine::State, ninety::base::Rng) {
+    let setup = Setup {
+        players: usize::from(players),
+        seed,
+        ..Setup::default()
+    };
+    let s = engine::new_game(program, &setup, &mut ()).expect("a game starts");
+    (s, ninety::base::Rng::for_bots(seed))
+}
+
 fn shipped() -> Vec<(String, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
     let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)
@@ -269,13 +284,7 @@ fn the_weighing_bots_plans_score_every_play_as_the_long_way_does() {
         for players in [program.min_players, program.max_players] {
             for seed in 0..8 {
                 let bot = [Bot::Cautious, Bot::Aggressive][seed as usize % 2];
-                let setup = Setup {
-                    players: usize::from(players),
-                    seed,
-                    ..Setup::default()
-                };
-                let mut s = engine::new_game(&program, &setup, &mut ()).expect("a game starts");
-                let mut rng = ninety::base::Rng::for_bots(seed);
+                let (mut s, mut rng) = seeded_game(&program, players, seed);
                 while !s.over && s.turns < TURN_LIMIT {
                     let moved = ninety::play::bot_turn(&program, &mut s, bot, &mut rng, &mut ())
                         .expect("a legal move");
@@ -300,14 +309,8 @@ fn thousands_of_seeded_games_keep_every_invariant() {
                 } else {
                     Bot::Cautious
                 };
-                let setup = Setup {
-                    players: usize::from(players),
-                    seed,
-                    ..Setup::default()
-                };
-                let mut s = engine::new_game(&program, &setup, &mut ()).expect("a game starts");
+                let (mut s, mut rng) = seeded_game(&program, players, seed);
                 let chips = s.chips_total(&program);
-                let mut rng = ninety::base::Rng::for_bots(seed);
                 while !s.over {
                     assert!(s.turns < TURN_LIMIT, "{path}: seed {seed} never ends");
                     let moved = ninety::play::bot_turn(&program, &mut s, bot, &mut rng, &mut ())
@@ -347,13 +350,7 @@ fn the_tables_plays_are_each_moves_plays() {
         let program = ninety::app::load::load_program(&Disk, &path, &[]).expect("checks");
         for players in [program.min_players, program.max_players] {
             for seed in 0..20 {
-                let setup = Setup {
-                    players: usize::from(players),
-                    seed,
-                    ..Setup::default()
-                };
-                let mut s = engine::new_game(&program, &setup, &mut ()).expect("a game starts");
-                let mut rng = ninety::base::Rng::for_bots(seed);
+                let (mut s, mut rng) = seeded_game(&program, players, seed);
                 while !s.over && s.turns < 500 {
                     let mut all = Vec::new();
                     s.each_move(&program, |m| {
