@@ -23,7 +23,7 @@ mod validate;
 
 pub use error::{Illegal, PlayError, TURN_LIMIT};
 pub use events::{Event, PayTo, Reason, Sink, kind};
-pub use plays::{TablePlays, TableSlot};
+pub use plays::TablePlays;
 pub use scripts::Pre;
 pub use setup::{Setup, new_game};
 pub use stall::Stall;

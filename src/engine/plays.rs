@@ -4,40 +4,7 @@
 
 use super::{Move, Play, State};
 use crate::base::cards::{Card, rank_of};
-use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program, Row, choice_total};
-
-/// A play the legal-choice table allows, from [`State::table_each_slot`], the total it makes
-/// not yet read.
-#[derive(Debug, Clone, Copy)]
-pub struct TableSlot<'t> {
-    pub card: Card,
-    pub choice: u8,
-    /// The card's rank, and the index of its effect in [`Program::effects`].
-    pub rank: u8,
-    pub fx: u16,
-    /// The row of the total before the play.
-    row: Row<'t>,
-}
-
-impl TableSlot<'_> {
-    /// The play, with the total it makes: from the table, or worked out where the table
-    /// holds no totals.
-    #[inline(always)]
-    pub fn play(self, p: &Program, s: &State) -> Play {
-        let k = usize::from(self.choice);
-        let total = match self.row.total(self.fx, k) {
-            Some(t) => t,
-            None => s.choice_total_now(p, self.fx, k),
-        };
-        Play {
-            card: self.card,
-            choice: self.choice,
-            rank: self.rank,
-            fx: self.fx,
-            total,
-        }
-    }
-}
+use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Program, choice_total};
 
 /// See the module's documentation; from [`State::table_plays`].
 #[derive(Debug, Clone, Copy)]
@@ -137,75 +104,31 @@ impl State {
         (live == 0).then_some(TablePlays { hand, allowed })
     }
 
-    /// [`State::each_play_read`] when the legal-choice table answers for every card (as for
-    /// [`State::table_plays`]): the same plays in the same order, found with no branch on
-    /// live choices. Returns `false`, having called `f` for none, when the table does not
-    /// answer: then ask [`State::each_play_read`].
-    #[inline(always)]
-    pub fn table_each_play(&self, p: &Program, mut f: impl FnMut(Play)) -> bool {
-        self.table_each_slot(p, |slot| f(slot.play(p, self)))
-    }
-
-    /// [`State::table_each_play`], each play's total left unread until [`TableSlot::play`]
-    /// asks: a bot that knows what a play is worth from its card and choice reads no total.
-    ///
-    /// Its first loop reads the hand as [`State::table_plays`] does. Shared through a helper,
-    /// the random bot's path (the commonest in a simulation) took 1.4 to 3.6% more
-    /// instructions, measured: the two stay apart, and the property test
-    /// `the_tables_plays_are_each_moves_plays` holds both to `each_move`'s plays.
-    #[inline(always)]
-    pub fn table_each_slot<'p>(&self, p: &'p Program, mut f: impl FnMut(TableSlot<'p>)) -> bool {
-        if self.over || p.copies(self.seats) {
-            return false;
-        }
-        let Some(row) = p.legal.row(self.total) else {
-            return false;
-        };
-        let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
-        let hand = self.hands[usize::from(self.turn)].cards();
-        let mut fxs = [0u16; MAX_HAND];
-        let mut allowed = 0u64;
-        let mut live = 0;
-        for (i, (&card, fx)) in hand.iter().zip(&mut fxs).enumerate() {
-            *fx = rank_fx
-                .get(usize::from(rank_of(card)))
-                .copied()
-                .unwrap_or(u16::MAX);
-            // A rank without an effect has no play.
-            let cell = row.cell(*fx);
-            live |= cell >> 4;
-            allowed |= u64::from(cell & 0x0f) << (4 * i);
-        }
-        if live != 0 {
-            return false;
-        }
-        // One loop over the plays, four bits a card as in `table_plays`: a loop a card would
-        // end on each card's number of plays, as good as random.
-        while allowed != 0 {
-            let at = allowed.trailing_zeros() as usize;
-            allowed &= allowed - 1;
-            let (i, k) = (at / 4, at % 4);
-            let (Some(&card), Some(&fx)) = (hand.get(i), fxs.get(i)) else {
-                break;
-            };
-            f(TableSlot {
-                card,
-                choice: k as u8,
-                rank: rank_of(card),
-                fx,
-                row,
-            });
-        }
-        true
-    }
-
-    /// The total choice `k` of effect `fx` makes, laid now: for a total the table does not
-    /// hold.
+    /// The play of `card` with choice `choice`, one the legal-choice table allows (not a
+    /// live one): its rank, effect and the total it makes, from the table or worked out
+    /// where the table holds no totals. For a bot that reads the table its own way and needs
+    /// a play's total only now and then.
     #[inline(never)]
-    fn choice_total_now(&self, p: &Program, fx: u16, k: usize) -> i32 {
-        p.choice(fx, k).map_or(self.total, |c| {
-            choice_total(p, c, &Facts::total(self.total))
-        })
+    pub fn play_of(&self, p: &Program, card: Card, choice: u8) -> Play {
+        let rank = rank_of(card);
+        let fx = p.rank_fx[self.active().min(MAX_SEATS)]
+            .get(usize::from(rank))
+            .copied()
+            .unwrap_or(NO_EFFECT);
+        let k = usize::from(choice);
+        let total = match p.legal.row(self.total).and_then(|row| row.total(fx, k)) {
+            Some(t) => t,
+            None => p.choice(fx, k).map_or(self.total, |c| {
+                choice_total(p, c, &Facts::total(self.total))
+            }),
+        };
+        Play {
+            card,
+            choice,
+            rank,
+            fx,
+            total,
+        }
     }
 }
 

@@ -3,9 +3,9 @@
 //! ([`Derived`](crate::ir::Derived)). A turn then scores a play from one slot, with no total to read.
 
 use super::weigh::{WORTH_CAP, bars_worth, base, is_high, others};
-use crate::base::cards::RANKS;
+use crate::base::cards::{Card, RANKS, rank_of};
 use crate::engine::State;
-use crate::ir::{Facts, MAX_CHOICES, MAX_SEATS, Program, choice_total};
+use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program, choice_total};
 
 /// A plan's slot for a play it does not score: one that is not quiet, that the limits
 /// refuse, whose score does not fit, or after which the cards that can be laid must be
@@ -58,31 +58,58 @@ impl Slot {
     }
 }
 
+/// How a plan begins: for each rank, where its effect's first choice is in a row (ranks with
+/// one effect share their slots), or [`UNSCORED`] for a rank without one; how many words a
+/// row has; and the ranks that can be laid at the top (the upper limit, or the highest total
+/// there is), or [`UNSCORED`] when the table leaves a live choice to work out there.
+const WIDTH: usize = RANKS;
+const ESCAPE: usize = RANKS + 1;
+const HEADER: usize = RANKS + 2;
+
+/// How a row begins: a byte for each rank (its effect's cell of the legal-choice table: the
+/// choices the limits allow in the low four bits, the live ones in the high four; none for a
+/// rank without an effect), then a byte of [`HIGH`] and [`UNCOUNTED`]; then the slots.
+const CELL_WORDS: usize = 4;
+const FLAGS: usize = RANKS;
+const _: () = assert!(
+    FLAGS < CELL_WORDS * 4,
+    "the cells and flags fit their words"
+);
+
+/// The total is high ([`is_high`]).
+const HIGH: u8 = 1;
+/// No play the table allows from this total can leave a card that cannot be laid: the
+/// column is complete and every total the row allows is in the window. The unseen cards then
+/// need no counting.
+const UNCOUNTED: u8 = 2;
+
 /// The weighing bots' plan of a game with `active` players in the round: for each total of
-/// the legal-choice table's window, then each effect of a rank and each of its choices, a
-/// quiet play's [`Slot`]; [`UNSCORED`] for any other play. Built once a program and number
-/// of players, on the first turn that asks.
+/// the legal-choice table's window, the cells of each rank and what is known of the total
+/// ([`HIGH`], [`UNCOUNTED`]), then each effect of a rank and each of its choices, a quiet
+/// play's [`Slot`]; [`UNSCORED`] for any other play. Built once a program and number of
+/// players, on the first turn that asks; empty when the table has no row.
 ///
-/// Laid out as [`Plan::new`] reads it: for each rank, the slot of its effect's first choice
-/// in a row (ranks with one effect share their slots); how many slots a row has; then the
-/// rows. A row is a slot per choice of each effect, not per rank and possible choice: the
-/// turns of a game read a few kilobytes of the plan, and no total from the legal table.
+/// Laid out as [`TurnRow::new`] reads it: a [`HEADER`], then the rows. A row is the cells and a
+/// slot per choice of each effect, not per rank and possible choice: the turns of a game read
+/// a few kilobytes of the plan, and nothing else of the table.
 ///
 /// Its size is bounded by the table's: at most [`TABLE_TOTALS`](crate::ir::TABLE_TOTALS)
-/// rows of `RANKS * MAX_CHOICES` slots, 900 KiB a number of players. Ninety-Nine's window
-/// (0 to 99) makes 100 rows, 6 KiB; 33/66/99's (no upper limit: 0 to 1,024) 1,025 rows,
-/// 56 KiB, about 2 million instructions to build (under a millisecond) a number of players.
+/// rows of four words of cells and `RANKS * MAX_CHOICES` slots, 960 KiB a number of players.
+/// Ninety-Nine's window (0 to 99) makes 100 rows of 19 words, 7.5 KiB; 33/66/99's (no upper
+/// limit: 0 to 1,024) 1,025 rows of 19 words, 76 KiB, about 2 million instructions to build
+/// (under a millisecond) a number of players.
 fn plan(p: &Program, active: usize) -> &[u32] {
     let active = active.min(MAX_SEATS);
     p.derived.get_or_build(active, || {
         let (lo, hi) = p.legal.window();
         let others = others(active);
         let ranks = p.legal.ranks_with(active);
+        let rank_fx = &p.rank_fx[active];
         // Each effect a rank has, with the slot of its first choice.
         let mut first = [UNSCORED; RANKS];
         let mut effects: Vec<(u16, usize)> = Vec::new();
-        let mut width = 0;
-        for (r, &fx) in p.rank_fx[active].iter().enumerate() {
+        let mut width = CELL_WORDS;
+        for (r, &fx) in rank_fx.iter().enumerate() {
             let Some(effect) = p.effects.get(usize::from(fx)) else {
                 continue;
             };
@@ -98,12 +125,33 @@ fn plan(p: &Program, active: usize) -> &[u32] {
         }
         let mut plan = first.to_vec();
         plan.push(width as u32);
+        // The ranks that can be laid at the top, as `playable_ranks` finds them from the
+        // table alone.
+        let top = p.ceiling.map_or(i32::MAX, |c| c.value);
+        plan.push(match ranks.at(top) {
+            Some([ok, live]) if !ranks.live || live & !ok == 0 => u32::from(ok),
+            _ => UNSCORED,
+        });
         for total in lo..=hi {
-            let (Some(cells), high) = (p.legal.row(total), is_high(p, total)) else {
+            let Some(cells) = p.legal.row(total) else {
                 return Box::default();
             };
             let row = plan.len();
             plan.resize(row + width, UNSCORED);
+            let mut bytes = [0u8; CELL_WORDS * 4];
+            for (byte, &fx) in bytes.iter_mut().zip(rank_fx) {
+                *byte = cells.cell(fx);
+            }
+            bytes[FLAGS] = if is_high(p, total) { HIGH } else { 0 }
+                | if ranks.complete && p.legal.inside(total) {
+                    UNCOUNTED
+                } else {
+                    0
+                };
+            for (word, four) in plan[row..].iter_mut().zip(bytes.chunks_exact(4)) {
+                *word = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
+            }
+            let high = bytes[FLAGS] & HIGH != 0;
             for &(fx, at) in &effects {
                 let (allowed, _) = cells.get(fx);
                 let quiet = p.legal.quiet(fx);
@@ -112,7 +160,7 @@ fn plan(p: &Program, active: usize) -> &[u32] {
                     if (allowed & quiet) >> k & 1 == 0 {
                         continue;
                     }
-                    // The total the table gives the play, as `TableSlot::play` does.
+                    // The total the table gives the play, as `State::play_of` does.
                     let new = cells
                         .total(fx, k)
                         .unwrap_or_else(|| choice_total(p, ch, &Facts::total(total)));
@@ -136,31 +184,90 @@ fn plan(p: &Program, active: usize) -> &[u32] {
     })
 }
 
-/// The plan's row for one turn: where each rank's choices are, and the row of its total.
+/// The plan's row for one turn: its cells and slots, and where each rank's choices are.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Plan<'p> {
+pub(super) struct TurnRow<'p> {
     first: &'p [u32; RANKS],
+    escape: u32,
     row: &'p [u32],
 }
 
-impl<'p> Plan<'p> {
-    /// For the total of `s` with its players in the round; one that scores nothing outside
-    /// the window.
+impl<'p> TurnRow<'p> {
+    /// The row of the total of `s` with its players in the round; `None` when the plan does
+    /// not answer: the game is over, has two copies of a card (two of them are one move), or
+    /// the total is outside the table's window.
     #[inline(always)]
-    pub(super) fn new(p: &'p Program, s: &State) -> Plan<'p> {
+    pub(super) fn new(p: &'p Program, s: &State) -> Option<TurnRow<'p>> {
+        if s.over || p.copies(s.seats) {
+            return None;
+        }
         let plan = plan(p, s.active());
-        let row = || {
-            let (first, rest) = plan.split_first_chunk::<RANKS>()?;
-            let (&width, rows) = rest.split_first()?;
-            let width = width as usize;
-            let i = s.total.wrapping_sub(p.legal.window().0) as u32 as usize;
-            let row = rows.get(i * width..)?.get(..width)?;
-            Some(Plan { first, row })
-        };
-        row().unwrap_or(Plan {
-            first: &[UNSCORED; RANKS],
-            row: &[],
-        })
+        let (first, rest) = plan.split_first_chunk::<RANKS>()?;
+        let (&[width, escape], rows) = rest.split_first_chunk::<2>()?;
+        const _: () = assert!(HEADER == WIDTH + 2 && ESCAPE == WIDTH + 1);
+        let width = width as usize;
+        let i = s.total.wrapping_sub(p.legal.window().0) as u32 as usize;
+        let row = rows.get(i * width..)?.get(..width)?;
+        Some(TurnRow { first, escape, row })
+    }
+
+    /// The cell of a card of rank `rank`: its allowed choices in the low four bits, its live
+    /// ones in the high four.
+    #[inline(always)]
+    fn cell(self, rank: u8) -> u8 {
+        self.byte(usize::from(rank))
+    }
+
+    #[inline(always)]
+    fn byte(self, i: usize) -> u8 {
+        self.row.get(i / 4).map_or(0, |w| (w >> (i % 4 * 8)) as u8)
+    }
+
+    /// The total is high ([`is_high`]).
+    #[inline(always)]
+    pub(super) fn high(self) -> bool {
+        self.byte(FLAGS) & HIGH != 0
+    }
+
+    /// No play from this total can leave a card that cannot be laid ([`UNCOUNTED`]).
+    #[inline(always)]
+    pub(super) fn uncounted(self) -> bool {
+        self.byte(FLAGS) & UNCOUNTED != 0
+    }
+
+    /// The ranks that can be laid at the top, if the table says so without a live choice.
+    #[inline(always)]
+    pub(super) fn escape(self) -> Option<u16> {
+        (self.escape != UNSCORED).then_some(self.escape as u16)
+    }
+
+    /// Calls `f` with each play of `hand` (card, choice and the card's rank) in the order of
+    /// [`State::each_move`], as the table allows them; returns `false`, having called `f` for
+    /// none, when a card has a live choice: then ask [`State::each_play_read`].
+    ///
+    /// One loop over the plays, four bits a card as in [`State::table_plays`]: a loop a card
+    /// would end on each card's number of plays, as good as random.
+    #[inline(always)]
+    pub(super) fn each_play(self, hand: &[Card], mut f: impl FnMut(Card, u8, u8)) -> bool {
+        let mut allowed = 0u64;
+        let mut live = 0;
+        for (i, &card) in hand.iter().enumerate().take(MAX_HAND) {
+            let cell = self.cell(rank_of(card));
+            live |= cell >> 4;
+            allowed |= u64::from(cell & 0x0f) << (4 * i);
+        }
+        if live != 0 {
+            return false;
+        }
+        while allowed != 0 {
+            let at = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let Some(&card) = hand.get(at / 4) else {
+                break;
+            };
+            f(card, (at % 4) as u8, rank_of(card));
+        }
+        true
     }
 
     /// The slot of choice `choice` of a card of rank `rank`, if the plan scores it.

@@ -5,10 +5,10 @@
 use std::hint::select_unpredictable;
 use std::ops::ControlFlow;
 
-use super::plan::{Plan, Slot};
+use super::plan::{Slot, TurnRow};
 use crate::base::Rng;
-use crate::base::cards::{JOKER, RANKS, rank_counts_less, rank_sum};
-use crate::engine::{Move, Play, State, TableSlot};
+use crate::base::cards::{Card, JOKER, RANKS, rank_counts_less, rank_sum};
+use crate::engine::{Move, Play, State};
 use crate::ir::{self, Choice, Facts, Program, Ranks, choice_total};
 
 /// The highest-scoring legal move, ties broken at random; `None` when there is none. The
@@ -16,58 +16,68 @@ use crate::ir::{self, Choice, Facts, Program, Ranks, choice_total};
 /// takes no random number: the bot has nothing to choose.
 #[inline(always)]
 pub(super) fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move> {
-    // The part of each quiet play's score that the totals alone decide, worked out once for
-    // the game (`play/plan.rs`); none (every play worked out) outside the table's window.
-    let plan = Plan::new(p, s);
-    let mut view = Knowledge::new(p, s, true);
-    let mut best = Best {
-        rng: *rng,
-        n: 0,
-        play: 0,
-        score: i64::MIN,
+    // Most positions: the plan (`play/plan.rs`) has the total's row, which says which plays
+    // the table allows and the part of each quiet play's score that the totals alone decide.
+    let Some(turn) = TurnRow::new(p, s) else {
+        return weigh_worked_out(p, s, rng, aggressive);
     };
-    // Most positions: the table answers every card, with no live choice to work out.
-    let table = s.table_each_slot(
-        p,
+    let hand = s.hands[usize::from(s.turn)].cards();
+    let view = Knowledge::planned(p, s, turn);
+    let mut best = Best::new(rng);
+    let answered = turn.each_play(
+        hand,
         #[inline(always)]
-        |slot| {
+        |card, choice, rank| {
             // The same branch for every move of a game whose choices are all quiet.
-            let score = match plan.slot(slot.rank, slot.choice) {
+            let score = match turn.slot(rank, choice) {
                 Some(planned) => {
-                    let score = view.planned(slot, planned, aggressive);
+                    let score = view.planned_score(rank, planned, aggressive);
                     // The plan is the long way's answer: every debug build of a game with
                     // these bots (the tests) checks it.
                     #[cfg(debug_assertions)]
                     {
-                        let long_way = Knowledge::new(p, s, false).with_bars(p, s);
-                        let play = slot.play(p, s);
-                        let want = long_way.score(p, s, play, aggressive);
+                        let play = s.play_of(p, card, choice);
+                        let want = Knowledge::new(p, s)
+                            .worked(p, s)
+                            .score(p, s, play, aggressive);
                         assert_eq!(score, want, "the plan's score of {play:?}");
                     }
                     score
                 }
-                None => view.score_unplanned(p, s, slot.play(p, s), aggressive),
+                None => view.score_unplanned(p, s, card, choice, aggressive),
             };
-            best.offer(slot.card, slot.choice, score)
+            best.offer(card, choice, score)
         },
     );
-    if !table {
-        // A turn the table does not answer (a live choice, two copies of a card, a total
-        // outside its window) may make any total: the unseen cards are always counted.
-        if !view.unseen.counted {
-            view.unseen = Unseen::new(p, s, s.hands[usize::from(s.turn)].ranks());
-        }
-        let view = view.with_bars(p, s);
+    if !answered {
+        return weigh_worked_out(p, s, rng, aggressive);
+    }
+    // The plan's plays are the engine's, in its order: every debug build checks them.
+    #[cfg(debug_assertions)]
+    {
+        let (mut planned, mut read) = (Vec::new(), Vec::new());
+        turn.each_play(hand, |card, choice, _| planned.push((card, choice)));
         s.each_play_read(p, |play| {
-            best.offer(play.card, play.choice, view.score(p, s, play, aggressive));
+            read.push((play.card, play.choice));
             ControlFlow::Continue(())
         });
+        assert_eq!(planned, read, "the plan's plays");
     }
-    // A turn with one move takes no random number: the bot has nothing to choose.
-    if best.n != 1 {
-        *rng = best.rng;
-    }
-    best.mv()
+    best.choose(rng)
+}
+
+/// [`weigh`] for a turn the plan does not answer (a live choice, two copies of a card, a
+/// total outside the table's window), every play worked out: out of line, so that the
+/// common turn's code stays small.
+#[inline(never)]
+fn weigh_worked_out(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move> {
+    let mut best = Best::new(rng);
+    let view = Knowledge::new(p, s).worked(p, s);
+    s.each_play_read(p, |play| {
+        best.offer(play.card, play.choice, view.score(p, s, play, aggressive));
+        ControlFlow::Continue(())
+    });
+    best.choose(rng)
 }
 
 /// The best play so far, ties broken at random, as the plays are found.
@@ -81,6 +91,27 @@ struct Best {
 }
 
 impl Best {
+    /// None yet, drawing from a copy of `rng`.
+    #[inline(always)]
+    fn new(rng: &Rng) -> Best {
+        Best {
+            rng: *rng,
+            n: 0,
+            play: 0,
+            score: i64::MIN,
+        }
+    }
+
+    /// The best play, if any was offered, and `rng` moved on past the numbers drawn; a turn
+    /// with one move takes no random number: the bot has nothing to choose.
+    #[inline(always)]
+    fn choose(&self, rng: &mut Rng) -> Option<Move> {
+        if self.n != 1 {
+            *rng = self.rng;
+        }
+        self.mv()
+    }
+
     #[inline(always)]
     fn offer(&mut self, card: u8, choice: u8, score: i64) {
         // No overflow: see `WORTH_CAP`.
@@ -104,23 +135,28 @@ impl Best {
 /// What the player to move knows: how many cards of each rank are still unseen (not in their
 /// hand, not in the discard pile), and which ranks are escapes (always playable); and what
 /// follows from it for every move of the turn, worked out once.
-#[derive(Clone, Copy)]
-struct Knowledge<'p> {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Knowledge {
     /// The cards the player has not seen: not counted ([`Unseen::NONE`]) when no move of
     /// the turn can leave a card stuck.
     unseen: Unseen,
     /// Bit `r`: rank `r` can be laid whatever the total (at the upper limit).
     escape: u16,
-    /// The ranks playable at a total, with this many players in the round.
-    ranks: Ranks<'p>,
-    /// The bars above the total: found only for a turn with a play the plan does not score.
-    bars: Option<Bars>,
-    /// Players in the round besides the mover.
-    others: i64,
     /// The total is high: 80% of the way to the top (the upper limit, or the highest bar).
     high: bool,
     /// What laying an escape card costs the cautious bot now.
     escape_cost: i64,
+}
+
+/// What the player to move knows, with what working a play out needs: the ranks playable at
+/// each total with this many players in the round, the players in it besides the mover, and
+/// the bars above the total.
+#[derive(Clone, Copy)]
+struct Worked<'p> {
+    view: Knowledge,
+    ranks: Ranks<'p>,
+    others: i64,
+    bars: Bars,
 }
 
 /// The bars above a turn's total: the lowest, and what reaching it and passing it are worth
@@ -149,6 +185,14 @@ impl Bars {
             bar_after,
         }
     }
+}
+
+/// The ranks that can be laid whatever the total (at the top: the upper limit, or the highest
+/// total there is), in the situation of the player to move.
+#[inline(never)]
+fn escapes(p: &Program, s: &State) -> u16 {
+    let top = p.ceiling.map_or(i32::MAX, |c| c.value);
+    playable_ranks(p, s, p.legal.ranks_with(s.active()), top)
 }
 
 /// Players in the round besides the mover, when `active` are in it.
@@ -210,34 +254,61 @@ pub(super) fn base(value: i64, old: i32, new: i32, high: bool) -> i64 {
     value * 1000 + high * (-up * 4) + (1 - high) * capped
 }
 
-impl<'p> Knowledge<'p> {
-    /// What the player to move knows. `tabled`: every move weighed will be one the
-    /// legal-choice table answers (from [`State::table_each_play`]). The bars are left to
-    /// [`Knowledge::with_bars`].
-    fn new(p: &'p Program, s: &State, tabled: bool) -> Knowledge<'p> {
+impl Knowledge {
+    /// What the player to move knows, the long way: the unseen cards always counted.
+    fn new(p: &Program, s: &State) -> Knowledge {
         let held = s.hands[usize::from(s.turn)].ranks();
-        let active = s.active();
-        let ranks = p.legal.ranks_with(active);
-        // Where the column is complete and every total the table allows from here is in its
-        // window, no move can leave a card stuck ([`Ranks::all_at`] holds for each): the
-        // unseen cards go uncounted. The same branch for every move of a game where any card
-        // can always be laid.
-        let unseen = if tabled && ranks.complete && p.legal.inside(s.total) {
+        Knowledge::with(
+            Unseen::new(p, s, held),
+            escapes(p, s),
+            held,
+            is_high(p, s.total),
+        )
+    }
+
+    /// What the player to move knows, from the plan's row for the turn: only the unseen cards
+    /// are counted (and only where a move may leave some stuck), and the escapes worked out
+    /// where the table leaves a live choice at the top.
+    #[inline(always)]
+    fn planned(p: &Program, s: &State, turn: TurnRow) -> Knowledge {
+        let held = s.hands[usize::from(s.turn)].ranks();
+        // The same branch for every move of a game where any card can always be laid.
+        let unseen = if turn.uncounted() {
             Unseen::NONE
         } else {
             Unseen::new(p, s, held)
         };
-        let escape = playable_ranks(p, s, ranks, p.ceiling.map_or(i32::MAX, |c| c.value));
-        let escapes_held = rank_sum(held, escape);
-        let high = is_high(p, s.total);
+        let escape = match turn.escape() {
+            Some(escape) => escape,
+            None => escapes(p, s),
+        };
+        let view = Knowledge::with(unseen, escape, held, turn.high());
+        // The plan's knowledge is the long way's (the unseen cards aside, where uncounted):
+        // every debug build of a game with these bots checks it.
+        #[cfg(debug_assertions)]
+        {
+            let long_way = Knowledge::new(p, s);
+            let unseen = if turn.uncounted() {
+                Unseen::NONE
+            } else {
+                long_way.unseen
+            };
+            assert_eq!(
+                view,
+                Knowledge { unseen, ..long_way },
+                "the plan's knowledge"
+            );
+        }
+        view
+    }
+
+    #[inline(always)]
+    fn with(unseen: Unseen, escape: u16, held: u128, high: bool) -> Knowledge {
         Knowledge {
             unseen,
             escape,
-            ranks,
-            bars: None,
-            others: others(active),
             high,
-            escape_cost: match (high, escapes_held) {
+            escape_cost: match (high, rank_sum(held, escape)) {
                 (true, held) if held > 1 => 30,
                 (true, _) => 0,
                 (false, _) => 120,
@@ -245,44 +316,22 @@ impl<'p> Knowledge<'p> {
         }
     }
 
-    /// With the bars above the total found.
-    fn with_bars(mut self, p: &Program, s: &State) -> Knowledge<'p> {
-        self.bars = Some(Bars::new(p, s.total, self.others));
-        self
+    /// With what working a play out needs.
+    fn worked<'p>(self, p: &'p Program, s: &State) -> Worked<'p> {
+        let others = others(s.active());
+        Worked {
+            view: self,
+            ranks: p.legal.ranks_with(s.active()),
+            others,
+            bars: Bars::new(p, s.total, others),
+        }
     }
 
-    /// How many unseen cards could not be played at `total`: how likely the next player is
-    /// to be stuck there.
+    /// [`Worked::score`] from the plan's slot for a play of a card of rank `rank`: its base,
+    /// and the ranks that can be laid at the total it makes.
     #[inline(always)]
-    fn stuck_cards(&self, p: &Program, s: &State, total: i32) -> u32 {
-        // The next player's situation is not known: the mover's stands in for it.
-        let ok = playable_ranks(p, s, self.ranks, total);
-        // The unseen cards of the ranks that cannot be laid.
-        rank_sum(self.unseen.counts, !ok)
-    }
-
-    /// The stuck cards' share of the unseen ones, per thousand, divided by `d`, given
-    /// `per_thousand` = 1000 / `d`: one division, since ⌊⌊1000 b / u⌋ / d⌋ is
-    /// ⌊(1000 / d) b / u⌋ for `d` dividing 1000.
-    #[inline(always)]
-    fn stuck_part(&self, stuck: u32, per_thousand: u32) -> i64 {
-        i64::from(self.unseen.per.div(stuck * per_thousand))
-    }
-
-    /// What a play is worth to the cautious bot, or to the aggressive one (as careful with
-    /// its own chips and escape cards, but it aims the total where the next player has the
-    /// fewest safe cards). Needs the bars ([`Knowledge::with_bars`]).
-    #[inline(always)]
-    fn score(&self, p: &Program, s: &State, play: Play, aggressive: bool) -> i64 {
-        let (value, new) = self.immediate(p, s, play);
-        base(value, s.total, new, self.high) + self.adjust(p, s, play, new, aggressive)
-    }
-
-    /// [`Knowledge::score`] from the plan's slot for the play: its base, and the ranks that
-    /// can be laid at the total it makes.
-    #[inline(always)]
-    fn planned(&self, slot: TableSlot, planned: Slot, aggressive: bool) -> i64 {
-        let mut score = planned.base() - self.escape_cost(slot.rank);
+    fn planned_score(&self, rank: u8, planned: Slot, aggressive: bool) -> i64 {
+        let mut score = planned.base() - self.escape_cost(rank);
         // Where every rank can be laid at the new total, no card is stuck: the same branch
         // for every move of a game where any card can always be laid.
         if !planned.all() {
@@ -293,36 +342,19 @@ impl<'p> Knowledge<'p> {
         score
     }
 
-    /// [`Knowledge::score`] for a play the plan does not score, the bars found for it. By
-    /// value: the turn's knowledge then need not be kept in memory for the planned plays.
+    /// [`Worked::score`] for a play the plan does not score. By value: the turn's knowledge
+    /// then need not be kept in memory for the planned plays.
     #[inline(never)]
-    fn score_unplanned(self, p: &Program, s: &State, play: Play, aggressive: bool) -> i64 {
-        self.with_bars(p, s).score(p, s, play, aggressive)
-    }
-
-    /// The part of a play's score that is not [`base`]: laying an escape card, and the next
-    /// player's chances at the total `new` it makes.
-    #[inline(always)]
-    fn adjust(&self, p: &Program, s: &State, play: Play, new: i32, aggressive: bool) -> i64 {
-        let mut score = -self.escape_cost(play.rank);
-        // Where the column says every rank of the deck can be laid at the new total, no
-        // card is stuck: a branch that is the same for every move of a game where any card
-        // can always be laid (one with no upper limit, say), and so predicted; elsewhere the
-        // count, with no branch.
-        if self.ranks.all_at(new) {
-            // The shortcut is the long way's answer (the unseen cards are of the deck's
-            // ranks): every debug build of a game with these bots checks it.
-            debug_assert_eq!(
-                Knowledge::new(p, s, false).stuck_cards(p, s, new),
-                0,
-                "no stuck card at {new}"
-            );
-        } else {
-            // Counted whenever a move may leave some.
-            debug_assert!(self.unseen.counted, "the unseen cards were not counted");
-            score += self.stuck_parts(self.stuck_cards(p, s, new), aggressive);
-        }
-        score
+    fn score_unplanned(
+        self,
+        p: &Program,
+        s: &State,
+        card: Card,
+        choice: u8,
+        aggressive: bool,
+    ) -> i64 {
+        let play = s.play_of(p, card, choice);
+        self.worked(p, s).score(p, s, play, aggressive)
     }
 
     /// What laying a card of rank `rank` costs: keep an escape card for when the total is
@@ -334,6 +366,14 @@ impl<'p> Knowledge<'p> {
         self.escape_cost * i64::from(self.escape >> rank & 1)
     }
 
+    /// The stuck cards' share of the unseen ones, per thousand, divided by `d`, given
+    /// `per_thousand` = 1000 / `d`: one division, since ⌊⌊1000 b / u⌋ / d⌋ is
+    /// ⌊(1000 / d) b / u⌋ for `d` dividing 1000.
+    #[inline(always)]
+    fn stuck_part(&self, stuck: u32, per_thousand: u32) -> i64 {
+        i64::from(self.unseen.per.div(stuck * per_thousand))
+    }
+
     /// Do not leave the next player an easy total if it costs nothing: what `stuck` unseen
     /// cards that cannot be laid there are worth (their share of the unseen ones, per
     /// thousand, divided by 50; for the aggressive bot, divided by 4 as well).
@@ -342,6 +382,57 @@ impl<'p> Knowledge<'p> {
         let mut score = self.stuck_part(stuck, 1000 / 50);
         if aggressive {
             score += self.stuck_part(stuck, 1000 / 4);
+        }
+        score
+    }
+}
+
+impl Worked<'_> {
+    /// How many unseen cards could not be played at `total`: how likely the next player is
+    /// to be stuck there.
+    #[inline(always)]
+    fn stuck_cards(&self, p: &Program, s: &State, total: i32) -> u32 {
+        // The next player's situation is not known: the mover's stands in for it.
+        let ok = playable_ranks(p, s, self.ranks, total);
+        // The unseen cards of the ranks that cannot be laid.
+        rank_sum(self.view.unseen.counts, !ok)
+    }
+
+    /// What a play is worth to the cautious bot, or to the aggressive one (as careful with
+    /// its own chips and escape cards, but it aims the total where the next player has the
+    /// fewest safe cards).
+    #[inline(always)]
+    fn score(&self, p: &Program, s: &State, play: Play, aggressive: bool) -> i64 {
+        let (value, new) = self.immediate(p, s, play);
+        base(value, s.total, new, self.view.high) + self.adjust(p, s, play, new, aggressive)
+    }
+
+    /// The part of a play's score that is not [`base`]: laying an escape card, and the next
+    /// player's chances at the total `new` it makes.
+    #[inline(always)]
+    fn adjust(&self, p: &Program, s: &State, play: Play, new: i32, aggressive: bool) -> i64 {
+        let mut score = -self.view.escape_cost(play.rank);
+        // Where the column says every rank of the deck can be laid at the new total, no
+        // card is stuck: a branch that is the same for every move of a game where any card
+        // can always be laid (one with no upper limit, say), and so predicted; elsewhere the
+        // count, with no branch.
+        if self.ranks.all_at(new) {
+            // The shortcut is the long way's answer (the unseen cards are of the deck's
+            // ranks): every debug build of a game with these bots (the tests) checks it.
+            debug_assert_eq!(
+                Knowledge::new(p, s).worked(p, s).stuck_cards(p, s, new),
+                0,
+                "no stuck card at {new}"
+            );
+        } else {
+            // Counted whenever a move may leave some.
+            debug_assert!(
+                self.view.unseen.counted,
+                "the unseen cards were not counted"
+            );
+            score += self
+                .view
+                .stuck_parts(self.stuck_cards(p, s, new), aggressive);
         }
         score
     }
@@ -356,11 +447,7 @@ impl<'p> Knowledge<'p> {
         // the choice), and at most the next bar in reach, its worth taken by products rather
         // than branches (whether a play reaches it is as good as random).
         let new = i64::from(play.total);
-        // Found for every turn that scores its plays here (the fallback is never taken).
-        let bars = match self.bars {
-            Some(bars) => bars,
-            None => Bars::new(p, s.total, self.others),
-        };
+        let bars = self.bars;
         if p.legal.quiet(play.fx) >> play.choice & 1 != 0 && new < bars.bar_after {
             let value = i64::from(new == bars.next_bar) * bars.reach_worth
                 + i64::from(new > bars.next_bar) * bars.pass_worth;
@@ -381,7 +468,7 @@ impl<'p> Knowledge<'p> {
         }
     }
 
-    /// [`Knowledge::immediate`] for a play with outcomes, a script or a bar in reach.
+    /// [`Worked::immediate`] for a play with outcomes, a script or a bar in reach.
     #[inline(never)]
     fn immediate_worked_out(&self, p: &Program, s: &State, ch: &Choice, total: i32) -> (i64, i32) {
         let facts = &s.facts(p);
@@ -426,7 +513,7 @@ fn max_of(a: i64, b: i64) -> i64 {
 
 /// The cards the player to move has not seen (not in their hand, not in the discard pile), by
 /// rank, a byte each ([`rank_counts`](crate::base::cards::rank_counts)), and how many.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Unseen {
     counts: u128,
     /// Dividing by how many cards are unseen, once a move.
@@ -471,7 +558,7 @@ impl Unseen {
 /// `m = (2³² + k) / d`, `0 <= k < d`, the error `n k / d 2³²` stays under `1 / d`), as for a
 /// share of the unseen cards (fewer than 256) times at most 1000. Dividing by zero gives
 /// zero.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Divisor(u64);
 
 impl Divisor {
