@@ -94,3 +94,24 @@ fn space_draws_in_the_game_that_draws_by_hand() {
     p.exp_eof().expect("the program ends");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A simulation in a terminal draws its progress bar from the worker threads while the
+/// command runs, then prints its report and ends. (It used to hang for good: the command
+/// held standard error locked while the workers waited to draw on it.)
+#[test]
+fn a_simulation_in_a_terminal_shows_its_progress_and_ends() {
+    for jobs in ["1", "2"] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ninety"));
+        cmd.args(["sim", "ninety-nine", "--games", "5000", "--players", "3"])
+            .args(["--bots", "random", "--seed", "1", "--jobs", jobs])
+            .env("TERM", "xterm")
+            .env("NO_COLOR", "1");
+        let mut p = spawn_command(cmd, Some(60_000)).expect("the binary starts in a pty");
+        p.exp_string("/5000 games")
+            .expect("the progress bar is drawn");
+        p.exp_string("Ninety-Nine: 5000 games of 3 players")
+            .expect("the report follows");
+        p.exp_string("Wins by seat").expect("the whole report");
+        p.exp_eof().expect("the program ends");
+    }
+}

@@ -255,7 +255,10 @@ fn command(cli: Cli) -> i32 {
         Command::Lsp(_) => Ok(lsp::run()),
         command => {
             let mut out = std::io::stdout().lock();
-            let mut err = std::io::stderr().lock();
+            // Standard error is locked for each write, not for the command: a simulation's
+            // progress bar draws from its worker threads, which would wait forever on a lock
+            // this thread holds until they finish.
+            let mut err = std::io::stderr();
             let result = match command {
                 Command::Check(a) => check(&a, &mut out, &mut err),
                 Command::Run(a) => run_command(a, &mut out, &mut err),
