@@ -117,6 +117,16 @@ impl Ranks<'_> {
         }
     }
 
+    /// The ranks with a choice the limits allow at `total`, when the table's answer is the
+    /// whole answer: no rank it leaves live is still to be worked out. `None` otherwise.
+    #[inline(always)]
+    pub fn settled(self, total: i32) -> Option<u16> {
+        match self.at(total)? {
+            [ok, live] if !self.live || live & !ok == 0 => Some(ok),
+            _ => None,
+        }
+    }
+
     /// Whether every rank of the deck can be laid at `total`, known from the column alone:
     /// it is complete and holds `total`. `false` says nothing.
     #[inline(always)]

@@ -58,14 +58,6 @@ impl Slot {
     }
 }
 
-/// How a plan begins: for each rank, where its effect's first choice is in a row (ranks with
-/// one effect share their slots), or [`UNSCORED`] for a rank without one; how many words a
-/// row has; and the ranks that can be laid at the top (the upper limit, or the highest total
-/// there is), or [`UNSCORED`] when the table leaves a live choice to work out there.
-const WIDTH: usize = RANKS;
-const ESCAPE: usize = RANKS + 1;
-const HEADER: usize = RANKS + 2;
-
 /// How a row begins: a byte for each rank (its effect's cell of the legal-choice table: the
 /// choices the limits allow in the low four bits, the live ones in the high four; none for a
 /// rank without an effect), then a byte of [`HIGH`] and [`UNCOUNTED`]; then the slots.
@@ -89,9 +81,13 @@ const UNCOUNTED: u8 = 2;
 /// play's [`Slot`]; [`UNSCORED`] for any other play. Built once a program and number of
 /// players, on the first turn that asks; empty when the table has no row.
 ///
-/// Laid out as [`TurnRow::new`] reads it: a [`HEADER`], then the rows. A row is the cells and a
-/// slot per choice of each effect, not per rank and possible choice: the turns of a game read
-/// a few kilobytes of the plan, and nothing else of the table.
+/// Laid out as [`TurnRow::new`] reads it: for each rank, where its effect's first choice is
+/// in a row (ranks with one effect share their slots), or [`UNSCORED`] for a rank without
+/// one; how many words a row has; the ranks that can be laid at the top (the upper limit, or
+/// the highest total there is), or [`UNSCORED`] when the table leaves a live choice to work
+/// out there; then the rows. A row is the cells and a slot per choice of each effect, not per
+/// rank and possible choice: the turns of a game read a few kilobytes of the plan, and
+/// nothing else of the table.
 ///
 /// Its size is bounded by the table's: at most [`TABLE_TOTALS`](crate::ir::TABLE_TOTALS)
 /// rows of four words of cells and `RANKS * MAX_CHOICES` slots, 960 KiB a number of players.
@@ -128,10 +124,7 @@ fn plan(p: &Program, active: usize) -> &[u32] {
         // The ranks that can be laid at the top, as `playable_ranks` finds them from the
         // table alone.
         let top = p.ceiling.map_or(i32::MAX, |c| c.value);
-        plan.push(match ranks.at(top) {
-            Some([ok, live]) if !ranks.live || live & !ok == 0 => u32::from(ok),
-            _ => UNSCORED,
-        });
+        plan.push(ranks.settled(top).map_or(UNSCORED, u32::from));
         for total in lo..=hi {
             let Some(cells) = p.legal.row(total) else {
                 return Box::default();
@@ -168,10 +161,7 @@ fn plan(p: &Program, active: usize) -> &[u32] {
                     // The ranks that can be laid at the new total, as `playable_ranks` finds
                     // them from the table alone; none needed where every rank can.
                     let all = ranks.all_at(new);
-                    let ok = match ranks.at(new) {
-                        Some([ok, live]) if !ranks.live || live & !ok == 0 => Some(ok),
-                        _ => all.then_some(0),
-                    };
+                    let ok = ranks.settled(new).or(all.then_some(0));
                     // A score that does not fit is worked out on each play.
                     let base = base(value, total, new, high);
                     if let Some(slot) = ok.and_then(|ok| Slot::new(base, ok, all)) {
@@ -204,7 +194,6 @@ impl<'p> TurnRow<'p> {
         let plan = plan(p, s.active());
         let (first, rest) = plan.split_first_chunk::<RANKS>()?;
         let (&[width, escape], rows) = rest.split_first_chunk::<2>()?;
-        const _: () = assert!(HEADER == WIDTH + 2 && ESCAPE == WIDTH + 1);
         let width = width as usize;
         let i = s.total.wrapping_sub(p.legal.window().0) as u32 as usize;
         let row = rows.get(i * width..)?.get(..width)?;

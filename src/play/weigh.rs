@@ -580,13 +580,12 @@ impl Divisor {
 /// choices and totals outside it.
 #[inline(always)]
 fn playable_ranks(p: &Program, s: &State, ranks: Ranks, total: i32) -> u16 {
+    // Most games: no choice is live, and the table's answer is the whole answer.
+    if let Some(ok) = ranks.settled(total) {
+        return ok;
+    }
     match ranks.at(total) {
-        // Most games: no choice is live, and the table's answer is the whole answer.
-        Some([ok, _]) if !ranks.live => ok,
-        Some([ok, live]) => match live & !ok {
-            0 => ok,
-            todo => ok | playable_live(p, s, todo, total),
-        },
+        Some([ok, live]) => ok | playable_live(p, s, live & !ok, total),
         None => playable_live(p, s, u16::MAX, total),
     }
 }
