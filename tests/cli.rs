@@ -298,8 +298,8 @@ fn rules_prints_a_sheet_with_the_variant_marked() {
     let out = stdout(&o);
     assert!(out.starts_with("# Ring of 99"), "{out}");
     assert!(
-        out.contains("9: set the total to 199. **(changed)**"),
+        out.contains("- Card 9: set the total to 199. **(changed)**"),
         "{out}"
     );
-    assert!(out.contains("- Queen: add 10.\n"), "{out}");
+    assert!(out.contains("- Card Queen: add 10.\n"), "{out}");
 }

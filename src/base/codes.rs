@@ -100,6 +100,7 @@ codes! {
     BarTwice = "bar-twice": "what happens at a bar is said twice",
     BarAboveLimit = "bar-above-limit": "a bar lies beyond the limit",
     BarUnreachable = "bar-unreachable": "no card ever gets to a bar",
+    BarWay = "bar-way": "a card can come down onto or across a bar whose line does not say which way it counts",
     WhenTwice = "when-twice": "a moment has two rules in one file",
     NoBustRule = "no-bust-rule": "a player can be stuck, and the rules do not say what then",
     NeverEnds = "never-ends": "no rule ever costs a chip: the game cannot end",

@@ -19,7 +19,11 @@ impl Compiler<'_> {
         &mut self,
         s: &Settings,
         table: &Table,
-    ) -> (Vec<ir::Effect>, [[u16; RANKS]; MAX_SEATS + 1]) {
+    ) -> (
+        Vec<ir::Effect>,
+        [[u16; RANKS]; MAX_SEATS + 1],
+        Vec<ir::CardLine>,
+    ) {
         let mut effects: Vec<ir::Effect> = Vec::new();
         let mut effect_of: BTreeMap<u8, BTreeMap<Count, u16>> = BTreeMap::new();
         for ((rank, count), d) in &s.cards {
@@ -51,7 +55,21 @@ impl Compiler<'_> {
             }
         }
         self.card_lints(s, table);
-        (effects, rank_fx)
+        let lines = effect_of
+            .iter()
+            .flat_map(|(&rank, lines)| {
+                lines.iter().map(move |(count, &fx)| ir::CardLine {
+                    rank,
+                    count: match *count {
+                        Count::Any => ir::Count::Any,
+                        Count::Exactly(n) => ir::Count::Exactly(n.clamp(0, 255) as u8),
+                        Count::AtLeast(n) => ir::Count::AtLeast(n.clamp(0, 255) as u8),
+                    },
+                    fx,
+                })
+            })
+            .collect();
+        (effects, rank_fx, lines)
     }
 
     /// Lines that never apply, ranks with no effect, jokers without a line or a line without

@@ -29,35 +29,22 @@ impl Compiler<'_> {
         origin: Origin,
         text: String,
     ) -> Option<ir::Effect> {
-        if effect.choices.len() > MAX_CHOICES {
-            self.err(
-                layer,
-                Diag::error(
-                    Code::ManyChoices,
-                    effect.span,
-                    format!("a card offers at most {MAX_CHOICES} choices"),
-                )
-                .hint("split the card's choices, or use fewer `or`s"),
-            );
-            return None;
-        }
-        if effect.choices.len() > 1
-            && let Some(c) = effect
+        if effect.choices.len() > 1 {
+            if let Some(k) = effect
                 .choices
                 .iter()
-                .find(|c| matches!(c.body, ast::Body::Branches(_)))
-        {
-            self.err(
-                layer,
-                Diag::error(
-                    Code::Ambiguous,
-                    c.span,
-                    "a card with `or` choices cannot also decide by `if ...:`: is the `or` a choice of the card, or part of the last branch?",
-                )
-                .label("branches among choices")
-                .hint("give each choice its own test, like `add 11 if the total is below 50, otherwise add 1 or nothing`, or split the card's choices from its branches"),
-            );
-            return None;
+                .position(|c| matches!(c.body, ast::Body::Branches(_)))
+            {
+                let diag = self.branches_among_choices(layer, effect, k);
+                self.err(layer, diag);
+                return None;
+            }
+            let last = effect.choices.len() - 1;
+            if let Some(k) = effect.choices[..last].iter().position(has_otherwise) {
+                let diag = self.otherwise_before_or(layer, effect, k);
+                self.err(layer, diag);
+                return None;
+            }
         }
         let empty_choice = ir::Choice {
             steps: [NOTHING; MAX_STEPS],
@@ -75,19 +62,45 @@ impl Compiler<'_> {
             text,
         };
         let mut subject = ast::Who::Player;
-        for (ci, choice) in effect.choices.iter().enumerate() {
-            let steps = match &choice.body {
-                ast::Body::Steps(steps) => {
-                    self.plain(layer, rank, choice, steps, &mut subject, origin)?
+        let mut expanded: Vec<Expanded> = Vec::new();
+        for choice in &effect.choices {
+            match &choice.body {
+                ast::Body::Steps(steps) => expanded.push(Expanded {
+                    steps: self.plain(layer, rank, choice, steps, &mut subject, origin)?,
+                    label: choice.label.clone(),
+                    span: choice.span,
+                }),
+                ast::Body::Branches(b) => {
+                    expanded.extend(self.branches(
+                        layer,
+                        rank,
+                        choice.span,
+                        b,
+                        &mut subject,
+                        origin,
+                    )?);
                 }
-                ast::Body::Branches(b) => self.branches(layer, rank, b, &mut subject, origin)?,
-            };
-            if steps.len() > MAX_STEPS {
+            }
+        }
+        if expanded.len() > MAX_CHOICES {
+            self.err(
+                layer,
+                Diag::error(
+                    Code::ManyChoices,
+                    effect.span,
+                    format!("a card offers at most {MAX_CHOICES} choices"),
+                )
+                .hint("split the card's choices, or use fewer `or`s"),
+            );
+            return None;
+        }
+        for (ci, x) in expanded.iter().enumerate() {
+            if x.steps.len() > MAX_STEPS {
                 self.err(
                     layer,
                     Diag::error(
                         Code::ManySteps,
-                        choice.span,
+                        x.span,
                         format!("one choice does at most {MAX_STEPS} things"),
                     )
                     .hint("simplify the card"),
@@ -95,23 +108,23 @@ impl Compiler<'_> {
                 return None;
             }
             let mut c = empty_choice;
-            c.steps[..steps.len()].copy_from_slice(&steps);
-            c.len = steps.len() as u8;
+            c.steps[..x.steps.len()].copy_from_slice(&x.steps);
+            c.len = x.steps.len() as u8;
             c.finish();
-            self.repeated(layer, choice.span, &c);
-            let label = match &choice.label {
+            self.repeated(layer, x.span, &c);
+            let label = match &x.label {
                 Some(l) => l.node.clone(),
-                None => default_label(&c, ci),
+                None => c.default_label(ci),
             };
             if let Some(prev) = out.choices().iter().position(|p| p.steps() == c.steps()) {
                 self.err(
                     layer,
                     Diag::error(
                         Code::OneOptionChoice,
-                        choice.span,
+                        x.span,
                         "this choice has only one real option: both sides do the same",
                     )
-                    .also(effect.choices[prev].span, "the same as this")
+                    .also(expanded[prev].span, "the same as this")
                     .hint("remove the `or` and one side, or make the two sides differ"),
                 );
                 return None;
@@ -121,7 +134,7 @@ impl Compiler<'_> {
                     layer,
                     Diag::error(
                         Code::LabelTwice,
-                        choice.span,
+                        x.span,
                         format!("two choices of this card are both called `{label}`"),
                     )
                     .hint("name them apart: `... as \"low\" or ... as \"high\"`"),
@@ -160,48 +173,6 @@ impl Compiler<'_> {
         Some(out)
     }
 
-    /// `add 5, skip if the total is 45, otherwise add 5`: the two readings, as branches.
-    fn ambiguous_test(&self, layer: usize, span: Span, steps: &[ast::Step], k: usize) -> Diag {
-        let text = |s: Span| self.text(layer, s).trim().to_string();
-        let cond = steps[k]
-            .condition
-            .as_ref()
-            .map_or(String::new(), |c| text(c.span));
-        let then: Vec<String> = steps.iter().map(|s| text(s.action.span)).collect();
-        let otherwise_one = steps[k].otherwise.as_ref().map(|o| text(o.span));
-        let whole_otherwise = otherwise_one.clone().unwrap_or_else(|| "nothing".into());
-        let step_otherwise: Vec<String> = steps
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| {
-                if i == k {
-                    otherwise_one.clone()
-                } else {
-                    Some(text(s.action.span))
-                }
-            })
-            .collect();
-        let step_otherwise = if step_otherwise.is_empty() {
-            "nothing".to_string()
-        } else {
-            step_otherwise.join(" and ")
-        };
-        let all = then.join(" and ");
-        Diag::error(
-            Code::Ambiguous,
-            steps[k].condition.as_ref().map_or(span, |c| c.span),
-            format!(
-                "this test could govern `{}` alone, or the whole card",
-                text(steps[k].action.span)
-            ),
-        )
-        .label("which part does it decide?")
-        .hint(format!(
-            "write the reading you mean with branches: `if {cond}: {all}; otherwise {whole_otherwise}` (the test decides the whole card), or `if {cond}: {all}; otherwise {step_otherwise}` (it decides `{}` alone)",
-            text(steps[k].action.span)
-        ))
-    }
-
     /// One step: its action, and its test and `otherwise` when it has them.
     fn step(
         &mut self,
@@ -229,39 +200,102 @@ impl Compiler<'_> {
 
     /// `if A: X; otherwise if B: Y; otherwise Z`. With one test, each step is a `then` /
     /// `otherwise` pair; with several, each branch's steps run under its own test and none of
-    /// the tests before it.
+    /// the tests before it. A branch that offers choices (`otherwise either add 10 or
+    /// subtract 10`) makes one choice of the card for each of its choices, the other
+    /// branches the same in every one.
     fn branches(
         &mut self,
         layer: usize,
         rank: u8,
+        span: Span,
         branches: &[ast::Branch],
         subject: &mut ast::Who,
         origin: Origin,
-    ) -> Option<Vec<Lowered>> {
-        let mut acts: Vec<Vec<ir::Act>> = Vec::new();
+    ) -> Option<Vec<Expanded>> {
+        // By branch, by choice: what it does (a branch without choices has one).
+        let mut acts: Vec<Vec<Vec<ir::Act>>> = Vec::new();
+        let mut labels: Vec<Option<Spanned<String>>> = Vec::new();
+        let mut ways = 1;
         for b in branches {
-            let mut list = Vec::new();
-            for step in &b.steps {
-                if let Some(c) = &step.condition {
-                    self.err(
-                        layer,
-                        Diag::error(
-                            Code::Ambiguous,
-                            c.span,
-                            "a test inside a branch: does it belong to the branch or to the step?",
-                        )
-                        .hint("make it a branch of its own: `...; otherwise if TEST: STEPS`"),
-                    );
-                    return None;
+            let alternatives: Vec<&[ast::Step]> = match &b.body {
+                ast::BranchBody::Steps(steps) => vec![steps.as_slice()],
+                ast::BranchBody::Either(choices) => {
+                    if ways > 1 && choices.len() != ways {
+                        self.err(
+                            layer,
+                            Diag::error(
+                                Code::Ambiguous,
+                                b.span,
+                                format!(
+                                    "this branch offers {} choices, and an earlier one {ways}: which goes with which?",
+                                    choices.len()
+                                ),
+                            )
+                            .hint("give every branch that says `either` the same number of choices, in the same order"),
+                        );
+                        return None;
+                    }
+                    ways = choices.len();
+                    labels.resize(ways, None);
+                    for (j, c) in choices.iter().enumerate() {
+                        if let Some(l) = &c.label {
+                            match &labels[j] {
+                                Some(prev) if prev.node != l.node => {
+                                    self.err(
+                                        layer,
+                                        Diag::error(
+                                            Code::LabelTwice,
+                                            l.span,
+                                            format!("this choice is called `{}` in one branch and `{}` in another", prev.node, l.node),
+                                        )
+                                        .also(prev.span, "named here")
+                                        .hint("name a choice once, in the first branch that offers it"),
+                                    );
+                                    return None;
+                                }
+                                _ => labels[j] = Some(l.clone()),
+                            }
+                        }
+                    }
+                    choices
+                        .iter()
+                        .map(|c| match &c.body {
+                            ast::Body::Steps(steps) => steps.as_slice(),
+                            ast::Body::Branches(_) => &[],
+                        })
+                        .collect()
                 }
-                list.push(self.act(layer, rank, &step.action, subject, origin)?);
+            };
+            let mut lowered = Vec::new();
+            for steps in alternatives {
+                let mut them = *subject;
+                let mut list = Vec::new();
+                for step in steps {
+                    if let Some(c) = &step.condition {
+                        self.err(
+                            layer,
+                            Diag::error(
+                                Code::Ambiguous,
+                                c.span,
+                                "a test inside a branch: does it belong to the branch or to the step?",
+                            )
+                            .hint("make it a branch of its own: `...; otherwise if TEST: STEPS`"),
+                        );
+                        return None;
+                    }
+                    list.push(self.act(layer, rank, &step.action, &mut them, origin)?);
+                }
+                lowered.push(list);
             }
-            acts.push(list);
+            acts.push(lowered);
         }
+        let tested = branches.iter().filter(|b| b.condition.is_some()).count();
         let mut conds: Vec<u16> = Vec::new();
         for b in branches {
             let cond = match &b.condition {
                 Some(c) => self.cond(layer, c, conds.clone())?,
+                // With one test, the last branch is that test's `otherwise`: no condition.
+                None if tested == 1 => continue,
                 None => self.push_cond(ir::Cond {
                     any_of: vec![Vec::new()],
                     unless: conds.clone(),
@@ -269,35 +303,44 @@ impl Compiler<'_> {
             };
             conds.push(cond);
         }
-        let tested = branches.iter().filter(|b| b.condition.is_some()).count();
-        if tested == 1 {
-            // `if A: X and Y; otherwise Z`: step by step, `then` or `otherwise`.
-            let none = Vec::new();
-            let then = &acts[0];
-            let otherwise = acts.get(1).unwrap_or(&none);
-            let n = then.len().max(otherwise.len());
-            return Some(
-                (0..n)
-                    .map(|i| ir::Step {
-                        cond: Some(conds[0]),
-                        then: then.get(i).copied().unwrap_or(ir::Act::Nothing),
-                        otherwise: otherwise.get(i).copied().unwrap_or(ir::Act::Nothing),
-                    })
-                    .collect(),
-            );
-        }
-        Some(
-            acts.iter()
-                .zip(&conds)
-                .flat_map(|(list, cond)| {
-                    list.iter().map(|a| ir::Step {
-                        cond: Some(*cond),
-                        then: *a,
-                        otherwise: ir::Act::Nothing,
-                    })
-                })
-                .collect(),
-        )
+        let pick = |alts: &Vec<Vec<ir::Act>>, j: usize| alts.get(j).unwrap_or(&alts[0]).clone();
+        let out = (0..ways)
+            .map(|j| {
+                let chosen: Vec<Vec<ir::Act>> = acts.iter().map(|alts| pick(alts, j)).collect();
+                let steps = if tested == 1 {
+                    // `if A: X and Y; otherwise Z`: step by step, `then` or `otherwise`.
+                    let none = Vec::new();
+                    let then = &chosen[0];
+                    let otherwise = chosen.get(1).unwrap_or(&none);
+                    let n = then.len().max(otherwise.len());
+                    (0..n)
+                        .map(|i| ir::Step {
+                            cond: Some(conds[0]),
+                            then: then.get(i).copied().unwrap_or(ir::Act::Nothing),
+                            otherwise: otherwise.get(i).copied().unwrap_or(ir::Act::Nothing),
+                        })
+                        .collect()
+                } else {
+                    chosen
+                        .iter()
+                        .zip(&conds)
+                        .flat_map(|(list, cond)| {
+                            list.iter().map(|a| ir::Step {
+                                cond: Some(*cond),
+                                then: *a,
+                                otherwise: ir::Act::Nothing,
+                            })
+                        })
+                        .collect()
+                };
+                Expanded {
+                    steps,
+                    label: labels.get(j).cloned().flatten(),
+                    span,
+                }
+            })
+            .collect();
+        Some(out)
     }
 
     /// Effects said twice mean what they say; the designer hears about it.
@@ -574,17 +617,18 @@ impl Compiler<'_> {
     }
 }
 
-/// The label a choice gets when the line names none: its number to add (`11`, `-10`), `=99`
-/// for a total it sets, or its place.
-fn default_label(c: &ir::Choice, index: usize) -> String {
-    for s in c.steps() {
-        match s.then {
-            ir::Act::Add(n) if s.cond.is_none() => {
-                return n.to_string();
-            }
-            ir::Act::Set(n) if s.cond.is_none() => return format!("={n}"),
-            _ => {}
-        }
+/// One choice of a card, lowered: its steps, its label if the line gives one, and where it
+/// was written (a branch's choices each make one, written where the branches are).
+struct Expanded {
+    steps: Vec<Lowered>,
+    label: Option<Spanned<String>>,
+    span: Span,
+}
+
+/// Whether a choice's steps say `otherwise`.
+fn has_otherwise(c: &ast::Choice) -> bool {
+    match &c.body {
+        ast::Body::Steps(steps) => steps.iter().any(|s| s.otherwise.is_some()),
+        ast::Body::Branches(_) => false,
     }
-    (index + 1).to_string()
 }

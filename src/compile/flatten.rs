@@ -158,10 +158,11 @@ impl Flat<'_, '_> {
                 self.out,
                 "on {} {value}{}: {outcomes}",
                 if *passing { "passing" } else { "reaching" },
-                if d.value.either_way {
-                    " either way"
-                } else {
-                    ""
+                match d.value.way {
+                    None => "",
+                    Some(ast::Way::Up) => " going up",
+                    Some(ast::Way::Down) => " going down",
+                    Some(ast::Way::Both) => " either way",
                 }
             );
         }

@@ -180,6 +180,7 @@ impl Compiler<'_> {
     /// Every bar must be reachable by some sequence of cards from the starting total.
     fn check_reachability(&mut self, p: &ir::Program, s: &Settings, reach: &Reach) {
         let passes = &reach.passes;
+        let mut undirected: Vec<Undirected> = Vec::new();
         for ((value, passing), set) in &s.bars {
             let v = *value as i32;
             if let Some(c) = p.ceiling
@@ -215,46 +216,114 @@ impl Compiler<'_> {
             if !explored(v) {
                 continue;
             }
-            let either = set.value.either_way;
-            let ok = if *passing {
-                passes
-                    .iter()
-                    .any(|&(a, b)| (a < v && b > v) || (either && a > v && b < v))
-            } else {
-                passes
-                    .iter()
-                    .any(|&(a, b)| b == v && (a < v || (either && a > v)))
+            let way = set.value.way.unwrap_or(ast::Way::Up);
+            let (up, down) = match way {
+                ast::Way::Up => (true, false),
+                ast::Way::Down => (false, true),
+                ast::Way::Both => (true, true),
             };
-            if !ok {
-                let what = if *passing { "passes" } else { "reaches" };
-                let from_above = if *passing {
-                    passes.iter().any(|&(a, b)| a > v && b < v)
-                } else {
-                    passes.iter().any(|&(a, b)| b == v && a > v)
-                };
-                let hint = if !either && from_above {
-                    format!(
-                        "the total only gets there going down; bars count going up unless the line says so: `on {} {v} either way: ...`",
-                        if *passing { "passing" } else { "reaching" }
-                    )
-                } else {
-                    "change the bar's number, or the card values that should get there".to_string()
-                };
-                self.err(
-                    set.layer,
-                    Diag::error(
-                        Code::BarUnreachable,
-                        set.span,
-                        format!(
-                            "no card ever {what} {v}{}",
-                            if either { "" } else { " going up" }
-                        ),
-                    )
-                    .label("never happens")
-                    .hint(hint),
-                );
+            let crossing = |below: bool| {
+                passes.iter().copied().find(|&(a, b)| {
+                    let from = if below { a < v } else { a > v };
+                    let to = if !*passing {
+                        b == v
+                    } else if below {
+                        b > v
+                    } else {
+                        b < v
+                    };
+                    from && to
+                })
+            };
+            let (from_below, from_above) = (crossing(true), crossing(false));
+            let what = if *passing { "passing" } else { "reaching" };
+            if (up && from_below.is_some()) || (down && from_above.is_some()) {
+                if set.value.way.is_none()
+                    && let Some((a, b)) = from_above
+                {
+                    let key = (set.layer, set.line);
+                    match undirected.iter_mut().find(|u| u.key == key) {
+                        Some(u) => u.values.push(v),
+                        None => undirected.push(Undirected {
+                            key,
+                            span: set.value.way_span,
+                            what,
+                            values: vec![v],
+                            example: (a, b),
+                        }),
+                    }
+                }
+                continue;
             }
+            let did = if *passing { "passes" } else { "reaches" };
+            let hint = if !down && from_above.is_some() {
+                format!(
+                    "the total only gets there going down; bars count going up unless the line says so: `on {what} {v} going down: ...` or `on {what} {v} either way: ...`"
+                )
+            } else if !up && from_below.is_some() {
+                format!(
+                    "the total only gets there going up: `on {what} {v} going up: ...` or `on {what} {v} either way: ...`"
+                )
+            } else {
+                "change the bar's number, or the card values that should get there".to_string()
+            };
+            let said = match way {
+                ast::Way::Up => " going up",
+                ast::Way::Down => " going down",
+                ast::Way::Both => "",
+            };
+            self.err(
+                set.layer,
+                Diag::error(
+                    Code::BarUnreachable,
+                    set.span,
+                    format!("no card ever {did} {v}{said}"),
+                )
+                .label("never happens")
+                .hint(hint),
+            );
         }
+        for u in undirected {
+            self.undirected_bar(&u);
+        }
+    }
+
+    /// A bar a card can come down onto (or across) whose line does not say which way it
+    /// counts: it counts going up only, which a designer may not have meant.
+    fn undirected_bar(&mut self, u: &Undirected) {
+        let list = match u.values.as_slice() {
+            [one] => one.to_string(),
+            [init @ .., last] => format!(
+                "{} and {last}",
+                init.iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            [] => return,
+        };
+        let (a, b) = u.example;
+        let verb = if u.what == "reaching" {
+            format!("bring the total down onto {}", u.values[0])
+        } else {
+            format!("take the total down across {}", u.values[0])
+        };
+        self.err(
+            u.key.0,
+            Diag::warning(
+                Code::BarWay,
+                u.span,
+                format!(
+                    "a card can {verb} (from {a} to {b}), but this line does not say which way {list} counts"
+                ),
+            )
+            .label("going up only, as written")
+            .hint(format!(
+                "say it: `on {} {list} going up: ...` (only coming up counts, as now), or `on {} {list} either way: ...` (coming down counts too)",
+                u.what, u.what
+            ))
+            .fix(u.span, " going up"),
+        );
     }
 
     /// Warns when no rule can ever cost a chip or put a player out: such a game never ends.
@@ -290,6 +359,20 @@ impl Compiler<'_> {
             self.err(layer, d);
         }
     }
+}
+
+/// The bars of one line that a card can come down onto, when the line does not say which way
+/// they count: one warning a line.
+struct Undirected {
+    /// The layer and line.
+    key: (usize, usize),
+    /// Where the line would say it (just after its numbers).
+    span: Span,
+    /// `reaching` or `passing`.
+    what: &'static str,
+    values: Vec<i32>,
+    /// A move that comes down onto (or across) the first of them.
+    example: (i32, i32),
 }
 
 /// Cards of one line that can never be played, for one warning.
@@ -343,6 +426,11 @@ fn reachable(p: &ir::Program) -> Reach {
                         continue;
                     }
                     passes.insert((t, next));
+                    // A bar that ends the round (or resets the total) there: the next card
+                    // is played from the start, not from `next`.
+                    if !stays(p, t, next) {
+                        continue;
+                    }
                     if (lo..=hi).contains(&next) && seen.insert(next) {
                         queue.push_back(next);
                     }
@@ -355,4 +443,34 @@ fn reachable(p: &ir::Program) -> Reach {
         seen,
         passes,
     }
+}
+
+/// Whether the total stays at `new` after a card takes it there from `old`: no bar it reaches
+/// or passes ends the round or resets the total.
+fn stays(p: &ir::Program, old: i32, new: i32) -> bool {
+    let ends = |i: Option<u16>| {
+        i.and_then(|i| p.outcomes.get(usize::from(i)))
+            .is_some_and(|o| {
+                o.list.iter().any(|x| {
+                    matches!(
+                        x.kind,
+                        ir::OutcomeKind::WinRound
+                            | ir::OutcomeKind::LoseRound
+                            | ir::OutcomeKind::EndRound
+                            | ir::OutcomeKind::ResetTotal(_)
+                    )
+                })
+            })
+    };
+    !p.bars.iter().any(|b| {
+        let v = b.value;
+        let (reach, pass) = if old < v {
+            (new == v && b.reach_way.up(), new > v && b.pass_way.up())
+        } else if old > v {
+            (new == v && b.reach_way.down(), new < v && b.pass_way.down())
+        } else {
+            (false, false)
+        };
+        (reach && ends(b.reach)) || (pass && ends(b.pass))
+    })
 }

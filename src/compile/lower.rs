@@ -16,6 +16,7 @@ use crate::script::Budget;
 struct Lowered {
     effects: Vec<ir::Effect>,
     rank_fx: [[u16; RANKS]; MAX_SEATS + 1],
+    card_lines: Vec<ir::CardLine>,
     bars: Vec<ir::Bar>,
     triggers: ir::Triggers,
 }
@@ -60,7 +61,7 @@ impl Compiler<'_> {
         let (window, capped) = script_window(&s, table.start);
         self.window = window;
         self.window_capped = capped;
-        let (effects, rank_fx) = self.cards(&s, &table);
+        let (effects, rank_fx, card_lines) = self.cards(&s, &table);
         let bars = self.bars(&s);
         let triggers = self.triggers(&s);
         self.unused_options();
@@ -70,6 +71,7 @@ impl Compiler<'_> {
         let lowered = Lowered {
             effects,
             rank_fx,
+            card_lines,
             bars,
             triggers,
         };
@@ -183,6 +185,7 @@ impl Compiler<'_> {
             out_when_cannot_pay: s.cannot_pay.as_ref().is_some_and(|c| c.value),
             team_size: s.teams.as_ref().map(|t| t.value as u8),
             rank_fx: lowered.rank_fx,
+            card_lines: lowered.card_lines,
             effects: lowered.effects,
             conds: std::mem::take(&mut self.conds),
             outcomes: std::mem::take(&mut self.outcomes),

@@ -8,6 +8,7 @@
 //! [`cards`], [`outcomes`] (bars and moments), [`lower`] (assemble), [`lints`] (analyses of
 //! the program), [`stall`] (a game that could not go on).
 
+mod ambiguity;
 mod cards;
 mod chain;
 mod compiler;

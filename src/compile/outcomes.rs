@@ -20,15 +20,20 @@ impl Compiler<'_> {
                 value: *value as i32,
                 reach: None,
                 pass: None,
-                reach_either_way: false,
-                pass_either_way: false,
+                reach_way: ir::Way::Up,
+                pass_way: ir::Way::Up,
             });
+            let way = match d.value.way {
+                None | Some(ast::Way::Up) => ir::Way::Up,
+                Some(ast::Way::Down) => ir::Way::Down,
+                Some(ast::Way::Both) => ir::Way::Both,
+            };
             if *passing {
                 bar.pass = idx;
-                bar.pass_either_way = d.value.either_way;
+                bar.pass_way = way;
             } else {
                 bar.reach = idx;
-                bar.reach_either_way = d.value.either_way;
+                bar.reach_way = way;
             }
         }
         bars.into_values().collect()

@@ -160,6 +160,7 @@ impl Compiler<'_> {
             Ok(Some(table)) => {
                 self.script_tests.push(ir::ScriptTest {
                     func: name.node.clone(),
+                    doc: host.doc(&name.node).to_string(),
                     lo,
                     table,
                 });
@@ -224,6 +225,7 @@ impl Compiler<'_> {
                 p.outcomes.push(list);
                 p.script_bars.push(ir::script::ScriptBar {
                     func: name.node.clone(),
+                    doc: host.doc(&name.node).to_string(),
                     outcomes: (p.outcomes.len() - 1) as u16,
                 });
             }

@@ -16,7 +16,10 @@ use crate::lang::ast::{self, Statement, StatementKind};
 #[derive(Debug, Clone)]
 pub(super) struct BarLine {
     pub outcomes: Vec<ast::Outcome>,
-    pub either_way: bool,
+    /// Which way the line says the bar counts (`None`: it does not say, so going up).
+    pub way: Option<ast::Way>,
+    /// Where the line says it, or where it would (just after the numbers).
+    pub way_span: Span,
     /// The line's text.
     pub text: String,
 }
@@ -334,9 +337,9 @@ impl Collect<'_, '_> {
             StatementKind::Bar {
                 passing,
                 values,
-                either_way,
+                way,
                 outcomes,
-            } => self.bar(*passing, values, *either_way, outcomes),
+            } => self.bar(*passing, values, way.as_ref(), outcomes),
             StatementKind::When { trigger, outcomes } => self.when(*trigger, outcomes),
             StatementKind::Remove(r) => self.remove(r),
         }
@@ -471,17 +474,30 @@ impl Collect<'_, '_> {
         &mut self,
         passing: bool,
         values: &[ast::SAmount],
-        either_way: bool,
+        way: Option<&Spanned<ast::Way>>,
         outcomes: &[ast::Outcome],
     ) {
         let text = self.c.text(self.layer, self.st.span);
         let said = outcomes_text(self.c, self.layer, outcomes);
+        let way_span = way.map_or_else(
+            || {
+                let end = values.last().map_or(self.st.span.start, |v| v.span.end);
+                Span::new(end, end)
+            },
+            |w| w.span,
+        );
+        let way = way.map(|w| w.node);
+        let meant = match way {
+            None | Some(ast::Way::Up) => "up",
+            Some(ast::Way::Down) => "down",
+            Some(ast::Way::Both) => "both",
+        };
         for v in values {
             let Some(n) = self.number(v) else {
                 continue;
             };
             let key = (n, passing);
-            self.means(&bar_key(n, passing), &format!("{said} {either_way}"));
+            self.means(&bar_key(n, passing), &format!("{said} {meant}"));
             if let Some(prev) = self.s.bars.get(&key).filter(|p| p.layer == self.layer) {
                 let prev_span = prev.span;
                 self.c.err(
@@ -503,7 +519,8 @@ impl Collect<'_, '_> {
                 Decided {
                     value: BarLine {
                         outcomes: outcomes.to_vec(),
-                        either_way,
+                        way,
+                        way_span,
                         text: text.clone(),
                     },
                     layer: self.layer,

@@ -168,6 +168,17 @@ fn place_chips(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayErro
                 )));
             }
             let acc = s.account(p, seat as u8);
+            // Partners share one pile: two counts for one pile would leave one of them
+            // silently unused, so they must agree.
+            if let Some(partner) = (0..seat).find(|&o| s.account(p, o as u8) == acc)
+                && chips[partner] != c
+            {
+                return Err(PlayError::Setup(format!(
+                    "seats {partner} and {seat} are partners and share one pile of chips, \
+                     but are given {} and {c}: give them the same number",
+                    chips[partner]
+                )));
+            }
             s.chips[acc] = c;
         }
         if !p.out_when_cannot_pay {

@@ -462,9 +462,9 @@ fn bars_touched<S: Sink>(
             continue;
         }
         let (reach, pass) = if old < v {
-            (t == v, t > v)
+            (t == v && b.reach_way.up(), t > v && b.pass_way.up())
         } else if old > v {
-            (t == v && b.reach_either_way, t < v && b.pass_either_way)
+            (t == v && b.reach_way.down(), t < v && b.pass_way.down())
         } else {
             (false, false)
         };

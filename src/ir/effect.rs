@@ -316,6 +316,22 @@ impl Choice {
                     .all(|st| !outcomes(st.then) && !outcomes(st.otherwise)))
     }
 
+    /// The label the choice at `index` gets when the line names none: the number its first
+    /// add or subtract adds (`11`, `-10`), `=99` for a total it sets, or its place (`1`,
+    /// `2`...). "First" is in the order the line is written, a test's `otherwise` included,
+    /// so a label never depends on whether an add sits under a test (`reverse if the total
+    /// ends in 0, otherwise add 10` is `10`).
+    pub fn default_label(&self, index: usize) -> String {
+        for act in self.steps().iter().flat_map(|s| [s.then, s.otherwise]) {
+            match act {
+                Act::Add(n) => return n.to_string(),
+                Act::Set(n) => return format!("={n}"),
+                _ => {}
+            }
+        }
+        (index + 1).to_string()
+    }
+
     /// Derives [`Choice::simple`], [`Choice::fast`] and [`Choice::turn`] from the steps.
     pub fn finish(&mut self) {
         let steps = self.steps;
@@ -508,13 +524,38 @@ impl Tally {
     }
 }
 
+/// Which way a bar counts: a card bringing the total up onto or across it, down, or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Way {
+    /// `going up` (the default)
+    Up,
+    /// `going down`
+    Down,
+    /// `either way`
+    Both,
+}
+
+impl Way {
+    /// Whether a card coming up onto or across the bar counts.
+    #[inline]
+    pub fn up(self) -> bool {
+        matches!(self, Way::Up | Way::Both)
+    }
+
+    /// Whether a card coming down onto or across the bar counts.
+    #[inline]
+    pub fn down(self) -> bool {
+        matches!(self, Way::Down | Way::Both)
+    }
+}
+
 /// A bar: a total that costs or pays when reached exactly or passed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Bar {
     pub value: i32,
     pub reach: Option<u16>,
     pub pass: Option<u16>,
-    /// Counts going down as well as up.
-    pub reach_either_way: bool,
-    pub pass_either_way: bool,
+    /// Which way reaching it counts, and passing it.
+    pub reach_way: Way,
+    pub pass_way: Way,
 }

@@ -60,6 +60,35 @@ pub struct Limit {
     pub origin: Origin,
 }
 
+/// The player counts a card line is for: every count, exactly one, or one and more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Count {
+    Any,
+    Exactly(u8),
+    AtLeast(u8),
+}
+
+impl Count {
+    /// Whether the line applies with `n` players in the round.
+    pub fn applies(self, n: usize) -> bool {
+        match self {
+            Count::Any => true,
+            Count::Exactly(k) => usize::from(k) == n,
+            Count::AtLeast(k) => usize::from(k) <= n,
+        }
+    }
+}
+
+/// A card line as compiled: its rank, the player counts it is for, and its effect (an index
+/// into [`Program::effects`]). [`Program::rank_fx`] says which line applies at each count; the
+/// lines say what the ruleset wrote (for the rules sheet, and for checks of what can fire).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CardLine {
+    pub rank: u8,
+    pub count: Count,
+    pub fx: u16,
+}
+
 /// A checked, compiled ruleset.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Program {
@@ -95,6 +124,8 @@ pub struct Program {
     pub team_size: Option<u8>,
     /// Effect index by players still in the round, then rank.
     pub rank_fx: [[u16; RANKS]; MAX_SEATS + 1],
+    /// Every card line, by rank, the general line first.
+    pub card_lines: Vec<CardLine>,
     pub effects: Vec<Effect>,
     pub conds: Vec<Cond>,
     pub outcomes: Vec<Outcomes>,

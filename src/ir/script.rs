@@ -128,6 +128,8 @@ impl ScriptFx {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ScriptTest {
     pub func: String,
+    /// Its doc comment, for the rules sheet.
+    pub doc: String,
     pub lo: i32,
     #[serde(skip)]
     pub table: Vec<bool>,
@@ -149,6 +151,8 @@ impl ScriptTest {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ScriptBar {
     pub func: String,
+    /// What the function's `///` comment says it does (for the rules sheet).
+    pub doc: String,
     /// Index into [`super::Program::outcomes`].
     pub outcomes: u16,
 }

@@ -88,6 +88,13 @@ fn program() -> Program {
         out_when_cannot_pay: false,
         team_size: None,
         rank_fx,
+        card_lines: (0..13)
+            .map(|rank| CardLine {
+                rank,
+                count: Count::Any,
+                fx: 0,
+            })
+            .collect(),
         effects: vec![effect(&[choice(&[step(Act::Add(1))])])],
         conds: Vec::new(),
         outcomes: Vec::new(),
@@ -482,6 +489,11 @@ fn a_column_of_ranks_is_live_when_a_choice_reads_the_player_and_the_verifier_che
         otherwise: Act::Nothing,
     }])]));
     p.rank_fx[3][5] = 1;
+    p.card_lines.push(CardLine {
+        rank: 5,
+        count: Count::Exactly(3),
+        fx: 1,
+    });
     p.legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
     assert!(p.legal.ranks_with(3).live);
@@ -493,6 +505,13 @@ fn a_column_of_ranks_is_live_when_a_choice_reads_the_player_and_the_verifier_che
     assert!(LegalTable::default().ranks_with(3).live);
     // Made stale: the live effect gone, the flag is caught.
     p.rank_fx[3][5] = 0;
+    // The table of effects must be what the card lines say, or the sheet would lie.
+    let errors = verify(&p);
+    assert!(
+        errors.iter().any(|e| e.contains("not its card line's")),
+        "{errors:?}"
+    );
+    p.card_lines.pop();
     let errors = verify(&p);
     assert!(
         errors.iter().any(|e| e.contains("legal-choice table")),
@@ -535,12 +554,22 @@ fn a_column_is_complete_when_every_rank_of_the_deck_can_always_be_laid_and_the_v
     assert!(!p.legal.ranks_with(3).complete, "no effect lays a joker");
     p.rank_fx[2][usize::from(crate::base::cards::JOKER)] = 0;
     p.rank_fx[3][usize::from(crate::base::cards::JOKER)] = 0;
+    p.card_lines.push(CardLine {
+        rank: crate::base::cards::JOKER,
+        count: Count::Any,
+        fx: 0,
+    });
     p.legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
     assert!(p.legal.ranks_with(3).complete);
     // Made stale: a rank whose effect goes past the ceiling, and the table is caught.
     p.effects.push(effect(&[choice(&[step(Act::Add(200))])]));
     p.rank_fx[3][4] = 1;
+    p.card_lines.push(CardLine {
+        rank: 4,
+        count: Count::Exactly(3),
+        fx: 1,
+    });
     let errors = verify(&p);
     assert!(
         errors.iter().any(|e| e.contains("legal-choice table")),

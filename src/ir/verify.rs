@@ -4,7 +4,7 @@
 //! A failure is a bug in the compiler (or a check it lacks), never a ruleset's fault.
 
 use super::{Act, Choice, Effect, MAX_CHOICES, MAX_DECKS, MAX_HAND, MAX_SEATS, MAX_STEPS};
-use super::{NO_EFFECT, Program, Tally, Test};
+use super::{Count, NO_EFFECT, Program, Tally, Test};
 use crate::base::cards::{JOKER, MAX_JOKERS};
 
 /// The most bars whose test is a script (the engine keeps which fired in a `u32`).
@@ -27,6 +27,21 @@ pub fn verify(p: &Program) -> Vec<String> {
         v.problems.extend(p.legal.disagreements(p));
     }
     v.problems
+}
+
+/// The effect of the most specific card line for `rank` with `n` players: the exact count,
+/// then the highest `or more` not above `n`, then the general line.
+fn line_for(p: &Program, rank: u8, n: usize) -> Option<u16> {
+    let lines = p.card_lines.iter().filter(|l| l.rank == rank);
+    let exact = lines
+        .clone()
+        .find(|l| l.count == Count::Exactly(n.min(255) as u8));
+    let more = lines
+        .clone()
+        .filter(|l| matches!(l.count, Count::AtLeast(k) if usize::from(k) <= n))
+        .max_by_key(|l| l.count);
+    let general = lines.clone().find(|l| l.count == Count::Any);
+    exact.or(more).or(general).map(|l| l.fx)
 }
 
 struct Verifier<'p> {
@@ -123,6 +138,10 @@ impl Verifier<'_> {
                 } else if usize::from(idx) >= p.effects.len() {
                     self.fail(format!(
                         "rank {rank} points at effect {idx}, which does not exist"
+                    ));
+                } else if line_for(p, rank, n) != Some(idx) {
+                    self.fail(format!(
+                        "rank {rank} with {n} players plays effect {idx}, not its card line's"
                     ));
                 }
             }

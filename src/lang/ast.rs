@@ -143,11 +143,12 @@ pub enum StatementKind {
         with: Option<WithPlayers>,
         effect: Effect,
     },
-    /// `on passing 33 or 66: the player pays 1`
+    /// `on passing 33 or 66: the player pays 1`, `on reaching 50 either way: ...`
     Bar {
         passing: bool,
         values: Vec<SAmount>,
-        either_way: bool,
+        /// `going up`, `going down`, `either way`; `None` when the line does not say.
+        way: Option<Spanned<Way>>,
         outcomes: Vec<Outcome>,
     },
     /// `when a player cannot play: the player pays 1 and loses the round`
@@ -178,6 +179,17 @@ pub enum StatementKind {
     },
     /// `no bar at 66`: a variant removes a statement of its parent.
     Remove(Removal),
+}
+
+/// Which way a bar counts: the total coming up onto or across it, down, or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Way {
+    /// `going up`
+    Up,
+    /// `going down`
+    Down,
+    /// `either way`, `going down too`
+    Both,
 }
 
 /// What a `no ...` line removes.
@@ -258,8 +270,19 @@ pub enum Body {
 #[derive(Debug, Clone)]
 pub struct Branch {
     pub condition: Option<Condition>,
-    pub steps: Vec<Step>,
+    /// What the branch does: its steps, or the player's choices there
+    /// (`otherwise either add 10 or subtract 10`).
+    pub body: BranchBody,
     pub span: Span,
+}
+
+/// A branch's steps, or its choices.
+#[derive(Debug, Clone)]
+pub enum BranchBody {
+    /// `add 5 and skip`
+    Steps(Vec<Step>),
+    /// `either add 10 or subtract 10`
+    Either(Vec<Choice>),
 }
 
 /// `halve if the total is even and above 49, otherwise double`

@@ -30,6 +30,10 @@ pub enum MoveError {
         choice: String,
         options: String,
     },
+    /// A choice named on a card that has none (`AS:1` where the Ace only adds 11): played
+    /// as written it would mean nothing, so it is refused rather than ignored.
+    #[error("{card} has no choice to make: write `{card}`, without `:{choice}`")]
+    NoChoices { card: String, choice: String },
 }
 
 /// Reads a move: `9H`, `AS:11`, `10H:-10`, `AS:+11`, `AS:high`, `draw`.
@@ -68,6 +72,12 @@ pub fn parse_move(p: &Program, s: &State, text: &str) -> Result<Move, MoveError>
             });
         }
         None => 0,
+        Some(k) if fx.len == 1 => {
+            return Err(MoveError::NoChoices {
+                card: card_name(card),
+                choice: k.to_string(),
+            });
+        }
         Some(k) => {
             let k_plain = k.strip_prefix('+').unwrap_or(k);
             match fx
@@ -76,7 +86,6 @@ pub fn parse_move(p: &Program, s: &State, text: &str) -> Result<Move, MoveError>
                 .position(|l| l.eq_ignore_ascii_case(k_plain) || l.eq_ignore_ascii_case(k))
             {
                 Some(i) => i as u8,
-                None if fx.len == 1 => 0,
                 None => {
                     return Err(MoveError::NoSuchChoice {
                         card: card_name(card),

@@ -175,7 +175,12 @@ impl Bars {
         let mut above = p.bars.iter().skip_while(|b| b.value <= total);
         let worth = |o: Option<u16>| o.map_or(0, |i| worth(p, i, others));
         let (next_bar, reach_worth, pass_worth) = above.next().map_or((i64::MAX, 0, 0), |b| {
-            (i64::from(b.value), worth(b.reach), worth(b.pass))
+            let up = |o: Option<u16>, way: crate::ir::Way| o.filter(|_| way.up());
+            (
+                i64::from(b.value),
+                worth(up(b.reach, b.reach_way)),
+                worth(up(b.pass, b.pass_way)),
+            )
         });
         let bar_after = above.next().map_or(i64::MAX, |b| i64::from(b.value));
         Bars {
@@ -229,9 +234,9 @@ pub(super) fn bars_worth(p: &Program, old: i32, new: i32, others: i64) -> i64 {
     // The bars are sorted by value: those above the old total and up to the new one.
     for b in p.bars.iter().skip_while(|b| b.value <= old) {
         let hit = if new == b.value {
-            b.reach
+            b.reach.filter(|_| b.reach_way.up())
         } else if new > b.value {
-            b.pass
+            b.pass.filter(|_| b.pass_way.up())
         } else {
             break;
         };

@@ -1,24 +1,50 @@
 //! The rules sheet (`ninety rules`), written from the compiled ruleset so it never drifts
 //! from the file: one function per section.
+//!
+//! Every rule on the sheet is a line of the ruleset language, in a sentence (`The total may
+//! not go above 99.`), and what it means at the table follows a dash when its words do not
+//! say it all. Read back as a ruleset, the sheet is the same game: `tests/sheet.rs` compiles
+//! every shipped sheet and compares the programs.
 
 use std::fmt::Write as _;
 
 use super::events::direction_word;
-use super::words::{effect_words, outcomes_words};
-use crate::base::cards::{JOKER, RANK_WORDS, RANKS};
-use crate::ir::{MAX_SEATS, NO_EFFECT, Origin, Program, Role};
+use super::words::{effect_words, outcomes_words, script_note, script_notes};
+use crate::base::cards::RANK_WORDS;
+use crate::ir::{Count, MAX_SEATS, Origin, Program, Role, Way};
 
 /// One line of the rules sheet: a section, a key that names what it is about (the same key
-/// in a variant and in its parent), the sentence, and where it was decided.
+/// in a variant and in its parent), the rule and what it means, and where it was decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Item {
     pub section: Section,
-    /// `players`, `card 4`, `card 4 with 2`, `reach 66`, `trigger cannot play`...
+    /// `players`, `card 4`, `card 4 with 2 players`, `reaching 66`, `when a player cannot
+    /// play`...
     pub key: String,
+    /// The whole sentence: the rule, then (after a dash) what it means, when it says more.
     pub text: String,
+    /// The rule as a line of a ruleset says it (`the total may not go above 99`).
+    pub rule: String,
+    /// What the rule means at the table, when its words alone do not say it all.
+    pub note: Option<String>,
     pub origin: Option<Origin>,
     /// A player-count exception, shown under its card.
     pub nested: bool,
+}
+
+impl Item {
+    /// `The total may not go above 99 — a card that would take it higher cannot be played.`
+    fn sentence(rule: &str, note: Option<&str>) -> String {
+        let mut chars = rule.chars();
+        let first = chars.next().map(|c| c.to_uppercase().to_string());
+        let mut out = format!("{}{}", first.unwrap_or_default(), chars.as_str());
+        if let Some(n) = note {
+            out.push_str(" — ");
+            out.push_str(n);
+        }
+        out.push('.');
+        out
+    }
 }
 
 /// The sections of the sheet, in order.
@@ -93,7 +119,7 @@ pub fn rules_sheet(p: &Program, base: Option<&Program>, md: bool) -> String {
         for it in own.iter().filter(|it| it.section == section) {
             let mark = match &base_items {
                 Some(b) => match b.iter().find(|x| x.key == it.key) {
-                    Some(x) if x.text == it.text => Mark::Same,
+                    Some(x) if x.rule == it.rule => Mark::Same,
                     Some(_) => Mark::Changed,
                     None => Mark::New,
                 },
@@ -115,7 +141,7 @@ pub fn rules_sheet(p: &Program, base: Option<&Program>, md: bool) -> String {
             any = true;
         }
         if section == Section::Limits && !any {
-            let _ = writeln!(sheet.out, "- None.");
+            let _ = writeln!(sheet.out, "- None: the total may go anywhere.");
         }
     }
     if base_items.is_none() && !p.removed.is_empty() {
@@ -136,14 +162,26 @@ pub fn items(p: &Program) -> Vec<Item> {
     card_items(p, &mut out);
     limit_items(p, &mut out);
     end_items(p, &mut out);
+    for it in &mut out {
+        it.text = Item::sentence(&it.rule, it.note.as_deref());
+    }
     out
 }
 
-fn push(out: &mut Vec<Item>, section: Section, key: &str, text: String, origin: Option<Origin>) {
+fn push(
+    out: &mut Vec<Item>,
+    section: Section,
+    key: &str,
+    rule: String,
+    note: Option<String>,
+    origin: Option<Origin>,
+) {
     out.push(Item {
         section,
         key: key.to_string(),
-        text,
+        text: String::new(),
+        rule,
+        note,
         origin,
         nested: false,
     });
@@ -209,27 +247,25 @@ impl Sheet<'_> {
     }
 }
 
-/// A per-player-count table in words: `3`, or `1 with 2 to 4 players; 2 with 5 players`.
-fn by_players(p: &Program, table: &[u8; MAX_SEATS + 1]) -> String {
+/// A per-player-count table as statements: the general one (`decks 1`), then each count that
+/// differs (`decks 2 with 6 or more players`, `hand 2 cards with 5 players`), from the least
+/// players to the most.
+fn by_players(p: &Program, table: &[u8; MAX_SEATS + 1]) -> Vec<(String, u8)> {
     let (lo, hi) = (usize::from(p.min_players), usize::from(p.max_players));
-    let mut parts: Vec<String> = Vec::new();
-    let mut n = lo;
-    while n <= hi {
-        let v = table[n];
-        let mut m = n;
-        while m < hi && table[m + 1] == v {
-            m += 1;
+    let mut current = table[lo];
+    let mut out = vec![(String::new(), current)];
+    for n in lo + 1..=hi {
+        if table[n] == current {
+            continue;
         }
-        parts.push(if n == lo && m == hi {
-            v.to_string()
-        } else if n == m {
-            format!("{v} with {n} players")
+        if table[n..=hi].iter().all(|&v| v == table[n]) {
+            current = table[n];
+            out.push((format!(" with {n} or more players"), current));
         } else {
-            format!("{v} with {n} to {m} players")
-        });
-        n = m + 1;
+            out.push((format!(" with {n} players"), table[n]));
+        }
     }
-    parts.join("; ")
+    out
 }
 
 fn table_items(p: &Program, out: &mut Vec<Item>) {
@@ -238,138 +274,176 @@ fn table_items(p: &Program, out: &mut Vec<Item>) {
         out,
         t,
         "players",
-        format!("Players: {} to {}.", p.min_players, p.max_players),
+        format!("players {} to {}", p.min_players, p.max_players),
+        None,
         origin_of(p, "players"),
     );
-    let jokers = if p.jokers > 0 {
-        format!(", each with {} jokers", p.jokers)
-    } else {
-        String::new()
-    };
-    push(
-        out,
-        t,
-        "decks",
-        format!("Decks of 52 cards: {}{jokers}.", by_players(p, &p.decks)),
-        origin_of(p, "decks"),
-    );
-    push(
-        out,
-        t,
-        "hand",
-        format!("Cards in hand: {}.", by_players(p, &p.hand)),
-        origin_of(p, "hand"),
-    );
+    for (with, n) in by_players(p, &p.decks) {
+        push(
+            out,
+            t,
+            &format!("decks{with}"),
+            format!("decks {n}{with}"),
+            None,
+            origin_of(p, "decks"),
+        );
+    }
+    if p.jokers > 0 {
+        push(
+            out,
+            t,
+            "jokers",
+            format!("jokers {} per deck", p.jokers),
+            None,
+            origin_of(p, "jokers"),
+        );
+    }
+    for (with, n) in by_players(p, &p.hand) {
+        push(
+            out,
+            t,
+            &format!("hand{with}"),
+            format!(
+                "each player holds {n} {}{with}",
+                if n == 1 { "card" } else { "cards" }
+            ),
+            None,
+            origin_of(p, "hand"),
+        );
+    }
     push(
         out,
         t,
         "chips",
         format!(
-            "Chips: {} each{}.",
+            "each player starts with {} {}",
             p.chips,
-            p.team_size
-                .map_or(String::new(), |t| format!(", shared by teams of {t}"))
+            if p.chips == 1 { "chip" } else { "chips" }
         ),
-        origin_of(p, "chips").or(origin_of(p, "teams")),
+        None,
+        origin_of(p, "chips"),
     );
+    if let Some(size) = p.team_size {
+        push(
+            out,
+            t,
+            "teams",
+            format!("players play in teams of {size} sharing chips"),
+            Some("partners sit apart and share one pile of chips".to_string()),
+            origin_of(p, "teams"),
+        );
+    }
     push(
         out,
         t,
         "start",
-        format!("The total starts at {}.", p.start),
+        format!("the total starts at {}", p.start),
+        None,
         origin_of(p, "start"),
     );
     push(
         out,
         t,
         "direction",
-        format!(
-            "Play goes {} at the start of each round.",
-            direction_word(p.clockwise)
-        ),
+        format!("play goes {}", direction_word(p.clockwise)),
+        Some("at the start of each round".to_string()),
         origin_of(p, "direction"),
     );
-    let dealer = match p.first_dealer {
-        None => "The first dealer is chosen at random".to_string(),
-        Some(d) => format!("Seat {d} deals first"),
-    };
+    push(
+        out,
+        t,
+        "first dealer",
+        match p.first_dealer {
+            None => "the first dealer is chosen at random".to_string(),
+            Some(d) => format!("the first dealer is player {d}"),
+        },
+        None,
+        origin_of(p, "first dealer"),
+    );
     push(
         out,
         t,
         "deal",
         format!(
-            "{dealer}; the deal passes {}.",
+            "the deal passes {}",
             if p.deal_clockwise { "left" } else { "right" }
         ),
-        origin_of(p, "deal").or(origin_of(p, "first dealer")),
+        None,
+        origin_of(p, "deal"),
     );
-    push(out, t, "leader", lead_words(p), origin_of(p, "leader"));
+    let (lead, note) = lead_words(p);
+    push(out, t, "leader", lead, note, origin_of(p, "leader"));
+    let (drawing, note) = if p.by_hand {
+        (
+            "players draw by hand",
+            "after playing, a player may draw; one who forgets plays on with fewer cards",
+        )
+    } else {
+        (
+            "players draw automatically",
+            "after playing, a player draws back up to a full hand",
+        )
+    };
     push(
         out,
         t,
         "drawing",
-        if p.by_hand {
-            "Players draw by hand after playing: one who forgets plays on with fewer cards."
-                .to_string()
-        } else {
-            "After playing, a player draws back up to a full hand.".to_string()
-        },
+        drawing.to_string(),
+        Some(note.to_string()),
         origin_of(p, "drawing"),
     );
+    let (stock, note) = if p.reshuffle {
+        (
+            "when the stock is empty: shuffle the discard pile into it",
+            Some("all of it but its top card".to_string()),
+        )
+    } else {
+        ("when the stock is empty: play on without drawing", None)
+    };
     push(
         out,
         t,
         "stock",
-        if p.reshuffle {
-            "When the stock is empty, the discard pile but its top card is shuffled into a new stock.".to_string()
-        } else {
-            "When the stock is empty, play goes on without drawing.".to_string()
-        },
+        stock.to_string(),
+        note,
         origin_of(p, "stock"),
     );
 }
 
+/// `player 3`, `2 or more players`: the counts a card line is for.
+fn count_words(c: Count) -> String {
+    match c {
+        Count::Any => String::new(),
+        Count::Exactly(n) => format!(" with {n} {}", if n == 1 { "player" } else { "players" }),
+        Count::AtLeast(n) => format!(" with {n} or more players"),
+    }
+}
+
 fn card_items(p: &Program, out: &mut Vec<Item>) {
-    let range = usize::from(p.min_players)..=usize::from(p.max_players);
-    let general = &p.rank_fx[usize::from(p.max_players)];
-    for rank in 0..RANKS {
-        let idx = general[rank];
-        if idx == NO_EFFECT || (rank == usize::from(JOKER) && p.jokers == 0) {
+    for line in &p.card_lines {
+        let Some(fx) = p.effects.get(usize::from(line.fx)) else {
             continue;
-        }
-        let fx = &p.effects[usize::from(idx)];
-        push(
-            out,
-            Section::Cards,
-            &format!("card {rank}"),
-            format!("{}: {}.", RANK_WORDS[rank], effect_words(p, fx)),
-            Some(fx.origin),
-        );
-        // Player-count exceptions.
-        let mut shown: Vec<u16> = vec![idx];
-        for n in range.clone() {
-            let other = p.rank_fx[n][rank];
-            if other != NO_EFFECT && !shown.contains(&other) {
-                shown.push(other);
-                let counts: Vec<String> = range
-                    .clone()
-                    .filter(|k| p.rank_fx[*k][rank] == other)
-                    .map(|k| k.to_string())
-                    .collect();
-                let ofx = &p.effects[usize::from(other)];
-                out.push(Item {
-                    section: Section::Cards,
-                    key: format!("card {rank} with {}", counts.join(" ")),
-                    text: format!(
-                        "with {} players left: {}.",
-                        counts.join(" or "),
-                        effect_words(p, ofx)
-                    ),
-                    origin: Some(ofx.origin),
-                    nested: true,
-                });
-            }
-        }
+        };
+        let rank = usize::from(line.rank);
+        let with = count_words(line.count);
+        let notes = script_notes(p, fx);
+        out.push(Item {
+            section: Section::Cards,
+            key: format!("card {rank}{with}"),
+            text: String::new(),
+            rule: format!("card {}{with}: {}", RANK_WORDS[rank], effect_words(p, fx)),
+            note: (!notes.is_empty()).then(|| notes.join("; ")),
+            origin: Some(fx.origin),
+            nested: line.count != Count::Any,
+        });
+    }
+}
+
+fn way_words(way: Way) -> &'static str {
+    match way {
+        Way::Up => "going up",
+        Way::Down => "going down",
+        Way::Both => "either way",
     }
 }
 
@@ -380,10 +454,8 @@ fn limit_items(p: &Program, out: &mut Vec<Item>) {
             out,
             l,
             "ceiling",
-            format!(
-                "The total may never go above {}: such a card cannot be played.",
-                c.value
-            ),
+            format!("the total may not go above {}", c.value),
+            Some("a card that would take it higher cannot be played".to_string()),
             Some(c.origin),
         );
     }
@@ -392,64 +464,67 @@ fn limit_items(p: &Program, out: &mut Vec<Item>) {
             out,
             l,
             "floor",
-            format!(
-                "The total may never go below {}: such a card cannot be played.",
-                f.value
-            ),
+            format!("the total may not go below {}", f.value),
+            Some("a card that would take it lower cannot be played".to_string()),
             Some(f.origin),
         );
     }
     for b in &p.bars {
-        if let Some(i) = b.reach {
+        for (kind, rule, way) in [
+            ("reaching", b.reach, b.reach_way),
+            ("passing", b.pass, b.pass_way),
+        ] {
+            let Some(i) = rule else { continue };
             let o = &p.outcomes[usize::from(i)];
-            let way = if b.reach_either_way {
-                " (from either side)"
-            } else {
-                " going up"
-            };
             push(
                 out,
                 l,
-                &format!("reach {}", b.value),
-                format!("Reaching exactly {}{way}: {}.", b.value, outcomes_words(o)),
+                &format!("{kind} {}", b.value),
+                format!(
+                    "on {kind} {} {}: {}",
+                    b.value,
+                    way_words(way),
+                    outcomes_words(o)
+                ),
+                None,
                 Some(o.origin),
             );
         }
-        if let Some(i) = b.pass {
-            let o = &p.outcomes[usize::from(i)];
-            let way = if b.pass_either_way {
-                " (either way)"
-            } else {
-                " going up"
-            };
-            push(
-                out,
-                l,
-                &format!("pass {}", b.value),
-                format!("Passing {}{way}: {}.", b.value, outcomes_words(o)),
-                Some(o.origin),
-            );
-        }
+    }
+    for b in &p.script_bars {
+        let o = &p.outcomes[usize::from(b.outcomes)];
+        push(
+            out,
+            l,
+            &format!("script {}", b.func),
+            format!("on script {}: {}", b.func, outcomes_words(o)),
+            Some(format!(
+                "after every card, when the script says so; {}",
+                script_note(&b.func, &b.doc)
+            )),
+            Some(o.origin),
+        );
     }
 }
 
 fn end_items(p: &Program, out: &mut Vec<Item>) {
     let e = Section::End;
     let t = &p.triggers;
-    for (label, i) in [
-        ("A player who cannot play", t.cannot_play),
-        ("A player who has no cards", t.no_cards),
-        ("At the start of each round", t.round_start),
-        ("At the end of each round", t.round_end),
-        ("At the end of the game", t.game_end),
+    for (moment, i) in [
+        ("when a player cannot play", t.cannot_play),
+        ("when a player has no cards", t.no_cards),
+        ("at the start of each round", t.round_start),
+        ("at the end of each round", t.round_end),
+        ("at the end of the game", t.game_end),
     ] {
         if let Some(i) = i {
             let o = &p.outcomes[usize::from(i)];
             push(
                 out,
                 e,
-                label,
-                format!("{label}: {}.", outcomes_words(o)),
+                moment,
+                format!("{moment}: {}", outcomes_words(o)),
+                None,
                 Some(o.origin),
             );
         }
@@ -459,10 +534,15 @@ fn end_items(p: &Program, out: &mut Vec<Item>) {
         e,
         "elimination",
         if p.out_when_cannot_pay {
-            "A player who must pay a chip they do not have is out of the game at once.".to_string()
+            "a player is out when they cannot pay".to_string()
         } else {
-            "A player who loses their last chip is out of the game.".to_string()
+            "a player is out at 0 chips".to_string()
         },
+        Some(if p.out_when_cannot_pay {
+            "out of the game the moment they must pay a chip they do not have".to_string()
+        } else {
+            "out of the game when they lose their last chip".to_string()
+        }),
         origin_of(p, "elimination"),
     );
     let one = if p.team_size.is_some() {
@@ -470,33 +550,48 @@ fn end_items(p: &Program, out: &mut Vec<Item>) {
     } else {
         "one player is left"
     };
-    push(
-        out,
-        e,
-        "game end",
-        match p.rounds {
-            Some(1) => format!("The game ends after 1 round, or when {one}."),
-            Some(r) => format!("The game ends after {r} rounds, or when {one}."),
-            None => format!("The game ends when {one}."),
-        },
-        origin_of(p, "game end"),
-    );
+    let (end, note) = match p.rounds {
+        Some(1) => (
+            "the game ends after 1 round".to_string(),
+            Some(format!("or sooner, when {one}")),
+        ),
+        Some(r) => (
+            format!("the game ends after {r} rounds"),
+            Some(format!("or sooner, when {one}")),
+        ),
+        None => ("the game ends when one player is left".to_string(), None),
+    };
+    let note = note.or_else(|| {
+        p.team_size
+            .map(|_| "with teams: when one team is left".to_string())
+    });
+    push(out, e, "game end", end, note, origin_of(p, "game end"));
+    let (winner, note) = if p.most_chips_wins {
+        (
+            "the winner is the player with the most chips",
+            Some("tied players share the win"),
+        )
+    } else if p.team_size.is_some() {
+        (
+            "the winner is the last player left",
+            Some("with teams: the last team left"),
+        )
+    } else {
+        ("the winner is the last player left", None)
+    };
     push(
         out,
         e,
         "winner",
-        if p.most_chips_wins {
-            "The winner has the most chips; tied players share the win.".to_string()
-        } else if p.team_size.is_some() {
-            "The winners are the last team left.".to_string()
-        } else {
-            "The winner is the last player left.".to_string()
-        },
+        winner.to_string(),
+        note.map(str::to_string),
         origin_of(p, "winner"),
     );
 }
 
 impl Sheet<'_> {
+    /// The options, each as its line declares it (its default and the values it allows),
+    /// and the value it has in this game when that is another.
     fn options(&mut self) {
         let p = self.p;
         if p.options.is_empty() {
@@ -504,50 +599,47 @@ impl Sheet<'_> {
         }
         self.h2("Options");
         for o in &p.options {
-            let word = |v: i64| {
-                if o.allowed == "yes or no" {
-                    if v != 0 {
-                        "yes".to_string()
-                    } else {
-                        "no".to_string()
-                    }
-                } else {
-                    v.to_string()
-                }
+            let yes_no = o.allowed == "yes or no";
+            let word = |v: i64| match (yes_no, v) {
+                (true, 0) => "no".to_string(),
+                (true, _) => "yes".to_string(),
+                (false, v) => v.to_string(),
             };
-            let _ = writeln!(
-                self.out,
-                "- `{}` = {} ({}; default {}; change with `--set {}=...`).",
-                o.name,
-                word(o.value),
-                o.allowed,
-                word(o.default),
-                o.name
-            );
+            let range = if yes_no {
+                String::new()
+            } else if o.allowed.starts_with("one of") {
+                format!(", {}", o.allowed)
+            } else {
+                format!(" {}", o.allowed)
+            };
+            let now = if o.value == o.default {
+                String::new()
+            } else {
+                format!("{} in this game; ", word(o.value))
+            };
+            let rule = format!("option {} = {}{range}", o.name, word(o.default));
+            let note = format!("{now}change it with `--set {}=...`", o.name);
+            let _ = writeln!(self.out, "- {}", Item::sentence(&rule, Some(&note)));
         }
     }
 }
 
-/// Who leads each round, in words.
-fn lead_words(p: &Program) -> String {
-    match (p.leader.role, p.leader.offset) {
-        (Role::Dealer, 0) => "The dealer leads.".to_string(),
-        (r, o) => {
-            let role = match r {
-                Role::Dealer => "dealer",
-                Role::Loser => "loser of the last round",
-                Role::Winner => "winner of the last round",
-            };
-            let side = if o > 0 { "left" } else { "right" };
-            match (o, r) {
-                (0, _) => {
-                    format!("The {role} leads (in the first round, the player left of the dealer).")
-                }
-                (_, Role::Dealer) => format!("The player {side} of the dealer leads."),
-                _ => format!(
-                    "The player {side} of the {role} leads (in the first round, the player left of the dealer)."
-                ),
-            }
-        }
-    }
+/// Who leads each round, as a ruleset says it, and what happens when there is no such player.
+fn lead_words(p: &Program) -> (String, Option<String>) {
+    let role = match p.leader.role {
+        Role::Dealer => "dealer",
+        Role::Loser => "loser",
+        Role::Winner => "winner",
+    };
+    let rule = match p.leader.offset {
+        0 => format!("the {role} leads"),
+        o => format!(
+            "the player {} of the {role} leads",
+            if o > 0 { "left" } else { "right" }
+        ),
+    };
+    let note = (p.leader.role != Role::Dealer).then(|| {
+        format!("the {role} of the round before; in the first round, the player left of the dealer")
+    });
+    (rule, note)
 }

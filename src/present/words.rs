@@ -1,8 +1,14 @@
 //! The compiled rules in words: tests, conditions, who, outcomes, actions and effects, as the
 //! rules sheet, `why` and explanations say them.
+//!
+//! Every phrase here is valid ruleset text that compiles back to what it says: the rules
+//! sheet is written in the language itself (`tests/sheet.rs` compiles every sheet back and
+//! compares the programs). What a script does is said apart, in [`script_notes`].
 
 use crate::base::cards::RANK_WORDS;
-use crate::ir::{Act, Cmp, Cond, Effect, OutcomeKind, Outcomes, Pool, Program, Target, Test, Who};
+use crate::ir::{
+    Act, Choice, Cmp, Cond, Effect, OutcomeKind, Outcomes, Pool, Program, Step, Target, Test, Who,
+};
 
 /// How a test is said: after `the total is` (`even`, `above 49`), after `the total`
 /// (`ends in 5`), or whole (`the player has at most 1 chip`).
@@ -37,10 +43,7 @@ fn said(p: &Program, t: Test) -> Said {
         Test::MultipleOf(n) => Said::Is(format!("a multiple of {n}")),
         Test::Between(a, b) => Said::Is(format!("between {a} and {b}")),
         Test::EndsIn(d) => Said::Total(format!("ends in {d}")),
-        Test::Script(i) => Said::Is(format!(
-            "as the script `{}` says",
-            p.script_tests[usize::from(i)].func
-        )),
+        Test::Script(i) => Said::Whole(format!("script {}", p.script_tests[usize::from(i)].func)),
         Test::Chips(c, n) => Said::Whole(format!(
             "the player has {} {}",
             cmp_words(c, n),
@@ -100,23 +103,21 @@ fn group_words(p: &Program, all: &[Test]) -> String {
     parts.join(" and ")
 }
 
+/// A condition's own tests: groups joined by `or` (`and` binds first).
+fn tests_words(p: &Program, c: &Cond) -> String {
+    let groups: Vec<String> = c.any_of.iter().map(|all| group_words(p, all)).collect();
+    groups.join(" or ")
+}
+
 /// `if the total is even and above 49`, `otherwise if the total ends in 5`, `otherwise`.
 pub fn cond_words(p: &Program, c: &Cond) -> String {
     let always = c.any_of.iter().any(Vec::is_empty);
-    let lead = if c.unless.is_empty() {
-        "if"
-    } else {
-        "otherwise if"
-    };
-    if always {
-        return if c.unless.is_empty() {
-            "always".into()
-        } else {
-            "otherwise".into()
-        };
+    match (always, c.unless.is_empty()) {
+        (true, true) => "always".into(),
+        (true, false) => "otherwise".into(),
+        (false, true) => format!("if {}", tests_words(p, c)),
+        (false, false) => format!("otherwise if {}", tests_words(p, c)),
     }
-    let groups: Vec<String> = c.any_of.iter().map(|all| group_words(p, all)).collect();
-    format!("{lead} {}", groups.join(", or "))
 }
 
 pub fn who_words(w: Who) -> &'static str {
@@ -189,12 +190,12 @@ pub fn outcomes_words(o: &Outcomes) -> String {
 pub fn act_words(p: &Program, a: Act) -> String {
     match a {
         Act::Add(n) if n >= 0 => format!("add {n}"),
-        Act::Add(n) => format!("subtract {}", -n),
+        Act::Add(n) => format!("subtract {}", -i64::from(n)),
         Act::Set(n) => format!("set the total to {n}"),
-        Act::Mul(2) => "double the total".into(),
-        Act::Mul(n) => format!("multiply the total by {n}"),
-        Act::Div(2) => "halve the total".into(),
-        Act::Div(n) => format!("divide the total by {n}"),
+        Act::Mul(2) => "double".into(),
+        Act::Mul(n) => format!("multiply by {n}"),
+        Act::Div(2) => "halve".into(),
+        Act::Div(n) => format!("divide by {n}"),
         Act::Nothing => "nothing".into(),
         Act::Skip(1) => "skip the next player".into(),
         Act::Skip(n) => format!("skip the next {n} players"),
@@ -203,112 +204,291 @@ pub fn act_words(p: &Program, a: Act) -> String {
         Act::Again(2) => "play again twice".into(),
         Act::Again(n) => format!("play again {n} times"),
         Act::Outcomes(i) => outcomes_words(&p.outcomes[usize::from(i)]),
-        Act::Script(i) => {
-            let fx = &p.script_fx[usize::from(i)];
-            if fx.doc.is_empty() {
-                format!("what the script `{}` says", fx.func)
+        Act::Script(i) => format!("run {}", p.script_fx[usize::from(i)].func),
+    }
+}
+
+/// Acts joined by `and`, or `nothing`.
+fn acts_words(p: &Program, acts: &[Act]) -> String {
+    if acts.is_empty() {
+        return "nothing".to_string();
+    }
+    acts.iter()
+        .map(|a| act_words(p, *a))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// What a choice's steps look like: plain steps; one test deciding each step's `then` or
+/// `otherwise` (a trailing test, or `if A: ...; otherwise ...`); or branches, each under its
+/// own test (`if A: ...; otherwise if B: ...; otherwise ...`).
+enum Shape {
+    Plain(Vec<Act>),
+    One {
+        cond: u16,
+        then: Vec<Act>,
+        otherwise: Vec<Act>,
+    },
+    Many(Vec<(u16, Vec<Act>)>),
+}
+
+/// A list without the `nothing`s that only pad it at its end.
+fn trimmed(mut acts: Vec<Act>) -> Vec<Act> {
+    while acts.last() == Some(&Act::Nothing) {
+        acts.pop();
+    }
+    acts
+}
+
+fn shape(steps: &[Step]) -> Shape {
+    let Some(first) = steps.first().and_then(|s| s.cond) else {
+        return Shape::Plain(steps.iter().map(|s| s.then).collect());
+    };
+    if steps.iter().all(|s| s.cond == Some(first)) {
+        return Shape::One {
+            cond: first,
+            then: trimmed(steps.iter().map(|s| s.then).collect()),
+            otherwise: trimmed(steps.iter().map(|s| s.otherwise).collect()),
+        };
+    }
+    let mut groups: Vec<(u16, Vec<Act>)> = Vec::new();
+    for s in steps {
+        let c = s.cond.unwrap_or(first);
+        match groups.last_mut() {
+            Some((g, acts)) if *g == c => acts.push(s.then),
+            _ => groups.push((c, vec![s.then])),
+        }
+    }
+    Shape::Many(groups)
+}
+
+/// A branch's head: `if A: `, `otherwise if B: `, `otherwise `.
+fn head(p: &Program, cond: u16) -> String {
+    let c = &p.conds[usize::from(cond)];
+    match cond_words(p, c).as_str() {
+        "otherwise" | "always" => "otherwise ".to_string(),
+        w => format!("{w}: "),
+    }
+}
+
+/// The acts of one branch in each choice: the same in all (`add 5`), or `either` one of them
+/// (`either add 10 or subtract 10`), with the labels the compiler would not give.
+fn alternatives(p: &Program, each: &[Vec<Act>], labels: &[Option<String>]) -> String {
+    if each.iter().all(|a| *a == each[0]) {
+        return acts_words(p, &each[0]);
+    }
+    let said: Vec<String> = each
+        .iter()
+        .zip(labels)
+        .map(|(acts, label)| match label {
+            Some(l) => format!("{} as {}", acts_words(p, acts), quoted(l)),
+            None => acts_words(p, acts),
+        })
+        .collect();
+    format!("either {}", said.join(" or "))
+}
+
+/// A label as written in a ruleset: in double quotes.
+fn quoted(label: &str) -> String {
+    format!("\"{label}\"")
+}
+
+/// A choice's steps in words: plain steps joined by `and`; one test as `halve if ...,
+/// otherwise double`, or when it decides several steps `if ...: add 5 and skip the next
+/// player; otherwise add 5`; branches as `if ...: ...; otherwise if ...: ...; otherwise ...`.
+fn steps_words(p: &Program, steps: &[Step]) -> String {
+    match shape(steps) {
+        Shape::Plain(acts) => acts_words(p, &acts),
+        Shape::One {
+            cond,
+            then,
+            otherwise,
+        } => {
+            let c = &p.conds[usize::from(cond)];
+            let tests = tests_words(p, c);
+            if then.len() <= 1 && otherwise.len() <= 1 && !then.is_empty() {
+                let mut w = format!("{} if {tests}", act_words(p, then[0]));
+                if let Some(o) = otherwise.first() {
+                    w.push_str(&format!(", otherwise {}", act_words(p, *o)));
+                }
+                w
+            } else if otherwise.is_empty() {
+                format!("if {tests}: {}", acts_words(p, &then))
             } else {
-                // The doc is a sentence of its own; here it goes on after `Queen: `.
-                let doc = fx.doc.trim_end_matches('.');
-                let mut chars = doc.chars();
-                let first = chars.next().map(|c| c.to_lowercase().to_string());
                 format!(
-                    "{}{} (the script `{}`)",
-                    first.unwrap_or_default(),
-                    chars.as_str(),
-                    fx.func
+                    "if {tests}: {}; otherwise {}",
+                    acts_words(p, &then),
+                    acts_words(p, &otherwise)
                 )
             }
         }
+        Shape::Many(groups) => groups
+            .iter()
+            .map(|(c, acts)| format!("{}{}", head(p, *c), acts_words(p, acts)))
+            .collect::<Vec<_>>()
+            .join("; "),
     }
 }
 
-/// A choice's steps in words: unconditional steps joined by `and`; steps under one test as
-/// `halve the total if ..., otherwise double the total`, or, when the test decides several,
-/// `if ...: add 5 and skip the next player; otherwise add 5`.
-fn steps_words(p: &Program, steps: &[crate::ir::Step]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < steps.len() {
-        let cond = steps[i].cond;
-        let mut j = i + 1;
-        while j < steps.len() && steps[j].cond == cond {
-            j += 1;
+/// The choices of an effect written as one set of branches, each branch saying `either`
+/// where the choices differ: how an effect whose choices share their tests was written
+/// (`if the total ends in 0: reverse; otherwise either add 10 or subtract 10`). `None` when
+/// the choices do not share their tests.
+fn merged_words(p: &Program, fx: &Effect, labels: &[Option<String>]) -> Option<String> {
+    let shapes: Vec<Shape> = fx.choices().iter().map(|c| shape(c.steps())).collect();
+    match &shapes[0] {
+        Shape::Plain(_) => None,
+        Shape::One { cond, .. } => {
+            let mut thens = Vec::new();
+            let mut others = Vec::new();
+            for s in &shapes {
+                match s {
+                    Shape::One {
+                        cond: c,
+                        then,
+                        otherwise,
+                    } if c == cond => {
+                        thens.push(then.clone());
+                        others.push(otherwise.clone());
+                    }
+                    _ => return None,
+                }
+            }
+            let tests = tests_words(p, &p.conds[usize::from(*cond)]);
+            // Labels go with the first branch that says `either`.
+            let then_either = !thens.iter().all(|t| *t == thens[0]);
+            let none = vec![None; labels.len()];
+            let then = alternatives(p, &thens, if then_either { labels } else { &none });
+            let mut w = format!("if {tests}: {then}");
+            if others.iter().any(|o| !o.is_empty()) {
+                let other = alternatives(p, &others, if then_either { &none } else { labels });
+                w.push_str(&format!("; otherwise {other}"));
+            }
+            Some(w)
         }
-        let group = &steps[i..j];
-        match cond {
-            None => parts.extend(group.iter().map(|s| act_words(p, s.then))),
-            Some(ci) => {
-                let c = &p.conds[usize::from(ci)];
-                let then: Vec<String> = group
-                    .iter()
-                    .filter(|s| s.then != Act::Nothing)
-                    .map(|s| act_words(p, s.then))
-                    .collect();
-                let otherwise: Vec<String> = group
-                    .iter()
-                    .filter(|s| s.otherwise != Act::Nothing)
-                    .map(|s| act_words(p, s.otherwise))
-                    .collect();
-                if group.len() == 1 && c.unless.is_empty() {
-                    let mut w = format!("{} {}", act_words(p, group[0].then), cond_words(p, c));
-                    if let Some(o) = otherwise.first() {
-                        w.push_str(&format!(", otherwise {o}"));
+        Shape::Many(first) => {
+            let mut by_branch: Vec<Vec<Vec<Act>>> = vec![Vec::new(); first.len()];
+            for s in &shapes {
+                let Shape::Many(groups) = s else { return None };
+                if groups.len() != first.len()
+                    || groups.iter().zip(first).any(|((a, _), (b, _))| a != b)
+                {
+                    return None;
+                }
+                for (g, (_, acts)) in groups.iter().enumerate() {
+                    by_branch[g].push(acts.clone());
+                }
+            }
+            let mut labelled = false;
+            let none = vec![None; labels.len()];
+            let parts: Vec<String> = first
+                .iter()
+                .zip(&by_branch)
+                .map(|((c, _), each)| {
+                    let differs = !each.iter().all(|a| *a == each[0]);
+                    let use_labels = differs && !labelled;
+                    labelled |= use_labels;
+                    let body = alternatives(p, each, if use_labels { labels } else { &none });
+                    format!("{}{body}", head(p, *c))
+                })
+                .collect();
+            Some(parts.join("; "))
+        }
+    }
+}
+
+/// Whether a choice is written with a test and `otherwise` (then it must be a card's last).
+fn says_otherwise(c: &Choice) -> bool {
+    c.steps()
+        .iter()
+        .any(|s| s.cond.is_some() && s.otherwise != Act::Nothing)
+}
+
+/// A card's effect in words, as a ruleset writes it: `add 1 or add 11`,
+/// `add 10 as "up" or subtract 10 as "down"`.
+pub fn effect_words(p: &Program, fx: &Effect) -> String {
+    let choices = fx.choices();
+    // The labels the compiler would not give by itself.
+    let labels: Vec<Option<String>> = choices
+        .iter()
+        .zip(&fx.labels)
+        .enumerate()
+        .map(|(i, (c, l))| (*l != c.default_label(i)).then(|| l.clone()))
+        .collect();
+    if choices.len() > 1 {
+        // Choices that share their tests read best as one set of branches; and choices that
+        // cannot be said one after the other (an `otherwise` before an `or`) must be.
+        let tested = choices
+            .iter()
+            .all(|c| !matches!(shape(c.steps()), Shape::Plain(_)));
+        let sayable = choices
+            .iter()
+            .enumerate()
+            .all(|(i, c)| match shape(c.steps()) {
+                Shape::Plain(_) => true,
+                Shape::One {
+                    then, otherwise, ..
+                } => {
+                    then.len() == 1
+                        && otherwise.len() <= 1
+                        && (i + 1 == choices.len() || !says_otherwise(c))
+                }
+                Shape::Many(_) => false,
+            });
+        if (tested || !sayable)
+            && let Some(w) = merged_words(p, fx, &labels)
+        {
+            return w;
+        }
+    }
+    choices
+        .iter()
+        .zip(&labels)
+        .map(|(c, label)| {
+            let steps = steps_words(p, c.steps());
+            match label {
+                Some(l) if choices.len() > 1 => format!("{steps} as {}", quoted(l)),
+                _ => steps,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// What the scripts a card runs or tests do, from their doc comments: `swap_digits: Swap the
+/// total's two digits.` One note a script.
+pub fn script_notes(p: &Program, fx: &Effect) -> Vec<String> {
+    let mut notes: Vec<String> = Vec::new();
+    for c in fx.choices() {
+        for s in c.steps() {
+            for a in [s.then, s.otherwise] {
+                if let Act::Script(i) = a {
+                    let f = &p.script_fx[usize::from(i)];
+                    notes.push(script_note(&f.func, &f.doc));
+                }
+            }
+            if let Some(ci) = s.cond {
+                for t in p.conds[usize::from(ci)].any_of.iter().flatten() {
+                    if let Test::Script(i) = t {
+                        let f = &p.script_tests[usize::from(*i)];
+                        notes.push(script_note(&f.func, &f.doc));
                     }
-                    parts.push(w);
-                } else if c.any_of.iter().any(Vec::is_empty) {
-                    // The last branch: `otherwise add 6`.
-                    parts.push(format!("otherwise {}", or_nothing(&then)));
-                } else {
-                    let mut w = format!("{}: {}", cond_words(p, c), or_nothing(&then));
-                    if !otherwise.is_empty() {
-                        w.push_str(&format!("; otherwise {}", otherwise.join(" and ")));
-                    }
-                    parts.push(w);
                 }
             }
         }
-        i = j;
     }
-    // Branches are separated by `;`; other steps by commas, the last by `and`.
-    let mut out = String::new();
-    for (k, part) in parts.iter().enumerate() {
-        if k > 0 {
-            out.push_str(if part.starts_with("otherwise") {
-                "; "
-            } else if k + 1 == parts.len() {
-                " and "
-            } else {
-                ", "
-            });
-        }
-        out.push_str(part);
-    }
-    out
+    notes.dedup();
+    notes
 }
 
-fn or_nothing(acts: &[String]) -> String {
-    if acts.is_empty() {
-        "nothing".to_string()
+/// `` `swap`: swap the total's two digits `` or `` `swap`: what the script says ``.
+pub fn script_note(func: &str, doc: &str) -> String {
+    let doc = doc.trim().trim_end_matches('.');
+    if doc.is_empty() {
+        format!("`{func}` is a script of this ruleset")
     } else {
-        acts.join(" and ")
+        let mut chars = doc.chars();
+        let first = chars.next().map(|c| c.to_lowercase().to_string());
+        format!("`{func}`: {}{}", first.unwrap_or_default(), chars.as_str())
     }
-}
-
-/// A card's effect in words: `add 1 (`1`), or add 11 (`11`)`.
-pub fn effect_words(p: &Program, fx: &Effect) -> String {
-    let choices: Vec<String> = fx
-        .choices()
-        .iter()
-        .zip(&fx.labels)
-        .map(|(c, label)| {
-            let steps = steps_words(p, c.steps());
-            if fx.len > 1 {
-                format!("{steps} (`{label}`)")
-            } else {
-                steps
-            }
-        })
-        .collect();
-    choices.join(", or ")
 }

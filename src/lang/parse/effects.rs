@@ -47,21 +47,32 @@ fn branches(c: Pair<'_, Rule>, start: usize) -> Result<Choice, Diag> {
     for b in c.into_inner() {
         let bspan = sp(&b, start);
         let mut condition = None;
-        let mut steps = Vec::new();
+        let mut body = BranchBody::Steps(Vec::new());
         for p in b.into_inner() {
             match p.as_rule() {
                 Rule::condition => condition = Some(build_condition(p, start)?),
                 Rule::steps => {
-                    for s in p.into_inner().filter(|s| s.as_rule() == Rule::step) {
-                        steps.push(step(s, start)?);
-                    }
+                    let steps = p
+                        .into_inner()
+                        .filter(|s| s.as_rule() == Rule::step)
+                        .map(|s| step(s, start))
+                        .collect::<Result<_, Diag>>()?;
+                    body = BranchBody::Steps(steps);
+                }
+                Rule::either => {
+                    let choices = p
+                        .into_inner()
+                        .filter(|c| c.as_rule() == Rule::choice)
+                        .map(|c| choice(c, start))
+                        .collect::<Result<_, Diag>>()?;
+                    body = BranchBody::Either(choices);
                 }
                 _ => {}
             }
         }
         list.push(Branch {
             condition,
-            steps,
+            body,
             span: bspan,
         });
     }

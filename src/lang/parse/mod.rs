@@ -316,9 +316,13 @@ mod tests {
         };
         assert_eq!(b.len(), 3);
         assert!(b[2].condition.is_none());
-        assert!(matches!(b[0].steps[1].action.node, Action::Skip(Some(_))));
+        let steps = |i: usize| match &b[i].body {
+            BranchBody::Steps(s) => s.clone(),
+            BranchBody::Either(_) => panic!("not steps"),
+        };
+        assert!(matches!(steps(0)[1].action.node, Action::Skip(Some(_))));
         assert!(matches!(
-            b[1].steps[0].action.node,
+            steps(1)[0].action.node,
             Action::PlayAgain(Some(_))
         ));
         let (_, diags) = parse(

@@ -79,16 +79,25 @@ pub(super) fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<Stat
                 .filter(|p| p.as_rule() == Rule::amount)
                 .map(|p| amount(p, start))
                 .collect::<Result<_, _>>()?;
-            let mut either_way = false;
+            let mut way = None;
             let mut outs = next();
-            if outs.as_rule() == Rule::either_way {
-                either_way = true;
+            let said = match outs.as_rule() {
+                Rule::either_way => Some(Way::Both),
+                Rule::going_down => Some(Way::Down),
+                Rule::going_up => Some(Way::Up),
+                _ => None,
+            };
+            if let Some(w) = said {
+                way = Some(Spanned {
+                    node: w,
+                    span: sp(&outs, start),
+                });
                 outs = next();
             }
             StatementKind::Bar {
                 passing,
                 values,
-                either_way,
+                way,
                 outcomes: outcomes(outs, start)?,
             }
         }

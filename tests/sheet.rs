@@ -1,0 +1,217 @@
+//! The rules sheet is the ruleset: every rule on it is a line of the language, so the sheet
+//! read back as a ruleset (its rules, the options it lists, the scripts the ruleset holds)
+//! compiles to the same program. A rule the program can fire that the sheet leaves out, or
+//! words that say another rule, make the programs differ.
+//!
+//! Run over every shipped ruleset, every ruleset of `tests/designer/` (house rules written
+//! from the docs by a designer), and every option value of each.
+
+use std::path::{Path, PathBuf};
+
+use ninety::app::load::{base_program, check_one};
+use ninety::compile::{Disk, Memory, check, flatten};
+use ninety::ir::Program;
+use ninety::present;
+
+/// The rules of a sheet as ruleset lines: each item's sentence without its bullet, its mark,
+/// its explanation (after the dash) and its full stop. Removed lines are not rules.
+fn sheet_rules(sheet: &str) -> Vec<String> {
+    let mut rules = Vec::new();
+    let mut section = "";
+    for line in sheet.lines() {
+        if let Some(title) = line.strip_prefix("## ") {
+            section = if title == "Removed from the parent" {
+                "removed"
+            } else {
+                "rules"
+            };
+            continue;
+        }
+        let Some(item) = line.trim_start().strip_prefix("- ") else {
+            continue;
+        };
+        if section != "rules" || item.contains("**(removed)**") || item.starts_with("None:") {
+            continue;
+        }
+        let item = item.replace(" **(changed)**", "").replace(" **(new)**", "");
+        let rule = item.split(" — ").next().unwrap_or(&item);
+        let rule = rule.strip_suffix('.').unwrap_or(rule);
+        rules.push(rule.to_string());
+    }
+    rules
+}
+
+/// The `script ... end` blocks of a flattened ruleset, as they are.
+fn script_blocks(flat: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for line in flat.lines() {
+        let t = line.trim();
+        if !inside && t.eq_ignore_ascii_case("script") {
+            inside = true;
+        }
+        if inside {
+            out.push_str(line);
+            out.push('\n');
+            if t.eq_ignore_ascii_case("end") {
+                inside = false;
+            }
+        }
+    }
+    out
+}
+
+/// What must be equal: the game, not the names or where each piece was written.
+fn game(p: &Program) -> Program {
+    let mut m = p.meaning();
+    m.name.clear();
+    m.about.clear();
+    m
+}
+
+fn round_trip(path: &Path, sets: &[(String, String)]) {
+    let shown = path.display().to_string();
+    let checked = check_one(&Disk, &shown, sets).expect("readable");
+    let Some(program) = checked.program else {
+        panic!("{shown} does not compile");
+    };
+    let base = base_program(&Disk, &program, sets);
+    let sheet = present::rules_sheet(&program, base.as_ref(), true);
+    let flat = flatten(&Disk, &shown, sets).expect("flattens");
+    let mut text = String::from("name \"sheet\"\n");
+    for r in sheet_rules(&sheet) {
+        text.push_str(&r);
+        text.push('\n');
+    }
+    text.push_str(&script_blocks(&flat));
+    let mut memory = Memory::new();
+    memory.insert("sheet.rules", text.clone());
+    let again = check(&memory, "sheet.rules", sets).expect("in memory");
+    let errors: Vec<String> = again
+        .diags
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.render_plain(100))
+        .collect();
+    let Some(again) = again.program else {
+        panic!(
+            "{shown} (sets {sets:?}): its sheet is not a ruleset:\n{}\n--- the sheet's rules:\n{text}",
+            errors.join("\n")
+        );
+    };
+    let (a, b) = (game(&again), game(&program));
+    if a != b {
+        panic!(
+            "{shown} (sets {sets:?}): its sheet says another game ({}):\n{text}",
+            differences(&a, &b)
+        );
+    }
+}
+
+/// The parts of two programs that differ, as their JSON: `bars: [...] against [...]`.
+fn differences(a: &Program, b: &Program) -> String {
+    let (a, b) = (
+        serde_json::to_value(a).expect("json"),
+        serde_json::to_value(b).expect("json"),
+    );
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+        return "not objects".into();
+    };
+    let mut out = Vec::new();
+    for (k, v) in a {
+        if b.get(k) != Some(v) {
+            let w = b.get(k).cloned().unwrap_or_default();
+            out.push(format!("{k}: the sheet's {v} against the ruleset's {w}"));
+        }
+    }
+    if out.is_empty() {
+        out.push("the parts serialization skips".into());
+    }
+    out.join("; ")
+}
+
+/// Every value each option of a ruleset allows (a range's ends and middle), one at a time.
+fn option_values(p: &Program) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for o in &p.options {
+        let values: Vec<String> = if o.allowed == "yes or no" {
+            vec!["yes".into(), "no".into()]
+        } else if let Some(list) = o.allowed.strip_prefix("one of ") {
+            list.split(", ").map(str::to_string).collect()
+        } else if let Some((lo, hi)) = o
+            .allowed
+            .strip_prefix("from ")
+            .and_then(|r| r.split_once(" to "))
+        {
+            let (lo, hi): (i64, i64) = (lo.parse().unwrap_or(0), hi.parse().unwrap_or(0));
+            let mut v = vec![lo, (lo + hi) / 2, hi];
+            v.dedup();
+            v.iter().map(i64::to_string).collect()
+        } else {
+            Vec::new()
+        };
+        out.extend(values.into_iter().map(|v| (o.name.clone(), v)));
+    }
+    out
+}
+
+fn rulesets(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("a folder")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn every_ruleset_of(dir: &Path) {
+    let files = rulesets(dir);
+    assert!(!files.is_empty(), "no rulesets in {}", dir.display());
+    for f in files {
+        round_trip(&f, &[]);
+        let p =
+            ninety::app::load::load_program(&Disk, &f.display().to_string(), &[]).expect("checks");
+        for (name, value) in option_values(&p) {
+            let sets = [(name.clone(), value.clone())];
+            // A value some other line of the ruleset refuses (a cap below a bar) is the
+            // checker's business, not the sheet's.
+            if check_one(&Disk, &f.display().to_string(), &sets).is_ok_and(|c| c.program.is_some())
+            {
+                round_trip(&f, &sets);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_shipped_sheet_is_its_ruleset() {
+    every_ruleset_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets"));
+}
+
+#[test]
+fn the_sheet_leaves_nothing_out_and_says_nothing_else() {
+    // A sheet without one of its lines, or with one changed, is another game.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/33-66-99.rules");
+    let p =
+        ninety::app::load::load_program(&Disk, &path.display().to_string(), &[]).expect("checks");
+    let rules = sheet_rules(&present::rules_sheet(&p, None, true));
+    let compile = |rules: &[String]| {
+        let mut memory = Memory::new();
+        memory.insert("s.rules", format!("name \"s\"\n{}\n", rules.join("\n")));
+        check(&memory, "s.rules", &[]).expect("in memory").program
+    };
+    let whole = compile(&rules).expect("the sheet compiles");
+    assert_eq!(game(&whole), game(&p));
+    let bar = rules
+        .iter()
+        .position(|r| r.starts_with("On reaching 66"))
+        .expect("a bar line");
+    let mut without = rules.clone();
+    without.remove(bar);
+    assert_ne!(compile(&without).map(|q| game(&q)), Some(game(&p)));
+    let mut changed = rules.clone();
+    changed[bar] = changed[bar].replace("going up", "either way");
+    assert_ne!(compile(&changed).map(|q| game(&q)), Some(game(&p)));
+}
