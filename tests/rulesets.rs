@@ -1,6 +1,8 @@
 //! Every shipped ruleset: it checks clean (scenarios included), its compiled form and rules
 //! sheet are snapshotted, and one seeded game with bots is played to the end and snapshotted.
 
+mod common;
+
 use ninety::app::load::check_one;
 use ninety::app::run::{RunOptions, run_cmd};
 use ninety::compile::Disk;
@@ -84,5 +86,24 @@ fn flattened_rulesets_compile_to_the_same_program() {
             original.meaning(),
             "{path}: the flat file plays another game:\n{flat}"
         );
+        // The flat file keeps the options and their switches: under every value, it is the
+        // same game as the ruleset.
+        for (name, value) in common::option_values(&original) {
+            let sets = [(name.clone(), value.clone())];
+            let Ok(want) = ninety::app::load::load_program(&Disk, &path, &sets) else {
+                continue;
+            };
+            let got = ninety::compile::check(&memory, "flat.rules", &sets)
+                .expect("in memory")
+                .program
+                .unwrap_or_else(|| {
+                    panic!("{path}: the flat file does not check with {name}={value}")
+                });
+            assert_eq!(
+                got.meaning(),
+                want.meaning(),
+                "{path}: with {name}={value} the flat file plays another game:\n{flat}"
+            );
+        }
     }
 }

@@ -59,6 +59,7 @@ codes! {
     UnknownOption = "unknown-option": "a value is given for an option the ruleset does not declare",
     UndeclaredOption = "undeclared-option": "an option is used but never declared",
     UnusedOption = "unused-option": "an option is declared but never used",
+    DeadOption = "dead-option": "a variant's line leaves a parent's option unused, or a value is given for an unused option",
     // Settings.
     SaidTwice = "said-twice": "a setting is said twice in one file",
     NoPlayers = "no-players": "the ruleset never says how many players play",

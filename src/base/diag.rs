@@ -325,10 +325,17 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let lower = word.to_lowercase();
+    // A short word is one slip away from many others: `all` is two from `add`, `swap` two
+    // from `skip`. Two slips are suggested only in words long enough to carry them.
+    let close = |d: usize, len: usize| match len {
+        0..=4 => d <= 1,
+        5..=8 => d <= 2,
+        _ => d <= len / 3,
+    };
     candidates
         .into_iter()
         .map(|c| (strsim::damerau_levenshtein(&lower, &c.to_lowercase()), c))
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3) && *d < c.len().max(lower.len()))
+        .filter(|(d, c)| close(*d, c.len().max(lower.len())) && *d < c.len().max(lower.len()))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
 }

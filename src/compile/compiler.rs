@@ -109,6 +109,19 @@ pub(super) struct Compiler<'a> {
     pub script_tests: Vec<ir::ScriptTest>,
     /// A script did not compile: names it would define are not reported missing.
     pub script_errors: bool,
+    /// Parents' lines a later file replaced or removed, for the options they leave unused.
+    pub replaced: Vec<Replaced>,
+    /// The options given a value on the command line (`--set`).
+    pub given: Vec<String>,
+}
+
+/// A parent's line that a later file's line replaced (or a `no ...` line removed).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Replaced {
+    /// The layer and line of the parent's line.
+    pub old: (usize, usize),
+    /// The layer and span of the line that replaced it.
+    pub by: (usize, Span),
 }
 
 impl<'a> Compiler<'a> {
@@ -129,6 +142,8 @@ impl<'a> Compiler<'a> {
             fx_spans: Vec::new(),
             script_tests: Vec::new(),
             script_errors: false,
+            replaced: Vec::new(),
+            given: Vec::new(),
         }
     }
 

@@ -14,30 +14,144 @@ use crate::ir::{self, NO_EFFECT, possible_totals};
 use crate::lang::ast;
 
 impl Compiler<'_> {
+    /// Which options the game uses: those named in the lines that decide it (not in the
+    /// parents' lines a variant replaced), and every option that switches a line on or off.
+    pub fn mark_live_options(&mut self, s: &Settings) {
+        let mut named: BTreeSet<String> = BTreeSet::new();
+        for (layer, line) in s.live_lines() {
+            named.extend(braced_names(self.line_text(layer, line)));
+        }
+        for layer in self.layers {
+            for st in &layer.file.statements {
+                if let Some((_, name)) = &st.guard {
+                    named.insert(name.node.clone());
+                }
+            }
+        }
+        for (name, d) in &mut self.options {
+            d.used = named.contains(name);
+        }
+    }
+
+    /// Options a variant removed (`no option chips`): none of its lines may use them, and no
+    /// value may be given for them.
+    fn removed_options(&mut self) {
+        let gone: Vec<(String, bool)> = self
+            .options
+            .iter()
+            .filter(|(_, d)| d.removed)
+            .map(|(n, d)| (n.clone(), d.used))
+            .collect();
+        for (name, used) in gone {
+            if used {
+                self.diags.push(
+                    Diag::error(
+                        Code::DeadOption,
+                        Span::default(),
+                        format!("the option `{name}` is removed (`no option {name}`), but a line of the ruleset still uses `{{{name}}}`"),
+                    )
+                    .without_snippet()
+                    .hint("give that line a number instead, or keep the option"),
+                );
+            }
+            if self.given.contains(&name) {
+                self.diags.push(
+                    Diag::error(
+                        Code::DeadOption,
+                        Span::default(),
+                        format!("`--set {name}`: this ruleset removes the option `{name}` (`no option {name}`)"),
+                    )
+                    .without_snippet()
+                    .hint("leave it out"),
+                );
+            }
+        }
+    }
+
+    /// A line of a layer's file, as written (without its comment).
+    fn line_text(&self, layer: usize, line: usize) -> &str {
+        self.layers[layer]
+            .source
+            .text
+            .lines()
+            .nth(line.saturating_sub(1))
+            .map_or("", |l| crate::base::span::strip_comment(l).trim())
+    }
+
     /// The options declared and never used (not after a misspelt one: the one meant would
-    /// look unused).
+    /// look unused). A parent's option that a variant's line left unused is said at that
+    /// line; a value given on the command line for an unused option is an error, since it
+    /// would change nothing.
     pub fn unused_options(&mut self) {
         if self.undeclared {
             return;
         }
+        let leaf = self.leaf();
+        self.removed_options();
         let unused: Vec<(String, usize, Span)> = self
             .options
             .iter()
-            .filter(|(_, d)| !d.used)
+            .filter(|(_, d)| !d.used && !d.removed)
             .map(|(n, d)| (n.clone(), d.layer, d.span))
             .collect();
         for (name, layer, span) in unused {
-            self.err(
-                layer,
-                Diag::warning(
-                    Code::UnusedOption,
-                    span,
-                    format!("the option `{name}` is declared but never used"),
-                )
-                .hint(format!(
-                    "use it as `{{{name}}}` where its number belongs, or remove it"
-                )),
-            );
+            let braced = format!("{{{name}}}");
+            // The variant's line that replaced (or removed) the parent's line using it.
+            let by = self
+                .replaced
+                .iter()
+                .find(|r| r.by.0 == leaf && self.line_text(r.old.0, r.old.1).contains(&braced))
+                .copied();
+            if self.given.contains(&name) {
+                let why = by.map_or(String::new(), |r| {
+                    format!(
+                        ": the line of `{}` that used it, `{}`, is replaced here",
+                        self.layers[r.old.0].source.name,
+                        self.line_text(r.old.0, r.old.1).trim()
+                    )
+                });
+                self.diags.push(
+                    Diag::error(
+                        Code::DeadOption,
+                        Span::default(),
+                        format!("`--set {name}`: no rule of this ruleset uses the option `{name}`, so its value would change nothing{why}"),
+                    )
+                    .without_snippet()
+                    .hint("leave it out, or make a line of the ruleset use it as `{NAME}`".replace("NAME", &name)),
+                );
+            }
+            match by {
+                Some(r) if layer < leaf => {
+                    let parent = self.layers[r.old.0].source.name.clone();
+                    let old = self.line_text(r.old.0, r.old.1).trim().to_string();
+                    self.err(
+                        leaf,
+                        Diag::warning(
+                            Code::DeadOption,
+                            r.by.1,
+                            format!(
+                                "this line replaces `{old}` ({parent}), the only line that used the option `{name}`: `--set {name}=...` no longer changes anything"
+                            ),
+                        )
+                        .label(format!("`{name}` unused from here"))
+                        .hint(format!(
+                            "to keep the option, use it here as `{braced}` (and give it a new default with `option {name} = ...`); to drop it, say so: `no option {name}`"
+                        )),
+                    );
+                }
+                _ if layer < leaf => {}
+                _ => self.err(
+                    layer,
+                    Diag::warning(
+                        Code::UnusedOption,
+                        span,
+                        format!("the option `{name}` is declared but never used"),
+                    )
+                    .hint(format!(
+                        "use it as `{{{name}}}` where its number belongs, or remove it"
+                    )),
+                ),
+            }
         }
     }
 
@@ -359,6 +473,20 @@ impl Compiler<'_> {
             self.err(layer, d);
         }
     }
+}
+
+/// The option names a line writes in braces: `{chips}`.
+fn braced_names(line: &str) -> Vec<String> {
+    let line = crate::base::span::strip_comment(line);
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else { break };
+        out.push(after[..close].trim().to_string());
+        rest = &after[close + 1..];
+    }
+    out
 }
 
 /// The bars of one line that a card can come down onto, when the line does not say which way

@@ -35,6 +35,7 @@ impl Compiler<'_> {
 
     fn passes(&mut self) -> Option<ir::Program> {
         let s = self.collect();
+        self.mark_live_options(&s);
         if let Some(set) = s.bars.values().nth(BARS) {
             let (layer, span) = (set.layer, set.span);
             self.err(
@@ -125,9 +126,11 @@ impl Compiler<'_> {
 
     fn assemble(&mut self, s: &Settings, table: &Table, lowered: Lowered) -> ir::Program {
         let layers = self.layers;
+        // An option no rule uses is not one a player can change: it is not offered.
         let options = self
             .options
             .iter()
+            .filter(|(_, d)| d.used && !d.removed)
             .map(|(n, d)| ir::OptionInfo {
                 name: n.clone(),
                 value: d.value,

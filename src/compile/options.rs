@@ -19,6 +19,8 @@ pub(super) struct Declared {
     pub span: Span,
     pub line: usize,
     pub used: bool,
+    /// A variant said `no option NAME`.
+    pub removed: bool,
 }
 
 impl Compiler<'_> {
@@ -114,6 +116,7 @@ impl Compiler<'_> {
                     span: name.span,
                     line: st.line,
                     used,
+                    removed: false,
                 },
             );
         }
@@ -135,14 +138,21 @@ impl Compiler<'_> {
             return;
         };
         match parse_value(text) {
-            Some(v) if allows(&decl.range, v) => decl.value = v.as_number(),
+            Some(v) if allows(&decl.range, v) => {
+                decl.value = v.as_number();
+                self.given.push(name.to_string());
+            }
             _ => {
                 let msg = format!(
                     "`--set {name}={text}`: `{name}` must be {}",
                     allowed(&decl.range)
                 );
                 let (span, layer) = (decl.span, decl.layer);
-                let hint = format!("choose a value among {}", allowed(&decl.range));
+                let hint = match &decl.range {
+                    OptRange::Between(lo, hi) => format!("choose a number from {lo} to {hi}"),
+                    OptRange::YesNo => "choose yes or no".to_string(),
+                    OptRange::OneOf(_) => format!("choose {}", allowed(&decl.range)),
+                };
                 self.err(
                     layer,
                     Diag::error(Code::OptionValue, span, msg)

@@ -71,14 +71,26 @@ impl Collect<'_, '_> {
                     ast::Side::Below => (&mut self.s.floor, "lower"),
                 };
                 if slot.take().is_some() {
+                    self.forget(&format!("the {word} limit"));
                     self.removed(format!("the {word} limit"));
                 } else {
                     let span = self.st.span;
                     self.nothing(span, format!("there is no {word} limit to remove"));
                 }
             }
+            Removal::Option(name) => match self.c.options.get_mut(&name.node) {
+                Some(d) if d.layer < self.layer => {
+                    d.removed = true;
+                    self.removed(format!("the option `{}`", name.node));
+                }
+                _ => self.nothing(
+                    name.span,
+                    format!("no parent declares an option `{}` to remove", name.node),
+                ),
+            },
             Removal::Teams => {
                 if self.s.teams.take().is_some() {
+                    self.forget("the teams");
                     self.removed("the teams".to_string());
                 } else {
                     let span = self.st.span;

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::compiler::{Compiler, Count, Decided};
+use super::compiler::{Compiler, Count, Decided, Replaced};
 use crate::base::cards::{RANK_NAMES, RANK_WORDS};
 use crate::base::diag::Diag;
 use crate::base::span::strip_comment;
@@ -90,12 +90,53 @@ pub(super) struct Settings {
     pub removed: Vec<Decided<String>>,
 }
 
+impl Settings {
+    /// The layer and line of every statement the settings keep: the lines that decide the
+    /// game (the lines they replaced are not among them).
+    pub fn live_lines(&self) -> Vec<(usize, usize)> {
+        fn at<T>(d: &Option<Decided<T>>) -> Option<(usize, usize)> {
+            d.as_ref().map(|d| (d.layer, d.line))
+        }
+        let mut out: Vec<(usize, usize)> = [
+            at(&self.name),
+            at(&self.about),
+            at(&self.players),
+            at(&self.jokers),
+            at(&self.chips),
+            at(&self.start),
+            at(&self.ceiling),
+            at(&self.floor),
+            at(&self.clockwise),
+            at(&self.by_hand),
+            at(&self.reshuffle),
+            at(&self.first_dealer),
+            at(&self.deal_clockwise),
+            at(&self.leader),
+            at(&self.rounds),
+            at(&self.most_chips),
+            at(&self.cannot_pay),
+            at(&self.teams),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        out.extend(self.decks.values().map(|d| (d.layer, d.line)));
+        out.extend(self.hands.values().map(|d| (d.layer, d.line)));
+        out.extend(self.cards.values().map(|d| (d.layer, d.line)));
+        out.extend(self.bars.values().map(|d| (d.layer, d.line)));
+        out.extend(self.triggers.values().map(|d| (d.layer, d.line)));
+        out.extend(self.script_bars.iter().map(|b| (b.layer, b.line)));
+        out.extend(self.removed.iter().map(|d| (d.layer, d.line)));
+        out
+    }
+}
+
 impl Compiler<'_> {
     /// Collects every statement of every layer.
     pub fn collect(&mut self) -> Settings {
         let mut settings = Settings::default();
         // What each setting, card, bar and moment means, and the layer that said it last.
-        let mut meanings: HashMap<String, (usize, String)> = HashMap::new();
+        let mut meanings: HashMap<String, Meant> = HashMap::new();
         for li in 0..self.layers.len() {
             // Settings said twice in one file: the second wins, with a warning.
             let mut said: HashMap<String, Span> = HashMap::new();
@@ -126,9 +167,16 @@ pub(super) struct Collect<'c, 'a> {
     pub c: &'c mut Compiler<'a>,
     pub s: &'c mut Settings,
     said: &'c mut HashMap<String, Span>,
-    meanings: &'c mut HashMap<String, (usize, String)>,
+    meanings: &'c mut HashMap<String, Meant>,
     pub layer: usize,
     pub st: &'c Statement,
+}
+
+/// What a setting, card, bar or moment means now, and the line that says it.
+pub(super) struct Meant {
+    layer: usize,
+    line: usize,
+    text: String,
 }
 
 /// A line's meaning, for comparing it with a parent's: its words, in lower case, single-spaced.
@@ -155,11 +203,19 @@ impl Collect<'_, '_> {
     /// states only its differences).
     pub fn means(&mut self, key: &str, text: &str) {
         let now = meaning(&self.resolved(text));
-        if let Some((layer, before)) = self.meanings.get(key)
-            && *layer < self.layer
-            && *before == now
+        if let Some(before) = self.meanings.get(key)
+            && before.layer < self.layer
         {
-            let parent = self.c.layers[*layer].source.name.clone();
+            self.c.replaced.push(Replaced {
+                old: (before.layer, before.line),
+                by: (self.layer, self.st.span),
+            });
+        }
+        if let Some(before) = self.meanings.get(key)
+            && before.layer < self.layer
+            && before.text == now
+        {
+            let parent = self.c.layers[before.layer].source.name.clone();
             self.c.err(
                 self.layer,
                 Diag::warning(
@@ -170,7 +226,14 @@ impl Collect<'_, '_> {
                 .hint("remove it: a variant states only what it changes"),
             );
         }
-        self.meanings.insert(key.to_string(), (self.layer, now));
+        self.meanings.insert(
+            key.to_string(),
+            Meant {
+                layer: self.layer,
+                line: self.st.line,
+                text: now,
+            },
+        );
     }
 
     /// The text with every `{option}` replaced by its value: `{threshold}` means 99 here.
@@ -201,7 +264,14 @@ impl Collect<'_, '_> {
 
     /// Forgets what `key` meant (a `no ...` line removed it).
     pub fn forget(&mut self, key: &str) {
-        self.meanings.remove(key);
+        if let Some(before) = self.meanings.remove(key)
+            && before.layer < self.layer
+        {
+            self.c.replaced.push(Replaced {
+                old: (before.layer, before.line),
+                by: (self.layer, self.st.span),
+            });
+        }
     }
 
     /// Notes that `key` is set by this line; warns when the file set it already, or when a

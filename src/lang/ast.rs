@@ -210,6 +210,8 @@ pub enum Removal {
     Limit(Side),
     /// `no teams`
     Teams,
+    /// `no option chips`
+    Option(Spanned<String>),
 }
 
 /// When a `when` line applies.

@@ -6,6 +6,128 @@ use crate::base::Code;
 use crate::base::diag::{Diag, did_you_mean};
 use crate::base::span::{Span, strip_comment};
 
+/// Words designers write for a keyword of the language, where that keyword fits: `all other
+/// players` is `every other player`.
+const SYNONYMS: &[(&str, &str)] = &[
+    ("all", "every"),
+    ("everyone", "every"),
+    ("plus", "add"),
+    ("minus", "subtract"),
+    ("adds", "add"),
+    ("subtracts", "subtract"),
+    ("skips", "skip"),
+    ("reverses", "reverse"),
+    ("doubles", "double"),
+    ("halves", "halve"),
+    ("sets", "set"),
+    ("pay", "pays"),
+    ("loses", "pays"),
+    ("under", "below"),
+    ("over", "above"),
+];
+
+/// Words no statement starts with, that designers start one with, and the statement they
+/// mean.
+const FIRST_WORDS: &[(&str, &str)] = &[
+    ("bar", "on reaching 25 or 50: each other player pays 1"),
+    ("bars", "on reaching 25 or 50: each other player pays 1"),
+    ("reaching", "on reaching 25 or 50: each other player pays 1"),
+    (
+        "passing",
+        "on passing 99: the player pays 2 and loses the round",
+    ),
+    ("landing", "on reaching 25 or 50: each other player pays 1"),
+    ("teams", "players play in teams of 2 sharing chips"),
+    ("limit", "the total may not go above 99"),
+    ("cap", "the total may not go above 99"),
+    ("winner", "the winner is the last player left"),
+    ("game", "the game ends when one player is left"),
+    ("deck", "decks 1"),
+    ("chips", "each player starts with 3 chips"),
+    ("chip", "each player starts with 3 chips"),
+    ("lives", "each player starts with 3 lives"),
+    ("dealer", "the first dealer is chosen at random"),
+    ("direction", "play goes clockwise"),
+    ("start", "the total starts at 0"),
+];
+
+/// Statements by the words they start with, and an example of each: the hint for a line
+/// that does not read is the example of the statement it most looks like (the one whose
+/// first words it shares the most of).
+const EXAMPLES: &[(&str, &str)] = &[
+    ("the game ends", "the game ends when one player is left"),
+    ("the game", "the game ends when one player is left"),
+    ("the winner", "the winner is the last player left"),
+    ("the first dealer", "the first dealer is chosen at random"),
+    ("the deal", "the deal passes left"),
+    ("the dealer", "the dealer leads"),
+    ("the player", "the player left of the loser leads"),
+    ("the loser", "the loser leads"),
+    ("the total starts", "the total starts at 0"),
+    ("the total may", "the total may not go above 99"),
+    ("the total", "the total may not go above 99"),
+    ("each player starts", "each player starts with 3 chips"),
+    ("each player holds", "each player holds 3 cards"),
+    ("each player", "each player starts with 3 chips"),
+    ("players play", "players play in teams of 2 sharing chips"),
+    ("players draw", "players draw by hand"),
+    ("players", "players 2 to 5"),
+    ("play goes", "play goes clockwise"),
+    (
+        "when the stock",
+        "when the stock is empty: shuffle the discard pile into it",
+    ),
+    (
+        "when a player has",
+        "when a player has no cards: the player pays 3 and loses the round",
+    ),
+    (
+        "when a player",
+        "when a player cannot play: the player pays 1 and loses the round",
+    ),
+    (
+        "at the start",
+        "at the start of each round: every player pays 1 to the pot",
+    ),
+    (
+        "at the end of the game",
+        "at the end of the game: the winner takes the pot",
+    ),
+    (
+        "at the end",
+        "at the end of each round: the loser pays 1 to the winner",
+    ),
+    ("on script", "on script lucky: each other player pays 1"),
+    (
+        "on reaching",
+        "on reaching 33 or 66: each other player pays 1",
+    ),
+    (
+        "on passing",
+        "on passing 99: the player pays 2 and loses the round",
+    ),
+    ("a player is out", "a player is out at 0 chips"),
+    ("no rule", "no rule on reaching 66"),
+    ("no card", "no card rule for 4 with 2 players"),
+    ("no", "no bar at 66"),
+];
+
+/// The example of the statement a line most looks like.
+fn example_for(line: &str) -> Option<&'static str> {
+    let words: Vec<String> = strip_comment(line)
+        .split_whitespace()
+        .map(str::to_lowercase)
+        .collect();
+    EXAMPLES
+        .iter()
+        .filter(|(prefix, _)| {
+            let p: Vec<&str> = prefix.split(' ').collect();
+            words.len() >= p.len() && words.iter().zip(&p).all(|(w, p)| w == p)
+        })
+        .max_by_key(|(prefix, _)| prefix.split(' ').count())
+        .map(|(_, e)| *e)
+}
+
 pub(super) fn first_word(line: &str) -> Option<(usize, &str)> {
     let trimmed = line.trim_start();
     let at = line.len() - trimmed.len();
@@ -71,6 +193,20 @@ pub(super) fn check_first_word(
         );
     }
     let suggestion = did_you_mean(word, table.iter().map(|(k, _)| *k));
+    if !in_scenario
+        && suggestion.is_none()
+        && let Some((_, example)) = FIRST_WORDS.iter().find(|(w, _)| *w == lower)
+    {
+        return Some(
+            Diag::error(
+                Code::UnknownKeyword,
+                span,
+                format!("unknown keyword `{word}`"),
+            )
+            .label("not a keyword")
+            .hint(format!("a line like this reads `{example}`")),
+        );
+    }
     let (message, hint) = if in_scenario {
         (
             format!("`{word}` is not a scenario step"),
@@ -154,6 +290,9 @@ pub(super) fn syntax_error(
         .hint("end the text with a straight double quote `\"` on the same line")
         .fix(Span::new(end, end), "\"");
     }
+    if let Some(d) = inside_word(line, start, pos, found_len) {
+        return d;
+    }
     let (expected, suggestion) = expected_words(err, found);
     if let Some(c) = found.chars().next().filter(|c| !c.is_ascii()) {
         let (what, hint) = match c {
@@ -212,16 +351,18 @@ pub(super) fn syntax_error(
         .hint(format!("write numbers in digits: `{n}`"))
         .fix(span, n.to_string());
     }
-    if let Some(k) = suggestion {
-        let message = format!("unknown word `{found}`");
-        return Diag::error(Code::Syntax, span, message)
-            .label("not expected here")
-            .hint(format!("did you mean `{k}`?"))
-            .fix(span, k);
+    if let Some(d) = word_diag(line, span, pos, found, &expected, suggestion, in_scenario) {
+        return d;
     }
-    let mut hint = first_word(line)
-        .and_then(|(_, w)| table.iter().find(|(k, _)| *k == w.to_lowercase()))
-        .map(|(_, e)| format!("a line like this reads `{e}`"))
+    let mut hint = (!in_scenario)
+        .then(|| example_for(line))
+        .flatten()
+        .or_else(|| {
+            first_word(line)
+                .and_then(|(_, w)| table.iter().find(|(k, _)| *k == w.to_lowercase()))
+                .map(|(_, e)| *e)
+        })
+        .map(|e| format!("a line like this reads `{e}`"))
         .unwrap_or_else(|| starts_hint(table, in_scenario));
     let mut colon = None;
     if !found.is_empty() && expected.iter().any(|w| w == "`:`") {
@@ -240,6 +381,89 @@ pub(super) fn syntax_error(
         Some(at) => diag.fix(at, ":"),
         None => diag,
     }
+}
+
+/// A word where another belongs: the keyword it stands for (`all` for `every`), or an action
+/// the language has no word for (it may be a script's).
+fn word_diag(
+    line: &str,
+    span: Span,
+    pos: usize,
+    found: &str,
+    expected: &[String],
+    suggestion: Option<String>,
+    in_scenario: bool,
+) -> Option<Diag> {
+    let found_len = found.len();
+    if let Some(k) = suggestion {
+        let message = format!("unknown word `{found}`");
+        // `all other players` is `every other player`: the plural goes with the word.
+        let after = line[pos + found_len..].to_lowercase();
+        let (span, k) = match ["other players", "players"]
+            .iter()
+            .find(|tail| k == "every" && after.trim_start().starts_with(**tail))
+        {
+            Some(tail) => {
+                let gap = after.len() - after.trim_start().len();
+                let end = span.end + gap + tail.len();
+                (
+                    Span::new(span.start, end),
+                    format!("every {}", &tail[..tail.len() - 1]),
+                )
+            }
+            None => (span, k),
+        };
+        return Some(
+            Diag::error(Code::Syntax, span, message)
+                .label("not expected here")
+                .hint(format!("did you mean `{k}`?"))
+                .fix(span, k),
+        );
+    }
+    // An action the language has no word for: it may be a script's.
+    if !in_scenario
+        && expected.iter().any(|w| w == "`add`")
+        && found.len() > 1
+        && found.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        let name = found.to_lowercase();
+        return Some(Diag::error(Code::Syntax, span, format!("unknown word `{found}`: a card cannot `{name}` in this language"))
+            .label("not an action")
+            .hint(format!(
+                "a card adds, subtracts, sets, multiplies, divides, doubles, halves, skips, reverses, plays again or makes players pay; a rule the language cannot say is written as a script and named with `run`: `card 7: run {name}`, with `fn {name}(game) {{ ... }}` in a `script` block (docs/language.md, Scripts)"
+            )));
+    }
+    None
+}
+
+/// Inside a word: the grammar read a keyword that begins it (`pot` in `pott`, `add` in
+/// `adds`) and stopped at the rest. The word is the mistake, and the keyword the guess.
+fn inside_word(line: &str, start: usize, pos: usize, found_len: usize) -> Option<Diag> {
+    let found = &line[pos..pos + found_len];
+    let ws = line[..pos]
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_alphabetic())
+        .last()
+        .map(|(i, _)| i)?;
+    if !found
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric())
+        || pos - ws < 2
+        || line[..ws].ends_with(['{', '"', ':'])
+    {
+        return None;
+    }
+    let prefix = line[ws..pos].to_lowercase();
+    let whole = &line[ws..pos + found_len];
+    let span = Span::new(start + ws, start + pos + found_len);
+    Some(
+        Diag::error(Code::Syntax, span, format!("unknown word `{whole}`"))
+            .label("not expected here")
+            .hint(format!("did you mean `{prefix}`?"))
+            .fix(span, prefix),
+    )
 }
 
 /// The rewrite of an odd character at `pos`: curly quotes (every one on the line, so the text
@@ -301,7 +525,14 @@ pub(super) fn expected_words(
         .iter()
         .filter_map(|w| w.strip_prefix('`').and_then(|w| w.strip_suffix('`')))
         .collect();
-    let suggestion = if found.chars().all(|c| c.is_ascii_alphabetic()) && found.len() > 1 {
+    let lower = found.to_lowercase();
+    let synonym = SYNONYMS
+        .iter()
+        .find(|(w, k)| *w == lower && keywords.contains(k))
+        .map(|(_, k)| (*k).to_string());
+    let suggestion = if synonym.is_some() {
+        synonym
+    } else if found.chars().all(|c| c.is_ascii_alphabetic()) && found.len() > 1 {
         did_you_mean(found, keywords.iter().copied())
             .filter(|k| !k.eq_ignore_ascii_case(found))
             .map(str::to_string)

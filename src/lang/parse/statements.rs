@@ -267,6 +267,13 @@ fn removal(p: Pair<'_, Rule>, start: usize) -> Result<Removal, Diag> {
                 Side::Below
             },
         ),
+        Rule::no_option => {
+            let name = inner.next().expect("a name");
+            Removal::Option(Spanned {
+                node: name.as_str().to_string(),
+                span: sp(&name, start),
+            })
+        }
         _ => Removal::Teams,
     })
 }
