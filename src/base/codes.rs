@@ -95,6 +95,7 @@ codes! {
     LabelTwice = "label-twice": "two choices share a label",
     PaysSelf = "pays-self": "a player pays themselves",
     Ambiguous = "ambiguous": "a line that could be read two ways",
+    Role = "role": "`the next player` or `the previous player` where the cards' skips and extra turns make it unclear who that is",
     RepeatedEffect = "repeated-effect": "an effect said twice in one choice",
     NeverPlayable = "never-playable": "a card that can never be played under the limits",
     // Bars, moments and the end.

@@ -113,6 +113,29 @@ pub(super) struct Compiler<'a> {
     pub replaced: Vec<Replaced>,
     /// The options given a value on the command line (`--set`).
     pub given: Vec<String>,
+    /// Where a line names `the next player` or `the previous player`, whose meaning
+    /// depends on the cards' skips and extra turns (see `lints::roles`).
+    pub roles: Vec<RoleUse>,
+    /// What kind of line's outcomes are being lowered.
+    pub lowering: Lowering,
+}
+
+/// What kind of line outcomes come from: a card's (its rank), a bar's, or a moment's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Lowering {
+    Card(u8),
+    Bar,
+    Moment,
+}
+
+/// A line naming a role whose meaning depends on turn effects.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct RoleUse {
+    pub layer: usize,
+    /// The outcome that names it.
+    pub span: Span,
+    pub who: ast::Who,
+    pub from: Lowering,
 }
 
 /// A parent's line that a later file's line replaced (or a `no ...` line removed).
@@ -144,6 +167,8 @@ impl<'a> Compiler<'a> {
             script_errors: false,
             replaced: Vec::new(),
             given: Vec::new(),
+            roles: Vec::new(),
+            lowering: Lowering::Moment,
         }
     }
 

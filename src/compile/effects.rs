@@ -476,6 +476,7 @@ impl Compiler<'_> {
                 ir::Act::Script((self.script_fx.len() - 1) as u16)
             }
             A::Outcome(o) => {
+                self.note_roles(layer, o, super::compiler::Lowering::Card(rank));
                 let text = self.text(layer, o.span);
                 let list = vec![self.outcome(layer, o, subject)?];
                 self.outcomes.push(ir::Outcomes::new(list, origin, text));

@@ -163,6 +163,7 @@ impl Compiler<'_> {
             self.no_bust_rule(p, s, &reach);
         }
         self.never_playable(p, s, &reach);
+        self.role_lints(p);
         let bust_line = s
             .triggers
             .get(&ast::Trigger::CannotPlay)

@@ -20,6 +20,7 @@ mod lower;
 mod options;
 mod outcomes;
 mod removal;
+mod roles;
 mod scripts;
 mod settings;
 mod stall;

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use super::compiler::Compiler;
+use super::compiler::{Compiler, Lowering, RoleUse};
 use super::settings::Settings;
 use crate::base::Code;
 use crate::base::diag::Diag;
@@ -12,6 +12,7 @@ use crate::lang::ast;
 impl Compiler<'_> {
     /// The bars, by value, each with what happens on reaching and on passing it.
     pub fn bars(&mut self, s: &Settings) -> Vec<ir::Bar> {
+        self.lowering = Lowering::Bar;
         let mut bars: BTreeMap<i64, ir::Bar> = BTreeMap::new();
         for ((value, passing), d) in &s.bars {
             let origin = self.origin(d.layer, d.line);
@@ -36,6 +37,7 @@ impl Compiler<'_> {
                 bar.reach_way = way;
             }
         }
+        self.lowering = Lowering::Moment;
         bars.into_values().collect()
     }
 
@@ -67,10 +69,32 @@ impl Compiler<'_> {
         let mut subject = ast::Who::Player;
         let mut out = Vec::new();
         for o in list {
+            self.note_roles(layer, o, self.lowering);
             out.push(self.outcome(layer, o, &mut subject)?);
         }
         self.outcomes.push(ir::Outcomes::new(out, origin, text));
         Some((self.outcomes.len() - 1) as u16)
+    }
+
+    /// Notes the roles an outcome names whose meaning depends on the cards' turn effects.
+    pub fn note_roles(&mut self, layer: usize, o: &ast::Outcome, from: Lowering) {
+        let target = match &o.kind {
+            ast::OutcomeKind::Pays {
+                to: ast::Target::Seat(w),
+                ..
+            } => Some(*w),
+            _ => None,
+        };
+        for who in [o.who, target].into_iter().flatten() {
+            if matches!(who, ast::Who::Next | ast::Who::Previous) {
+                self.roles.push(RoleUse {
+                    layer,
+                    span: o.span,
+                    who,
+                    from,
+                });
+            }
+        }
     }
 
     pub fn outcome(
@@ -156,9 +180,10 @@ pub(super) fn who_ir(w: ast::Who) -> ir::Who {
         ast::Who::Every => ir::Who::Every,
         ast::Who::Winner => ir::Who::Winner,
         ast::Who::Loser => ir::Who::Loser,
-        ast::Who::Next => ir::Who::Next,
+        ast::Who::Next | ast::Who::PlaysNext => ir::Who::Next,
         ast::Who::After => ir::Who::After,
-        ast::Who::Previous => ir::Who::Previous,
+        ast::Who::Previous | ast::Who::Before => ir::Who::Previous,
+        ast::Who::LaidPrevious => ir::Who::LaidPrevious,
         ast::Who::Richest => ir::Who::Richest,
         ast::Who::Poorest => ir::Who::Poorest,
         ast::Who::EachOut => ir::Who::EachOut,

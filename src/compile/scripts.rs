@@ -217,9 +217,10 @@ impl Compiler<'_> {
             }
             let origin = self.origin(*layer, *line);
             // The program owns the outcome lists by now: move this one over.
-            if self
-                .outcomes(*layer, outcomes, origin, text.clone())
-                .is_some()
+            self.lowering = super::compiler::Lowering::Bar;
+            let lowered = self.outcomes(*layer, outcomes, origin, text.clone());
+            self.lowering = super::compiler::Lowering::Moment;
+            if lowered.is_some()
                 && let Some(list) = self.outcomes.pop()
             {
                 p.outcomes.push(list);

@@ -73,6 +73,17 @@ fn resolve(p: &Program, s: &State, who: Who, by: Acting, out: &mut [u8; MAX_SEAT
         Who::Next => put(who_plays_next(s, actor, by.turn)),
         Who::After => put(s.next_seat(actor, s.clockwise)),
         Who::Previous => put(s.next_seat(actor, !s.clockwise)),
+        Who::LaidPrevious => {
+            // In a card's or a bar's line the card under this one; else the top card.
+            let by_card = matches!(
+                by.reason,
+                Reason::Card(_) | Reason::Reached(_) | Reason::Passed(_) | Reason::Script(_)
+            );
+            let seat = s.laid_by[usize::from(by_card)];
+            if seat < s.seats && s.in_game(seat) {
+                put(seat);
+            }
+        }
         Who::Richest | Who::Poorest => {
             // Every seat tied on the most (fewest) chips, the nearest to the actor first.
             let chips = (0..s.seats)
@@ -105,6 +116,7 @@ fn resolve(p: &Program, s: &State, who: Who, by: Acting, out: &mut [u8; MAX_SEAT
                         | Who::Next
                         | Who::After
                         | Who::Previous
+                        | Who::LaidPrevious
                         | Who::Richest
                         | Who::Poorest => true,
                     };
@@ -207,6 +219,7 @@ fn reset<S: Sink>(p: &Program, s: &mut State, pile: bool, sink: &mut S) {
     s.total = p.start;
     if pile {
         s.discard.move_into(&mut s.aside);
+        s.laid_by = [super::state::NO_SEAT; 2];
     }
     if S::WANTS & kind::TOTAL_RESET != 0 {
         sink.event(Event::TotalReset { total: s.total });
@@ -392,6 +405,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
     stack_next_deal(s);
     s.dealer = s.next_in_game(s.dealer, p.deal_clockwise);
     s.out_of_round = s.out_of_game;
+    s.laid_by = [super::state::NO_SEAT; 2];
     s.forgot = [0; MAX_SEATS];
     s.again = 0;
     s.total = p.start;

@@ -140,6 +140,7 @@ fn empty_table(p: &Program, n: usize, seed: u64) -> State {
         winners: 0,
         turns: 0,
         again: 0,
+        laid_by: [super::state::NO_SEAT; 2],
         next_deal: Vec::new(),
         rng: Rng::from_seed(seed),
         stuck: None,

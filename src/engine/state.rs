@@ -305,6 +305,10 @@ pub struct State {
     /// More turns the player to move has after this one (`play again twice`).
     #[serde(default)]
     pub again: u8,
+    /// Who laid the card on top of the discard pile this round, and the one under it
+    /// ([`NO_SEAT`] when no one has yet).
+    #[serde(default = "nobody_laid")]
+    pub laid_by: [u8; 2],
     /// The top of the stock at the next deal, top first (a position can fix it).
     #[serde(default)]
     pub next_deal: Vec<Card>,
@@ -312,6 +316,13 @@ pub struct State {
     /// Set when the game stopped because it could not go on (it is `over`, with no winner).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stuck: Option<super::Stall>,
+}
+
+/// No seat: who laid a card that no one has laid yet.
+pub const NO_SEAT: u8 = u8::MAX;
+
+fn nobody_laid() -> [u8; 2] {
+    [NO_SEAT; 2]
 }
 
 impl State {
@@ -426,6 +437,15 @@ impl State {
         }
         if self.discard.ranks() != rank_counts(&self.discard) {
             return Err("the discard pile's count by rank disagrees with its cards".into());
+        }
+        if let Some(seat) = self
+            .laid_by
+            .iter()
+            .find(|&&x| x != NO_SEAT && usize::from(x) >= n)
+        {
+            return Err(format!(
+                "the last cards were laid by seat {seat}, not at the table"
+            ));
         }
         // As many cards as the deck holds: then no card can be counted so often that its
         // counter wraps.

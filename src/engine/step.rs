@@ -327,6 +327,7 @@ fn lay<S: Sink>(p: &Program, s: &mut State, index: usize, choice: u8, total: i32
     }
     let card = s.hands[usize::from(seat)].remove(index);
     s.discard.push(card);
+    s.laid_by = [seat, s.laid_by[0]];
     s.total = total;
     if S::WANTS & kind::PLAY != 0 {
         sink.event(Event::Play {

@@ -399,8 +399,12 @@ pub enum Who {
     Next,
     /// `the player after`: the neighbour in the direction of play, before the card's effects.
     After,
-    /// `the previous player`: the neighbour against the direction of play.
+    /// `the previous player`, `the player before`: the neighbour against the direction of
+    /// play, before the card's effects.
     Previous,
+    /// `the player who laid the previous card`: in a card's or a bar's line, who laid the
+    /// card under this one; in a `when ...` line, who laid the card on top of the pile.
+    LaidPrevious,
     /// `the player with the most chips` (each of them, when tied).
     Richest,
     /// `the player with the fewest chips` (each of them, when tied).
@@ -513,6 +517,7 @@ impl Tally {
                 Who::Next
                 | Who::After
                 | Who::Previous
+                | Who::LaidPrevious
                 | Who::Richest
                 | Who::Poorest
                 | Who::Winner

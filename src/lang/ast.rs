@@ -388,12 +388,20 @@ pub enum Who {
     Winner,
     /// `the loser` (of the round)
     Loser,
-    /// `the next player`: who plays next once the card's effects are done
+    /// `the next player`: who plays next once the card's effects are done (which the
+    /// checker asks to say plainly where a card's skips or extra turns make it matter)
     Next,
+    /// `the player who plays next`: the same, said plainly
+    PlaysNext,
     /// `the player after`: the neighbour in the direction of play
     After,
-    /// `the previous player`
+    /// `the previous player`: the neighbour against the direction of play (which the checker
+    /// asks to say plainly where it is not who laid the previous card)
     Previous,
+    /// `the player before`: the same, said plainly
+    Before,
+    /// `the player who laid the previous card`
+    LaidPrevious,
     /// `the player with the most chips`
     Richest,
     /// `the player with the fewest chips`

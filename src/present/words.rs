@@ -127,9 +127,10 @@ pub fn who_words(w: Who) -> &'static str {
         Who::Every => "every player",
         Who::Winner => "the winner",
         Who::Loser => "the loser",
-        Who::Next => "the next player",
+        Who::Next => "the player who plays next",
         Who::After => "the player after",
-        Who::Previous => "the previous player",
+        Who::Previous => "the player before",
+        Who::LaidPrevious => "the player who laid the previous card",
         Who::Richest => "the player with the most chips",
         Who::Poorest => "the player with the fewest chips",
         Who::EachOut => "each player out of the round",
@@ -213,10 +214,11 @@ fn acts_words(p: &Program, acts: &[Act]) -> String {
     if acts.is_empty() {
         return "nothing".to_string();
     }
-    acts.iter()
-        .map(|a| act_words(p, *a))
-        .collect::<Vec<_>>()
-        .join(" and ")
+    let words: Vec<String> = acts.iter().map(|a| act_words(p, *a)).collect();
+    match words.as_slice() {
+        [init @ .., last] if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        _ => words.join(""),
+    }
 }
 
 /// What a choice's steps look like: plain steps; one test deciding each step's `then` or
