@@ -495,7 +495,8 @@ fn f21_a_call_that_counts_few_operations_but_runs_long_is_stopped_by_the_clock()
 #[test]
 fn f22_wide_limits_tabulate_a_window_and_refuse_a_script_test() {
     let d = Dir::new("f22", &[]);
-    let wide = "extends \"ninety-nine\"\nname \"w\"\nthe total may not go above 1000000\nthe total may not go below -1000000\nscript\n  fn f(game) { game.total + 1 }\n  fn t(game) { game.total % 2 == 0 }\nend\n";
+    // Wide limits, and a bar that ends the round well inside them, so a game ends.
+    let wide = "extends \"ninety-nine\"\nname \"w\"\nthe total may not go above 1000000\nthe total may not go below -1000000\non reaching 150: the player pays 1 and loses the round\non passing 150: the player pays 1 and loses the round\ncard 10: add 10\ncard 9: add 9\nscript\n  fn f(game) { game.total + 1 }\n  fn t(game) { game.total % 2 == 0 }\nend\n";
     d.write("fx.rules", format!("{wide}card 7: run f\n"));
     d.write(
         "test.rules",

@@ -77,7 +77,13 @@ pub fn check_one(
             result
         };
         let diags: Vec<Diag> = scenario::run_all(program, own, &recompile);
+        let failed = diags.iter().any(Diag::is_error);
         checked.diags.extend(diags);
+        // The games are played only for a ruleset whose scenarios hold: a failing one is the
+        // thing to mend first.
+        if !failed && !checked.diags.iter().any(Diag::is_error) {
+            checked.diags.extend(super::dryrun::dry_run(program, own));
+        }
         cap_per_file(&mut checked.diags, DIAGS_PER_FILE);
     }
     Ok(checked)

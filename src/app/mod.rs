@@ -6,6 +6,7 @@ mod atomic;
 pub mod cli;
 pub mod commands;
 mod completion;
+pub mod dryrun;
 pub mod load;
 pub mod lsp;
 pub mod repl;

@@ -105,7 +105,11 @@ codes! {
     BarWay = "bar-way": "a card can come down onto or across a bar whose line does not say which way it counts",
     WhenTwice = "when-twice": "a moment has two rules in one file",
     NoBustRule = "no-bust-rule": "a player can be stuck, and the rules do not say what then",
-    NeverEnds = "never-ends": "no rule ever costs a chip: the game cannot end",
+    NeverEnds = "never-ends": "the game cannot end: no rule can cost a chip, or a game played while checking did not end",
+    NoWinner = "no-winner": "a game played while checking ended with no winner",
+    HalfRemoved = "half-removed": "a variant removes what happens on reaching a bar, or on passing it, but not the other",
+    RoundEnd = "round-end": "a variant's line replaces one that ended the round, and does not end it",
+    NeverFired = "never-fired": "a card line, bar or moment that no game played while checking made happen",
     // Variants.
     SameAsParent = "same-as-parent": "a variant's line says what its parent already says",
     NothingToRemove = "nothing-to-remove": "a `no ...` line names nothing the parents have",

@@ -71,6 +71,14 @@ pub const IDLE_ROUNDS: u32 = 100;
 /// reason: a bound no game comes near.
 pub const IDLE_STEPS: u64 = 1 << 20;
 
+/// The most games `check` plays to see that a ruleset's games end (its dry run).
+pub const DRY_GAMES: u64 = 200;
+/// The most cards all the games of one dry run may play: counted work, so the verdict is the
+/// same on any machine.
+pub const DRY_TURNS: u64 = 60_000;
+/// The most cards one game of the dry run may play before it is called endless.
+pub const DRY_GAME_TURNS: u64 = 5_000;
+
 /// The largest saved game read, in bytes.
 pub const SAVE_BYTES: usize = 8 << 20;
 /// The longest name of a seat in a saved game, in characters.
@@ -123,6 +131,9 @@ pub const ALL: &[(&str, u64)] = &[
     ("TURN_LIMIT", TURN_LIMIT),
     ("IDLE_ROUNDS", IDLE_ROUNDS as u64),
     ("IDLE_STEPS", IDLE_STEPS),
+    ("DRY_GAMES", DRY_GAMES),
+    ("DRY_TURNS", DRY_TURNS),
+    ("DRY_GAME_TURNS", DRY_GAME_TURNS),
     ("SAVE_BYTES", SAVE_BYTES as u64),
     ("SEAT_NAME_CHARS", SEAT_NAME_CHARS as u64),
     ("LOG_LINES", LOG_LINES as u64),

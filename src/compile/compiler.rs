@@ -118,6 +118,8 @@ pub(super) struct Compiler<'a> {
     pub roles: Vec<RoleUse>,
     /// What kind of line's outcomes are being lowered.
     pub lowering: Lowering,
+    /// `no rule on reaching 66` (and passing): the value, passing, the layer and the span.
+    pub half_removed: Vec<(i64, bool, usize, Span)>,
 }
 
 /// What kind of line outcomes come from: a card's (its rank), a bar's, or a moment's.
@@ -169,6 +171,7 @@ impl<'a> Compiler<'a> {
             given: Vec::new(),
             roles: Vec::new(),
             lowering: Lowering::Moment,
+            half_removed: Vec::new(),
         }
     }
 

@@ -475,6 +475,7 @@ impl Compiler<'_> {
                 self.fx_spans.push((layer, name.span));
                 ir::Act::Script((self.script_fx.len() - 1) as u16)
             }
+            A::Outcome(o) if matches!(o.kind, ast::OutcomeKind::GoesOn) => ir::Act::Nothing,
             A::Outcome(o) => {
                 self.note_roles(layer, o, super::compiler::Lowering::Card(rank));
                 let text = self.text(layer, o.span);

@@ -155,6 +155,50 @@ impl Compiler<'_> {
         }
     }
 
+    /// `no rule on reaching 66` keeps the parent's rule on passing 66 (and the other way
+    /// round): said at the removal, since `no bar at 66` removes both. Restating the kept
+    /// rule in the variant says it is meant (and is then not "the same as the parent").
+    pub fn half_removed_bars(&mut self, s: &Settings) {
+        for (value, passing, layer, span) in std::mem::take(&mut self.half_removed) {
+            let Some(other) = s.bars.get(&(value, !passing)) else {
+                continue;
+            };
+            let (kept, gone) = if passing {
+                ("reaching", "passing")
+            } else {
+                ("passing", "reaching")
+            };
+            if other.layer == layer {
+                let line = other.line;
+                let source = self.layers[layer].source.name.clone();
+                self.diags.retain(|d| {
+                    !(d.code == Code::SameAsParent
+                        && d.source.as_ref().is_some_and(|s| s.name == source)
+                        && d.source
+                            .as_ref()
+                            .is_some_and(|s| s.line_col(d.span.start).0 == line))
+                });
+                continue;
+            }
+            let parent = self.layers[other.layer].source.name.clone();
+            let text = crate::base::span::strip_comment(&other.value.text)
+                .trim()
+                .to_string();
+            self.err(
+                layer,
+                Diag::warning(
+                    Code::HalfRemoved,
+                    span,
+                    format!("{kept} {value} still counts: `{text}` ({parent}) is kept"),
+                )
+                .label(format!("only {gone} {value} is removed"))
+                .hint(format!(
+                    "to remove the bar at {value} altogether, write `no bar at {value}`; to keep {kept} {value}, say so: write its line here"
+                )),
+            );
+        }
+    }
+
     /// The analyses of a compiled program.
     pub fn lints(&mut self, p: &ir::Program, s: &Settings) {
         let reach = reachable(p);
@@ -168,7 +212,13 @@ impl Compiler<'_> {
             .triggers
             .get(&ast::Trigger::CannotPlay)
             .map(|t| (t.layer, t.span));
-        self.check_can_end(p, bust_line);
+        let unlimited = s
+            .removed
+            .iter()
+            .rev()
+            .find(|d| d.value.ends_with("limit"))
+            .map(|d| (d.layer, d.span));
+        self.check_can_end(p, bust_line, can_be_stuck(p, &reach), unlimited);
     }
 
     /// A card no reachable total lets anyone play (a parent's `set the total to 99` under a
@@ -417,6 +467,11 @@ impl Compiler<'_> {
             ),
             [] => return,
         };
+        let verb_count = if u.values.len() == 1 {
+            "counts"
+        } else {
+            "count"
+        };
         let (a, b) = u.example;
         let verb = if u.what == "reaching" {
             format!("bring the total down onto {}", u.values[0])
@@ -429,7 +484,7 @@ impl Compiler<'_> {
                 Code::BarWay,
                 u.span,
                 format!(
-                    "a card can {verb} (from {a} to {b}), but this line does not say which way {list} counts"
+                    "a card can {verb} (from {a} to {b}), but this line does not say which way {list} {verb_count}"
                 ),
             )
             .label("going up only, as written")
@@ -441,38 +496,115 @@ impl Compiler<'_> {
         );
     }
 
-    /// Warns when no rule can ever cost a chip or put a player out: such a game never ends.
-    pub fn check_can_end(&mut self, p: &ir::Program, bust_line: Option<(usize, Span)>) {
+    /// A game no rule can end: no rule that can happen costs a chip or puts a player out,
+    /// and no number of rounds ends it. A cost counts only where it can happen: a rule for a
+    /// player who cannot play, only where a limit on the total can leave one stuck; a rule
+    /// for a player with no cards, only where a hand can run out (players draw by hand, or
+    /// the stock is not refilled).
+    pub fn check_can_end(
+        &mut self,
+        p: &ir::Program,
+        bust_line: Option<(usize, Span)>,
+        stuck_possible: bool,
+        unlimited: Option<(usize, Span)>,
+    ) {
         if p.rounds.is_some() || self.diags.iter().any(Diag::is_error) {
             return;
         }
-        let costs = p
-            .outcomes
+        let costs = |i: Option<u16>| {
+            i.and_then(|i| p.outcomes.get(usize::from(i)))
+                .is_some_and(|o| o.list.iter().any(costs_chips))
+        };
+        let runs_out = p.by_hand || !p.reshuffle;
+        let t = &p.triggers;
+        let by_cards = p
+            .effects
             .iter()
-            .flat_map(|o| &o.list)
-            .any(|o| match o.kind {
-                ir::OutcomeKind::Pay { amount, .. } => amount > 0,
-                ir::OutcomeKind::OutOfGame => true,
-                ir::OutcomeKind::WinRound
-                | ir::OutcomeKind::LoseRound
-                | ir::OutcomeKind::OutOfRound
-                | ir::OutcomeKind::ResetTotal(_)
-                | ir::OutcomeKind::EndRound
-                | ir::OutcomeKind::TakePot
-                | ir::OutcomeKind::Gain { .. } => false,
+            .flat_map(|fx| fx.choices())
+            .flat_map(|c| c.steps())
+            .flat_map(|s| [s.then, s.otherwise])
+            .any(|a| match a {
+                ir::Act::Outcomes(i) => costs(Some(i)),
+                // A script may make a player pay: it is not judged here.
+                ir::Act::Script(_) => true,
+                _ => false,
             });
-        if !costs {
-            let last = self.layers.len() - 1;
-            let (layer, span, snippet) =
-                bust_line.map_or((last, Span::default(), false), |(l, s)| (l, s, true));
-            let mut d = Diag::warning(Code::NeverEnds, span, "under these rules no one ever loses a chip or leaves the game: it cannot end")
-                .label("costs nothing")
-                .hint("add a penalty, like `when a player cannot play: the player pays 1 and loses the round`, or `the game ends after 10 rounds`");
-            if !snippet {
-                d = d.without_snippet();
-            }
-            self.err(layer, d);
+        let by_bars = p.bars.iter().any(|b| costs(b.reach) || costs(b.pass))
+            || p.script_bars.iter().any(|b| costs(Some(b.outcomes)));
+        let by_moments = (stuck_possible && costs(t.cannot_play))
+            || (runs_out && costs(t.no_cards))
+            || costs(t.round_start)
+            || costs(t.round_end);
+        if by_cards || by_bars || by_moments {
+            return;
         }
+        let last = self.layers.len() - 1;
+        let never_stuck = costs(t.cannot_play) && !stuck_possible;
+        // Said at the line that made it so: a variant's `no upper limit`, or the bust line.
+        let at = match (never_stuck, unlimited) {
+            (true, Some(u)) => Some(u),
+            _ => bust_line,
+        };
+        let (layer, span, snippet) =
+            at.map_or((last, Span::default(), false), |(l, s)| (l, s, true));
+        let (message, label) = if never_stuck {
+            (
+                "no card can ever leave a player stuck, so the rule for a player who cannot play never happens: no rule that can happen costs a chip or puts a player out, and the game cannot end",
+                if unlimited.is_some() {
+                    "without this limit no one is stuck"
+                } else {
+                    "never happens"
+                },
+            )
+        } else {
+            (
+                "under these rules no one ever loses a chip or leaves the game: it cannot end",
+                "costs nothing",
+            )
+        };
+        let mut d = Diag::error(Code::NeverEnds, span, message)
+            .label(label)
+            .hint("add a limit on the total (`the total may not go above 99`), a penalty (`when a player cannot play: the player pays 1 and loses the round`), or `the game ends after 10 rounds`");
+        if !snippet {
+            d = d.without_snippet();
+        }
+        self.err(layer, d);
+    }
+}
+
+/// Whether some hand can hold no card the limits allow, at a total a game can reach with some
+/// number of players: then a rule for a player who cannot play can happen. Where not every
+/// total was explored, it is taken to be possible.
+fn can_be_stuck(p: &ir::Program, reach: &Reach) -> bool {
+    if !reach.complete {
+        return true;
+    }
+    let ranks = if p.jokers > 0 { RANKS } else { RANKS - 1 };
+    (2..=usize::from(p.max_players)).any(|n| {
+        reach.seen.iter().any(|&t| {
+            (0..ranks).any(|r| {
+                p.effect_for(n, r as u8).is_some_and(|fx| {
+                    fx.choices().iter().all(|c| {
+                        c.scripted || possible_totals(p, c, t).into_iter().any(|x| !p.allows(x))
+                    })
+                })
+            })
+        })
+    })
+}
+
+/// Whether an outcome can cost a player a chip or their place in the game.
+fn costs_chips(o: &ir::Outcome) -> bool {
+    match o.kind {
+        ir::OutcomeKind::Pay { amount, .. } => amount > 0,
+        ir::OutcomeKind::OutOfGame => true,
+        ir::OutcomeKind::WinRound
+        | ir::OutcomeKind::LoseRound
+        | ir::OutcomeKind::OutOfRound
+        | ir::OutcomeKind::ResetTotal(_)
+        | ir::OutcomeKind::EndRound
+        | ir::OutcomeKind::TakePot
+        | ir::OutcomeKind::Gain { .. } => false,
     }
 }
 

@@ -36,6 +36,7 @@ impl Compiler<'_> {
     fn passes(&mut self) -> Option<ir::Program> {
         let s = self.collect();
         self.mark_live_options(&s);
+        self.half_removed_bars(&s);
         if let Some(set) = s.bars.values().nth(BARS) {
             let (layer, span) = (set.layer, set.span);
             self.err(

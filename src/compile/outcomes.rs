@@ -70,6 +70,9 @@ impl Compiler<'_> {
         let mut out = Vec::new();
         for o in list {
             self.note_roles(layer, o, self.lowering);
+            if matches!(o.kind, ast::OutcomeKind::GoesOn) {
+                continue;
+            }
             out.push(self.outcome(layer, o, &mut subject)?);
         }
         self.outcomes.push(ir::Outcomes::new(out, origin, text));
@@ -147,6 +150,8 @@ impl Compiler<'_> {
             ast::OutcomeKind::OutOfGame => ir::OutcomeKind::OutOfGame,
             ast::OutcomeKind::Resets { pile } => ir::OutcomeKind::ResetTotal(*pile),
             ast::OutcomeKind::RoundEnds => ir::OutcomeKind::EndRound,
+            // Said only to be plain; a card's step of it does nothing (see `act`).
+            ast::OutcomeKind::GoesOn => return None,
             ast::OutcomeKind::TakesPot => ir::OutcomeKind::TakePot,
             ast::OutcomeKind::Gains { amount, from } => {
                 let n = self.amount_i32(layer, amount)?;

@@ -34,6 +34,7 @@ impl Collect<'_, '_> {
                         continue;
                     };
                     if self.remove_bar(n, *passing) {
+                        self.c.half_removed.push((n, *passing, self.layer, v.span));
                         self.removed(format!("what happens on {verb} {n}"));
                     } else {
                         self.nothing(v.span, format!("no rule says what happens on {verb} {n}"));

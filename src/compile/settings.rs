@@ -274,6 +274,55 @@ impl Collect<'_, '_> {
         }
     }
 
+    /// A parent's line that ended the round, replaced by one that does not: said, since the
+    /// round then goes on where it used to end (a bust line rewritten without `and loses the
+    /// round` lets a stuck player pay at every turn). `the round goes on` says it is meant.
+    fn dropped_round_end(
+        &mut self,
+        parent_layer: usize,
+        parent_text: &str,
+        before: &[ast::Outcome],
+        now: &[ast::Outcome],
+    ) {
+        let ends = |k: &ast::OutcomeKind| {
+            matches!(
+                k,
+                ast::OutcomeKind::WinsRound
+                    | ast::OutcomeKind::LosesRound
+                    | ast::OutcomeKind::RoundEnds
+            )
+        };
+        let Some(ending) = before.iter().find(|o| ends(&o.kind)) else {
+            return;
+        };
+        if now
+            .iter()
+            .any(|o| ends(&o.kind) || matches!(o.kind, ast::OutcomeKind::GoesOn))
+        {
+            return;
+        }
+        let parent = self.c.layers[parent_layer].source.name.clone();
+        let ending_text = self.c.text(parent_layer, ending.span);
+        let end = now.last().map_or(self.st.span.end, |o| o.span.end);
+        self.c.err(
+            self.layer,
+            Diag::warning(
+                Code::RoundEnd,
+                self.st.span,
+                format!(
+                    "this line replaces `{}` ({parent}), which also ended the round; this one does not, so the round goes on",
+                    strip_comment(parent_text).trim()
+                ),
+            )
+            .label("the round no longer ends here")
+            .hint(format!(
+                "to end the round as before, add `and {}`; if it should go on, say so: `and the round goes on`",
+                ending_text.trim()
+            ))
+            .fix(Span::new(end, end), format!(" and {}", ending_text.trim())),
+        );
+    }
+
     /// Notes that `key` is set by this line; warns when the file set it already, or when a
     /// parent set it the same way.
     fn once(&mut self, key: &str) {
@@ -567,6 +616,16 @@ impl Collect<'_, '_> {
                 continue;
             };
             let key = (n, passing);
+            if let Some(prev) = self.s.bars.get(&key).filter(|p| p.layer < self.layer)
+                && v.span == values[0].span
+            {
+                let (layer, text, old) = (
+                    prev.layer,
+                    prev.value.text.clone(),
+                    prev.value.outcomes.clone(),
+                );
+                self.dropped_round_end(layer, &text, &old, outcomes);
+            }
             self.means(&bar_key(n, passing), &format!("{said} {meant}"));
             if let Some(prev) = self.s.bars.get(&key).filter(|p| p.layer == self.layer) {
                 let prev_span = prev.span;
@@ -624,6 +683,19 @@ impl Collect<'_, '_> {
             );
         }
         let said = outcomes_text(self.c, self.layer, outcomes);
+        if let Some(prev) = self
+            .s
+            .triggers
+            .get(&trigger)
+            .filter(|p| p.layer < self.layer)
+        {
+            let (layer, text, old) = (
+                prev.layer,
+                prev.value.text.clone(),
+                prev.value.outcomes.clone(),
+            );
+            self.dropped_round_end(layer, &text, &old, outcomes);
+        }
         self.means(&when_key(trigger), &said);
         let line = WhenLine {
             outcomes: outcomes.to_vec(),

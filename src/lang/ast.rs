@@ -441,6 +441,8 @@ pub enum OutcomeKind {
     Resets { pile: bool },
     /// `the round ends`
     RoundEnds,
+    /// `the round goes on`: nothing, said plainly
+    GoesOn,
     /// `takes the pot`
     TakesPot,
     /// `takes 1 from the bank`, `gains 2 from the pot`, `the bank pays 1 to the player`

@@ -77,6 +77,7 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         Rule::out_of_game => OutcomeKind::OutOfGame,
         Rule::resets => OutcomeKind::Resets { pile },
         Rule::round_ends => OutcomeKind::RoundEnds,
+        Rule::goes_on => OutcomeKind::GoesOn,
         // `the bank pays 1 to the player`: the player gains 1 from the bank.
         Rule::gains | Rule::bank_pays => OutcomeKind::Gains {
             amount: amount_v.expect("a gain has an amount"),

@@ -1,0 +1,365 @@
+//! `check` plays the ruleset: besides its scenarios, a quick dry run of seeded games with the
+//! random and cautious bots, at every player count. A ruleset whose games do not end is an
+//! error, with the seed that shows it and what went round and round; card lines, bars and
+//! moments that never happened in any game are warnings.
+//!
+//! The work is counted, never timed: at most [`DRY_GAMES`] games and [`DRY_TURNS`] cards in
+//! all, a game stopped at [`DRY_GAME_TURNS`] cards. The same ruleset gives the same verdict on
+//! any machine, under any load.
+
+use std::collections::BTreeSet;
+
+use crate::base::Rng;
+use crate::base::cards::RANK_WORDS;
+use crate::base::diag::{Diag, Source};
+use crate::base::limits::{DRY_GAME_TURNS, DRY_GAMES, DRY_TURNS};
+use crate::base::{Code, Span};
+use crate::compile::Layer;
+use crate::engine::{self, Event, Setup, Sink, kind};
+use crate::ir::{Origin, Program};
+use crate::play::{self, Bot, Player};
+
+/// What the games did: the card lines, bars and moments that happened.
+#[derive(Default)]
+struct Seen {
+    effects: BTreeSet<u16>,
+    /// A bar's value and whether it was passed (else reached).
+    bars: BTreeSet<(i32, bool)>,
+    cannot_play: bool,
+    no_cards: bool,
+    /// Of the game being played: the highest total of its round, the chips lost, the rounds
+    /// ended, the cards played, and the cards played when its last round ended.
+    top: i32,
+    lost: i64,
+    rounds: u32,
+    cards: u64,
+    round_began: u64,
+}
+
+impl Sink for Seen {
+    const WANTS: u32 =
+        kind::PLAY | kind::BAR | kind::CANNOT_PLAY | kind::NO_CARDS | kind::PAY | kind::ROUND_END;
+
+    fn event(&mut self, e: Event) {
+        match e {
+            Event::Play { fx, total, .. } => {
+                self.effects.insert(fx);
+                self.top = self.top.max(total);
+                self.cards += 1;
+            }
+            Event::Bar { value, passed, .. } => {
+                self.bars.insert((value, passed));
+            }
+            Event::CannotPlay { .. } => self.cannot_play = true,
+            Event::NoCards { .. } => self.no_cards = true,
+            Event::Pay { amount, .. } => self.lost += i64::from(amount),
+            Event::RoundEnd { .. } => {
+                self.rounds += 1;
+                self.round_began = self.cards;
+                self.top = i32::MIN;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A game the dry run could not finish.
+struct Endless {
+    players: usize,
+    seed: u64,
+    bot: Bot,
+    turns: u64,
+    top: i32,
+    lost: i64,
+    rounds: u32,
+    /// Cards played in the round that was going on.
+    round_cards: u64,
+}
+
+/// The dry run's verdict on a compiled ruleset: diagnostics said in its own file.
+pub fn dry_run(p: &Program, own: &Layer) -> Vec<Diag> {
+    let source = Source::new(own.path.clone(), own.source.text.to_string());
+    let counts: Vec<usize> = (usize::from(p.min_players)..=usize::from(p.max_players)).collect();
+    let mut seen = Seen::default();
+    let mut endless: Option<Endless> = None;
+    let mut no_winner: Vec<(usize, u64)> = Vec::new();
+    let (mut games, mut turns) = (0u64, 0u64);
+    'games: for round in 0.. {
+        for &players in &counts {
+            if games >= DRY_GAMES || turns >= DRY_TURNS {
+                break 'games;
+            }
+            let bot = if round % 2 == 0 {
+                Bot::Random
+            } else {
+                Bot::Cautious
+            };
+            let seed = 1 + round as u64;
+            match play_game(p, players, seed, bot, &mut seen) {
+                Played::Ended { turns: t, winners } => {
+                    turns += t;
+                    if winners == 0 {
+                        no_winner.push((players, seed));
+                    }
+                }
+                Played::Endless(e) => {
+                    endless = Some(e);
+                    break 'games;
+                }
+                Played::Failed => {}
+            }
+            games += 1;
+        }
+    }
+    let mut out = Vec::new();
+    if let Some(e) = endless {
+        out.push(endless_diag(p, own, &e).in_source(&source));
+        return out;
+    }
+    if let Some(&(players, seed)) = no_winner.first() {
+        out.push(
+            Diag::warning(
+                Code::NoWinner,
+                Span::default(),
+                format!(
+                    "{} of {games} games played while checking ended with no winner",
+                    no_winner.len()
+                ),
+            )
+            .without_snippet()
+            .hint(format!(
+                "see one: `ninety run {} --players {players} --seed {seed} --bots random`; say who wins when everyone is out at once, or when no one is left",
+                own.path
+            ))
+            .in_source(&source),
+        );
+    }
+    out.extend(
+        never_seen(p, own, &seen, games)
+            .into_iter()
+            .map(|d| d.in_source(&source)),
+    );
+    out
+}
+
+enum Played {
+    Ended { turns: u64, winners: u16 },
+    Endless(Endless),
+    Failed,
+}
+
+/// One seeded game, every seat the same bot: as `ninety run FILE --players N --seed S --bots
+/// BOT` plays it.
+fn play_game(p: &Program, players: usize, seed: u64, bot: Bot, seen: &mut Seen) -> Played {
+    let seats = vec![Player::Bot(bot); players];
+    play::game_clock(p, &seats, true);
+    let setup = Setup {
+        players,
+        seed,
+        ..Setup::default()
+    };
+    seen.top = p.start;
+    seen.lost = 0;
+    seen.rounds = 0;
+    seen.cards = 0;
+    seen.round_began = 0;
+    let Ok(mut s) = engine::new_game(p, &setup, seen) else {
+        play::game_clock(p, &seats, false);
+        return Played::Failed;
+    };
+    let mut rng = Rng::for_bots(seed);
+    let result = loop {
+        if s.over {
+            break if s.stuck.is_some() {
+                Played::Failed
+            } else {
+                Played::Ended {
+                    turns: s.turns,
+                    winners: s.winners,
+                }
+            };
+        }
+        if s.turns >= DRY_GAME_TURNS {
+            break Played::Endless(Endless {
+                players,
+                seed,
+                bot,
+                turns: s.turns,
+                top: seen.top,
+                lost: seen.lost,
+                rounds: seen.rounds,
+                round_cards: seen.cards - seen.round_began,
+            });
+        }
+        let turn = if p.by_hand && bot == Bot::Random {
+            forgetful_turn(p, &mut s, &mut rng, seen)
+        } else {
+            seats[usize::from(s.turn)].turn(p, &mut s, &mut rng, seen)
+        };
+        match turn {
+            Ok(true) => {}
+            Ok(false) | Err(_) => break Played::Failed,
+        }
+    };
+    play::game_clock(p, &seats, false);
+    result
+}
+
+/// Where players draw by hand, the random bot forgets to draw a third of the time, as players
+/// do: so the rules for a player with no cards get played too.
+fn forgetful_turn(
+    p: &Program,
+    s: &mut engine::State,
+    rng: &mut Rng,
+    seen: &mut Seen,
+) -> Result<bool, engine::PlayError> {
+    let Some(mv) = Bot::Random.choose(p, s, rng) else {
+        return Ok(false);
+    };
+    let seat = s.turn;
+    engine::step(p, s, mv, seen)?;
+    if s.pending_draw == Some(seat) && rng.below(3) != 0 {
+        engine::step(p, s, engine::Move::Draw, seen)?;
+    }
+    Ok(true)
+}
+
+fn endless_diag(p: &Program, own: &Layer, e: &Endless) -> Diag {
+    let which = if e.rounds == 0 {
+        "its first round".to_string()
+    } else {
+        format!("round {}", e.rounds + 1)
+    };
+    let why = if e.round_cards * 2 >= e.turns {
+        let limit = p
+            .bars
+            .iter()
+            .map(|b| b.value)
+            .chain(p.ceiling.map(|c| c.value))
+            .max();
+        if limit.is_none_or(|l| e.top > l) && e.top > p.start {
+            format!(
+                "{which} went on for {} cards: the total climbed past {}, and nothing there makes a player stuck or ends the round",
+                e.round_cards, e.top
+            )
+        } else {
+            format!(
+                "{which} went on for {} cards: no player was ever stuck, and no bar ended the round",
+                e.round_cards
+            )
+        }
+    } else if e.lost == 0 {
+        format!("{} rounds were played and no one lost a chip", e.rounds)
+    } else {
+        format!(
+            "after {} rounds, players still had chips to lose: nothing puts them out fast enough",
+            e.rounds
+        )
+    };
+    Diag::error(
+        Code::NeverEnds,
+        Span::default(),
+        format!(
+            "a game of this ruleset does not end: {why} (stopped after {} cards)",
+            e.turns
+        ),
+    )
+    .without_snippet()
+    .hint(format!(
+        "see it: `ninety run {} --players {} --seed {} --bots {}`; give the game a way to end: an upper limit and a rule for a player who cannot play, a bar that ends the round, or `the game ends after 10 rounds`",
+        own.path,
+        e.players,
+        e.seed,
+        e.bot.name()
+    ))
+}
+
+/// The card lines, bars and moments of the ruleset's own file that no game of the dry run
+/// made happen.
+fn never_seen(p: &Program, own: &Layer, seen: &Seen, games: u64) -> Vec<Diag> {
+    let mine = |o: Origin| p.is_own(o);
+    let span_of = |o: Origin| line_span(own, o.line as usize);
+    let mut out = Vec::new();
+    let mut said: BTreeSet<u32> = BTreeSet::new();
+    let mut warn = |o: Origin, what: String, out: &mut Vec<Diag>| {
+        if mine(o) && said.insert(o.line) {
+            out.push(
+                Diag::warning(
+                    Code::NeverFired,
+                    span_of(o),
+                    format!("{what} never happened in the {games} games played while checking"),
+                )
+                .label("never happened")
+                .hint("check that some card can make it happen; if it is meant to be rare, a scenario shows it works"),
+            );
+        }
+    };
+    for line in &p.card_lines {
+        let Some(fx) = p.effects.get(usize::from(line.fx)) else {
+            continue;
+        };
+        if (line.rank == crate::base::cards::JOKER && p.jokers == 0)
+            || seen.effects.contains(&line.fx)
+        {
+            continue;
+        }
+        let applies =
+            (2..=usize::from(p.max_players)).any(|n| p.effect_index(n, line.rank) == line.fx);
+        if applies {
+            warn(
+                fx.origin,
+                format!(
+                    "no {} was played under this line",
+                    RANK_WORDS[usize::from(line.rank)]
+                ),
+                &mut out,
+            );
+        }
+    }
+    for b in &p.bars {
+        for (rule, passed, verb) in [(b.reach, false, "reaching"), (b.pass, true, "passing")] {
+            if let Some(i) = rule
+                && !seen.bars.contains(&(b.value, passed))
+            {
+                warn(
+                    p.outcomes[usize::from(i)].origin,
+                    format!("{verb} {}", b.value),
+                    &mut out,
+                );
+            }
+        }
+    }
+    for (trigger, happened, what) in [
+        (
+            p.triggers.cannot_play,
+            seen.cannot_play,
+            "a player who cannot play",
+        ),
+        (p.triggers.no_cards, seen.no_cards, "a player with no cards"),
+    ] {
+        if let Some(i) = trigger
+            && !happened
+        {
+            warn(
+                p.outcomes[usize::from(i)].origin,
+                what.to_string(),
+                &mut out,
+            );
+        }
+    }
+    out
+}
+
+/// The span of a line of the file (1-based), without its comment.
+fn line_span(own: &Layer, line: usize) -> Span {
+    let text = &own.source.text;
+    let mut start = 0;
+    for (n, l) in text.split_inclusive('\n').enumerate() {
+        if n + 1 == line {
+            let code = crate::base::span::strip_comment(l).trim_end();
+            return Span::new(start, start + code.len());
+        }
+        start += l.len();
+    }
+    Span::default()
+}
