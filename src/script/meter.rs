@@ -9,7 +9,6 @@
 //! What a thread may still spend is kept here, by thread, owned by the host (no global or
 //! thread-local state): a game runs on one thread, so its allowance is that thread's.
 
-use std::collections::HashMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::ThreadId;
@@ -23,6 +22,9 @@ use crate::base::limits::{
 /// How often (in rhai's operations) a running call is weighed against its limits. A call's
 /// cost is rounded up to a multiple of it: the same for the same call, on any machine.
 pub const WEIGH_EVERY: u64 = 64;
+
+/// How many weighings apart the guard looks at the clock: it is coarse by nature.
+const CLOCK_EVERY: u64 = 16;
 
 /// Whose allowance a thread spends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,10 +124,11 @@ struct Slot {
     call: Option<Call>,
 }
 
-/// The calls running, and what each thread may still spend.
+/// The calls running, and what each thread may still spend (a slot for each thread that ran
+/// a call: as many as a run has threads, so a list is the quickest look-up).
 #[derive(Debug, Default)]
 pub struct Meter {
-    threads: Mutex<HashMap<ThreadId, Slot>>,
+    threads: Mutex<Vec<(ThreadId, Slot)>>,
     /// The guard was met: every later call fails with it.
     tripped: AtomicBool,
 }
@@ -133,7 +136,15 @@ pub struct Meter {
 impl Meter {
     fn with_slot<T>(&self, f: impl FnOnce(&mut Slot) -> T) -> Option<T> {
         let mut threads = self.threads.lock().ok()?;
-        Some(f(threads.entry(std::thread::current().id()).or_default()))
+        let me = std::thread::current().id();
+        let at = match threads.iter().position(|(id, _)| *id == me) {
+            Some(at) => at,
+            None => {
+                threads.push((me, Slot::default()));
+                threads.len() - 1
+            }
+        };
+        Some(f(&mut threads[at].1))
     }
 
     /// Gives this thread an allowance for all its calls from now (a game's, a check's), or
@@ -168,11 +179,12 @@ impl Meter {
 
     /// Weighs the call under way at `ops` of rhai's operations: whether it must stop.
     pub fn weigh(&self, ops: u64) -> Option<Stop> {
+        let clock = (ops / WEIGH_EVERY).is_multiple_of(CLOCK_EVERY);
         self.with_slot(|s| {
             let call = s.call.as_mut()?;
             call.ops = ops;
             let call = *call;
-            self.over(s, &call)
+            self.over(s, &call, clock)
         })
         .flatten()
     }
@@ -184,12 +196,13 @@ impl Meter {
             let call = s.call.as_mut()?;
             call.charged = call.charged.saturating_add(units);
             let call = *call;
-            self.over(s, &call)
+            self.over(s, &call, false)
         })
         .flatten()
     }
 
-    fn over(&self, s: &Slot, call: &Call) -> Option<Stop> {
+    /// Whether the call must stop: its work, the thread's allowance, and (`clock`) the guard.
+    fn over(&self, s: &Slot, call: &Call, clock: bool) -> Option<Stop> {
         if call.cost() > SCRIPT_OPERATIONS {
             return Some(Stop::Operations);
         }
@@ -198,7 +211,7 @@ impl Meter {
         {
             return Some(Stop::Spent(b));
         }
-        if call.started.elapsed() > Duration::from_millis(SCRIPT_GUARD_MS) {
+        if clock && call.started.elapsed() > Duration::from_millis(SCRIPT_GUARD_MS) {
             self.tripped.store(true, Ordering::Relaxed);
             return Some(Stop::Guard);
         }

@@ -92,10 +92,11 @@ pub fn sandbox(reads: Arc<AtomicU16>, meter: &Arc<Meter>) -> Engine {
     #[allow(deprecated)] // rhai marks the callback volatile, not deprecated
     engine.on_var(move |name, index, ctx| {
         let scope = ctx.scope();
-        let value = if index > 0 {
-            scope.iter_raw().nth(index - 1).map(|(_, _, v)| v)
-        } else {
-            scope.get(name)
+        let value = match index {
+            // Offsets from the top of the scope: the variables a call reads most are its
+            // latest.
+            1..=8 => scope.iter_raw().nth(index - 1).map(|(_, _, v)| v),
+            _ => scope.get(name),
         };
         match value {
             Some(v) => read_value(&reading, v).map(|()| None),
@@ -117,17 +118,27 @@ pub fn sandbox(reads: Arc<AtomicU16>, meter: &Arc<Meter>) -> Engine {
 /// The items a value holds (array items and map entries, nested ones included) and the
 /// bytes of its strings and map keys. rhai bounds the first and the strings, not the keys.
 fn measure(v: &Dynamic) -> (u64, usize) {
-    if let Ok(a) = v.as_array_ref() {
-        a.iter().fold((a.len() as u64, 0), |(items, text), x| {
-            let (i, t) = measure(x);
-            (items + i, text + t)
-        })
-    } else if let Ok(m) = v.as_map_ref() {
+    // Plain values (most items) are told by their tag alone, without borrowing them.
+    let grows = |x: &Dynamic| x.is_array() || x.is_map() || x.is_string();
+    if v.is_array()
+        && let Ok(a) = v.as_array_ref()
+    {
+        a.iter()
+            .filter(|x| grows(x))
+            .fold((a.len() as u64, 0), |(items, text), x| {
+                let (i, t) = measure(x);
+                (items + i, text + t)
+            })
+    } else if v.is_map()
+        && let Ok(m) = v.as_map_ref()
+    {
         m.iter().fold((m.len() as u64, 0), |(items, text), (k, x)| {
-            let (i, t) = measure(x);
+            let (i, t) = if grows(x) { measure(x) } else { (0, 0) };
             (items + i, text + k.len() + t)
         })
-    } else if let Ok(s) = v.as_immutable_string_ref() {
+    } else if v.is_string()
+        && let Ok(s) = v.as_immutable_string_ref()
+    {
         (0, s.len())
     } else {
         (0, 0)
