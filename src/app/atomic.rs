@@ -48,6 +48,17 @@ fn folder(path: &Path) -> &Path {
 /// is at `path` is replaced only when it is a regular file: never a link, a device, a
 /// folder. `what` names the file in the reasons (`a save`, `a report`).
 pub(crate) fn write_atomically(path: &Path, bytes: &[u8], what: &str) -> Result<(), String> {
+    write_atomically_as(path, bytes, what, 0o666)
+}
+
+/// [`write_atomically`], the file made with the permissions `mode` (on Unix, as the process's
+/// umask allows) before it takes its name.
+pub(crate) fn write_atomically_as(
+    path: &Path,
+    bytes: &[u8],
+    what: &str,
+    mode: u32,
+) -> Result<(), String> {
     use std::hash::BuildHasher;
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => {
@@ -68,9 +79,16 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8], what: &str) -> Result<
     let unguessable = std::collections::hash_map::RandomState::new()
         .hash_one((std::process::id(), std::time::SystemTime::now()));
     let tmp = dir.join(format!(".{name}.{unguessable:016x}.tmp"));
-    let written = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(mode);
+    }
+    #[cfg(not(unix))]
+    let _ = mode;
+    let written = options
         .open(&tmp)
         .and_then(|mut f| {
             f.write_all(bytes)?;

@@ -213,9 +213,13 @@ struct RunArgs {
 fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
     list.iter()
         .map(|s| {
-            s.split_once('=')
-                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-                .ok_or_else(|| format!("`--set {s}`: write NAME=VALUE, like `--set chips=5`"))
+            let shape = || format!("`--set {s}`: write NAME=VALUE, like `--set chips=5`");
+            let (k, v) = s.split_once('=').ok_or_else(shape)?;
+            let (k, v) = (k.trim(), v.trim());
+            if k.is_empty() || v.is_empty() || v.contains('=') {
+                return Err(format!("{} (one name, one `=`, one value)", shape()));
+            }
+            Ok((k.to_string(), v.to_string()))
         })
         .collect()
 }
@@ -350,18 +354,20 @@ fn sweep(text: &str) -> Result<(String, Vec<String>), String> {
 }
 
 fn sweep_list(text: &str) -> Result<(String, Vec<String>), String> {
-    text.split_once('=')
-        .map(|(k, v)| {
-            (
-                k.trim().to_string(),
-                v.split(',')
-                    .map(|x| x.trim().to_string())
-                    .filter(|x| !x.is_empty())
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .filter(|(_, values)| !values.is_empty())
-        .ok_or_else(|| "`--sweep NAME=V1,V2,...`, like `--sweep chips=2,3,5`".to_string())
+    let shape = || "`--sweep NAME=V1,V2,...`, like `--sweep chips=2,3,5`".to_string();
+    let (name, values) = text.split_once('=').ok_or_else(shape)?;
+    let values: Vec<String> = values.split(',').map(|x| x.trim().to_string()).collect();
+    if name.trim().is_empty() || values.iter().all(String::is_empty) {
+        return Err(shape());
+    }
+    // A value left out between commas is a slip, not a wish: said, not dropped.
+    if values.iter().any(String::is_empty) {
+        return Err(format!(
+            "`--sweep {text}`: a value is missing between two commas (write {})",
+            shape()
+        ));
+    }
+    Ok((name.trim().to_string(), values))
 }
 
 fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {

@@ -9,6 +9,7 @@ use crate::base::diag::{Diag, Source};
 use crate::base::text::{escape, escape_lines};
 use crate::base::{Code, Span};
 use crate::compile::{self, Checked, Loader};
+use crate::ir::Program;
 use crate::present;
 
 /// Exit codes.
@@ -120,6 +121,38 @@ pub fn list_cmd(out: &mut dyn Write) -> i32 {
     OK
 }
 
+/// A program whose free text from its files (its name, its description, its scripts' doc
+/// comments) reads as plain text in Markdown: no markup, no link, no HTML of a stranger's
+/// reaches the page a Markdown viewer makes of the sheet.
+fn markdown_safe(p: &Program) -> Program {
+    let mut p = p.clone();
+    p.name = markdown_text(&p.name);
+    p.about = markdown_text(&p.about);
+    for fx in &mut p.script_fx {
+        fx.doc = markdown_text(&fx.doc);
+    }
+    p
+}
+
+/// Text as Markdown shows it literally: HTML's characters as entities, and the marks of
+/// emphasis, code, links and tables behind a backslash.
+fn markdown_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// How `ninety rules` writes a ruleset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SheetFormat {
@@ -156,7 +189,12 @@ pub fn rules_cmd(
         Ok(p) => {
             let base = base_program(loader, &p, sets);
             let md = format == SheetFormat::Markdown;
-            let sheet = present::rules_sheet(&p, base.as_ref(), md);
+            let sheet = if md {
+                let base = base.as_ref().map(markdown_safe);
+                present::rules_sheet(&markdown_safe(&p), base.as_ref(), true)
+            } else {
+                present::rules_sheet(&p, base.as_ref(), false)
+            };
             let _ = write!(out, "{}", escape_lines(&sheet));
             OK
         }

@@ -63,7 +63,14 @@ pub fn check_one(
             if let Some(done) = compiled.borrow().get(&all) {
                 return done.clone();
             }
-            let checked = compile::recompile(layers, &all);
+            let mut checked = compile::recompile(layers, &all);
+            // The same scripts: their live calls go to the first compilation's host, so every
+            // scenario spends from the one allowance `run_all` gives.
+            if let Some(q) = &mut checked.program
+                && q.scripts == program.scripts
+            {
+                q.scripts.clone_from(&program.scripts);
+            }
             let result = checked.program.ok_or_else(|| {
                 let messages: Vec<String> = checked
                     .diags
@@ -140,6 +147,11 @@ pub fn player(name: &str) -> Result<Player, String> {
     }
     let bytes = read_capped(Path::new(path), SCRIPT_FILE_BYTES)
         .map_err(|e| format!("cannot read the bot script `{path}`: {e}"))?;
+    // A byte-order mark some editors write is not part of the code.
+    let bytes = match bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
     let code = String::from_utf8(bytes)
         .map_err(|_| format!("the bot script `{path}` is not UTF-8 text"))?;
     ScriptBot::compile(path, &code).map(|b| Player::Script(Arc::new(b)))

@@ -20,7 +20,6 @@ use rustyline::{
 
 use super::session::Session;
 use crate::base::limits::{INPUT_LINE_BYTES, INPUT_SKIP_BYTES, grouped};
-use crate::base::text::{escape_keep_colour, escape_lines};
 use crate::compile::Loader;
 
 /// Completes commands and the cards in the hand of the player to move.
@@ -144,11 +143,7 @@ fn read_line<R: BufRead>(r: &mut R) -> std::io::Result<Input> {
 
 /// Text for the terminal: what came from files escaped, the session's own colours kept.
 fn shown(session: &Session, text: &str) -> String {
-    if session.color {
-        escape_keep_colour(text).into_owned()
-    } else {
-        escape_lines(text).into_owned()
-    }
+    session.shown(text)
 }
 
 /// Said when a game that was not saved is left, so nothing is lost silently.
@@ -175,6 +170,10 @@ fn run_piped(
                 continue;
             }
             Input::Endless => {
+                // The session ends here: nothing is lost without saying so.
+                if session.unsaved && !session.state.over {
+                    writeln!(out, "{NOT_SAVED}")?;
+                }
                 return Err(std::io::Error::other(
                     "the input is not lines of text (no end of line in 16 MB)",
                 ));

@@ -15,9 +15,11 @@ use crate::present;
 /// Compiles the ruleset again with option values (`set chips = 5` in a scenario).
 pub type Recompile<'a> = &'a dyn Fn(&[(String, String)]) -> Result<Program, String>;
 
-/// Runs every scenario of a ruleset file; a diagnostic for each one that fails.
+/// Runs every scenario of a ruleset file; a diagnostic for each one that fails. All of them
+/// share one game's allowance of script work: a file of many scenarios costs no more.
 pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag> {
     let mut diags = Vec::new();
+    play::game_clock(p, &[], true);
     for sc in &layer.file.scenarios {
         let sets: Vec<(String, String)> = sc
             .steps
@@ -80,6 +82,7 @@ pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
             diags.push(d.in_source(&layer.source));
         }
     }
+    play::game_clock(p, &[], false);
     diags
 }
 
@@ -137,13 +140,11 @@ pub fn run(p: &Program, sc: &Scenario) -> Result<Trace, Diag> {
         chips_written: Vec::new(),
         total_written: None,
     };
-    play::game_clock(p, &[], true);
     let result = sc
         .steps
         .iter()
         .try_for_each(|step| r.step(&step.node, step.span))
         .and_then(|()| r.start(sc.span));
-    play::game_clock(p, &[], false);
     result.map(|()| Trace { lines: r.trace })
 }
 

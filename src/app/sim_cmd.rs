@@ -407,13 +407,20 @@ fn merge_runs(parts: &[(String, Runs)]) -> Result<Runs, String> {
     let Some((first_name, first)) = parts.first() else {
         return Err("no files to merge".into());
     };
-    // The k-th run of every file, merged.
+    // The k-th run of every file, merged, its bars those of its ruleset when it can be
+    // read as `sim` would read it.
     let merge_nth = |k: usize| -> Result<sim::Output, String> {
         let named: Vec<(String, sim::Output)> = parts
             .iter()
             .map(|(name, runs)| (name.clone(), runs.outputs()[k].clone()))
             .collect();
-        sim::merge_named(&named)
+        let whole = sim::merge_named(&named)?;
+        if let Some(p) = shard_ruleset(&whole.config) {
+            for (name, part) in &named {
+                sim::bars_of(part, &p).map_err(|e| format!("`{name}` {e}"))?;
+            }
+        }
+        Ok(whole)
     };
     for (name, runs) in parts {
         let same_kind = match (first, runs) {
@@ -442,6 +449,25 @@ fn merge_runs(parts: &[(String, Runs)]) -> Result<Runs, String> {
                 .collect::<Result<_, String>>()?,
         },
     })
+}
+
+/// The ruleset a run names, compiled with its options, when it is a shipped ruleset or a
+/// `.rules` file in the current folder's tree (never a path elsewhere, which a shard from a
+/// stranger could name): its bars bound the shards'. `None` when it is neither, or does not
+/// check; then the shards' numbers are checked on their own.
+fn shard_ruleset(c: &sim::Config) -> Option<crate::ir::Program> {
+    let name = c.ruleset.as_str();
+    let bare = !name.contains(['/', '\\']);
+    let shipped = bare && crate::compile::shipped(name).is_some();
+    let path = Path::new(name);
+    let here = name.ends_with(".rules")
+        && !path.has_root()
+        && !name.contains(':')
+        && crate::compile::Disk.inside("", name);
+    if !(shipped || here) {
+        return None;
+    }
+    load_program(&crate::compile::Shipped, name, &c.sets).ok()
 }
 
 /// One shard file: read with a cap, the JSON of `ninety sim --json`, not interrupted.

@@ -36,11 +36,24 @@ pub const SCRIPT_WINDOW: usize = 2_001;
 /// The largest number a ruleset may write (and a script may make the total).
 pub const NUMBER: i64 = 1_000_000;
 
-/// The most operations one script call may take.
+/// The most work one script call may do, in operations: rhai's own, and one more for every
+/// [`SCRIPT_ITEMS_AN_OPERATION`] items a variable it reads holds. Counted, never timed, so a
+/// seed gives one game on any machine under any load.
 pub const SCRIPT_OPERATIONS: u64 = 200_000;
+/// How many items (array items, map entries, characters of strings and map keys, nested ones
+/// included) reading a variable may hold for each operation it costs: copying or sorting a
+/// big value is work in proportion to its size.
+pub const SCRIPT_ITEMS_AN_OPERATION: u64 = 32;
+/// The most work all the script calls of one game may do, in operations, the ruleset's
+/// scripts and each script bot apart (a check's scenarios share one such allowance).
+pub const SCRIPT_GAME_OPERATIONS: u64 = 20_000_000;
+/// The most work all the script calls of one `check` of a ruleset may do while it is
+/// compiled (its scripts tried over the totals of a game), in operations.
+pub const SCRIPT_CHECK_OPERATIONS: u64 = 20_000_000;
 /// The deepest script calls may nest.
 pub const SCRIPT_CALL_LEVELS: usize = 32;
-/// The longest string a script may build, in characters.
+/// The longest string a script may build, in bytes; a value's strings and map keys together
+/// (nested ones included) count against it too.
 pub const SCRIPT_STRING: usize = 10_000;
 /// The most items an array may hold, nested arrays' items included.
 pub const SCRIPT_ARRAY: usize = 10_000;
@@ -50,12 +63,13 @@ pub const SCRIPT_MAP: usize = 1_000;
 pub const SCRIPT_VARIABLES: usize = 256;
 /// The most functions the scripts of one ruleset (or one bot) may define.
 pub const SCRIPT_FUNCTIONS: usize = 256;
-/// The longest one script call may run, in milliseconds of wall-clock time.
-pub const SCRIPT_CALL_MS: u64 = 500;
-/// The longest all the script calls of one `check` of a ruleset may run, in milliseconds.
-pub const SCRIPT_CHECK_MS: u64 = 2_000;
-/// The longest all the script calls of one game may run, bots included, in milliseconds.
-pub const SCRIPT_GAME_MS: u64 = 5_000;
+/// The most bytes of script a ruleset's chain may compile in all: its inline scripts and its
+/// script files, each time one is named.
+pub const SCRIPT_BYTES: usize = 1 << 20;
+/// The last-resort guard: a script call still running after this many milliseconds of the
+/// machine's time (its operations should take a small part of it) stops the command with an
+/// error, never with another result.
+pub const SCRIPT_GUARD_MS: u64 = 10_000;
 /// The stack a script call runs on, in bytes (reserved, used only as deep as a call goes):
 /// enough for the deepest value the size limits allow.
 pub const SCRIPT_STACK_BYTES: usize = 256 << 20;
@@ -98,6 +112,16 @@ pub const MOVES_FILE_BYTES: usize = 1 << 20;
 /// The largest shard file `sim --merge` reads, in bytes.
 pub const SHARD_BYTES: usize = 4 << 20;
 
+/// The longest header line of a language-server message, in bytes.
+pub const LSP_HEADER_BYTES: usize = 4 * 1024;
+/// The largest language-server message read, in bytes; a bigger one is skipped. A ruleset's
+/// whole text, every byte escaped in JSON, fits.
+pub const LSP_MESSAGE_BYTES: usize = 2 << 20;
+/// The most documents the language server holds open at once.
+pub const LSP_DOCUMENTS: usize = 64;
+/// The most edits one change of a document may carry.
+pub const LSP_EDITS: usize = 1_000;
+
 /// Every limit above by name, with its value in the words `SECURITY.md` uses.
 pub const ALL: &[(&str, u64)] = &[
     ("RULESET_BYTES", RULESET_BYTES as u64),
@@ -117,15 +141,17 @@ pub const ALL: &[(&str, u64)] = &[
     ("SCRIPT_WINDOW", SCRIPT_WINDOW as u64),
     ("NUMBER", NUMBER as u64),
     ("SCRIPT_OPERATIONS", SCRIPT_OPERATIONS),
+    ("SCRIPT_ITEMS_AN_OPERATION", SCRIPT_ITEMS_AN_OPERATION),
+    ("SCRIPT_GAME_OPERATIONS", SCRIPT_GAME_OPERATIONS),
+    ("SCRIPT_CHECK_OPERATIONS", SCRIPT_CHECK_OPERATIONS),
     ("SCRIPT_CALL_LEVELS", SCRIPT_CALL_LEVELS as u64),
     ("SCRIPT_STRING", SCRIPT_STRING as u64),
     ("SCRIPT_ARRAY", SCRIPT_ARRAY as u64),
     ("SCRIPT_MAP", SCRIPT_MAP as u64),
     ("SCRIPT_VARIABLES", SCRIPT_VARIABLES as u64),
     ("SCRIPT_FUNCTIONS", SCRIPT_FUNCTIONS as u64),
-    ("SCRIPT_CALL_MS", SCRIPT_CALL_MS),
-    ("SCRIPT_CHECK_MS", SCRIPT_CHECK_MS),
-    ("SCRIPT_GAME_MS", SCRIPT_GAME_MS),
+    ("SCRIPT_BYTES", SCRIPT_BYTES as u64),
+    ("SCRIPT_GUARD_MS", SCRIPT_GUARD_MS),
     ("SCRIPT_STACK_BYTES", SCRIPT_STACK_BYTES as u64),
     ("MEMO_BYTES", MEMO_BYTES as u64),
     ("TURN_LIMIT", TURN_LIMIT),
@@ -143,6 +169,10 @@ pub const ALL: &[(&str, u64)] = &[
     ("INPUT_SKIP_BYTES", INPUT_SKIP_BYTES as u64),
     ("MOVES_FILE_BYTES", MOVES_FILE_BYTES as u64),
     ("SHARD_BYTES", SHARD_BYTES as u64),
+    ("LSP_HEADER_BYTES", LSP_HEADER_BYTES as u64),
+    ("LSP_MESSAGE_BYTES", LSP_MESSAGE_BYTES as u64),
+    ("LSP_DOCUMENTS", LSP_DOCUMENTS as u64),
+    ("LSP_EDITS", LSP_EDITS as u64),
 ];
 
 /// `262,144`: a number with thousands separators, as `SECURITY.md` and messages write it.

@@ -27,6 +27,12 @@ impl Rng {
         ])
     }
 
+    /// Whether the generator can be in this state: every state but all zeros, which it never
+    /// leaves (and never reaches from a seed).
+    pub fn can_be(&self) -> bool {
+        self.0 != [0; 4]
+    }
+
     /// The bots' stream of a game, independent of the game's own.
     pub fn for_bots(seed: u64) -> Rng {
         Rng::from_seed(seed ^ 0x9E37_79B9_7F4A_7C15)

@@ -8,17 +8,31 @@
 use std::borrow::Cow;
 
 /// Whether a character would act on a terminal rather than show: C0 and C1 controls, DEL,
-/// and the invisible characters that reorder or hide text (bidirectional overrides and
-/// isolates, zero-width and line separators).
+/// and the invisible characters that reorder or hide text (bidirectional marks, overrides
+/// and isolates, the Arabic letter mark; zero-width, joining and filler characters, soft
+/// hyphens, variation selectors, tag characters; line separators; noncharacters).
 pub fn is_unsafe(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{200B}'..='\u{200F}'
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'..='\u{1160}'
+                | '\u{17B4}'..='\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
                 | '\u{2028}'..='\u{202E}'
-                | '\u{2060}'..='\u{2069}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{3164}'
+                | '\u{FDD0}'..='\u{FDEF}'
+                | '\u{FE00}'..='\u{FE0F}'
                 | '\u{FEFF}'
-                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFFB}'
+                | '\u{FFFE}'..='\u{FFFF}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E0FFF}'
         )
 }
 
@@ -50,40 +64,27 @@ fn escape_with(text: &str, keep_lines: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Like [`escape_lines`], but the colour sequences ninety writes itself (`ESC [ digits ; m`)
-/// are kept: for text that mixes painted words with text from files.
-pub fn escape_keep_colour(text: &str) -> Cow<'_, str> {
-    if !text
-        .chars()
-        .any(|c| is_unsafe(c) && !matches!(c, '\n' | '\t'))
-    {
-        return Cow::Borrowed(text);
+/// Like [`escape_lines`], but the colour sequences ninety writes itself are kept: those it
+/// wrote with `key` (see [`paint_key`]) standing for the escape that starts them. Text from
+/// files cannot know the key, so every escape in it is shown, never sent, whatever it looks
+/// like.
+pub fn escape_painted(text: &str, key: &str) -> String {
+    if key.is_empty() {
+        return escape_lines(text).into_owned();
     }
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut rest = text;
-    while let Some(c) = rest.chars().next() {
-        if c == '\u{1b}'
-            && let Some(len) = colour_sequence(rest)
-        {
-            out.push_str(&rest[..len]);
-            rest = &rest[len..];
-            continue;
-        }
-        if is_unsafe(c) && !matches!(c, '\n' | '\t') {
-            out.push_str(&c.escape_unicode().to_string());
-        } else {
-            out.push(c);
-        }
-        rest = &rest[c.len_utf8()..];
-    }
-    Cow::Owned(out)
+    text.split(key)
+        .map(escape_lines)
+        .collect::<Vec<_>>()
+        .join("\u{1b}[")
 }
 
-/// The length of an SGR colour sequence at the start of `text` (`\x1b[1;31m`), if there is one.
-fn colour_sequence(text: &str) -> Option<usize> {
-    let body = text.strip_prefix("\u{1b}[")?;
-    let end = body.find(|c: char| !(c.is_ascii_digit() || c == ';'))?;
-    (body[end..].starts_with('m') && end <= 16).then_some(2 + end + 1)
+/// A key no file can know, made anew each run, for [`escape_painted`].
+pub fn paint_key() -> String {
+    use std::hash::BuildHasher;
+    let hasher = std::collections::hash_map::RandomState::new();
+    let a = hasher.hash_one(std::process::id());
+    let b = hasher.hash_one(std::time::SystemTime::now());
+    format!("\u{E000}{a:016x}{b:016x}\u{E001}")
 }
 
 /// At most `max` characters of `text`, with `…` when some were cut.
@@ -114,13 +115,39 @@ mod tests {
     }
 
     #[test]
-    fn ninety_s_own_colours_are_kept() {
-        let painted = "\u{1b}[31mYou pay 1.\u{1b}[0m";
-        assert_eq!(escape_keep_colour(painted), painted);
+    fn ninety_s_own_colours_are_kept_and_no_file_s() {
+        let key = paint_key();
+        let painted = format!("{key}31mYou pay 1.{key}0m");
         assert_eq!(
-            escape_keep_colour("\u{1b}[31mX\u{1b}]0;t\u{7}"),
-            "\u{1b}[31mX\\u{1b}]0;t\\u{7}"
+            escape_painted(&painted, &key),
+            "\u{1b}[31mYou pay 1.\u{1b}[0m"
         );
+        // The same sequences from a file are shown, whatever they ask for.
+        let from_file = format!("{key}1mE\u{1b}[8mHIDDEN\u{1b}[0m{key}0m");
+        assert_eq!(
+            escape_painted(&from_file, &key),
+            "\u{1b}[1mE\\u{1b}[8mHIDDEN\\u{1b}[0m\u{1b}[0m"
+        );
+        assert_ne!(paint_key(), key);
+    }
+
+    #[test]
+    fn invisible_and_reordering_characters_are_shown() {
+        for c in [
+            '\u{061c}',
+            '\u{e0041}',
+            '\u{180e}',
+            '\u{ad}',
+            '\u{34f}',
+            '\u{fe0f}',
+        ] {
+            assert!(is_unsafe(c), "{c:?}");
+            assert_eq!(
+                escape(&format!("a{c}b")),
+                format!("a{}b", c.escape_unicode())
+            );
+        }
+        assert_eq!(escape("Ninety-Nine ♠ é"), "Ninety-Nine ♠ é");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::Layer;
 use super::loader::{Loader, shipped};
 use crate::base::diag::{Diag, Source, did_you_mean};
-use crate::base::limits::{EXTENDS_DEPTH, SCRIPT_FILE_BYTES, grouped};
+use crate::base::limits::{EXTENDS_DEPTH, SCRIPT_BYTES, SCRIPT_FILE_BYTES, grouped};
 use crate::base::{Code, Span, Spanned};
 use crate::lang::ast::{self, StatementKind};
 use crate::lang::{self, MAX_FILE_BYTES};
@@ -53,7 +53,10 @@ pub(super) fn load_chain(
         bytes: bytes.to_vec(),
         home,
     };
-    while let Some(layer) = load_file(loader, &next, diags) {
+    // The bytes of script the chain holds so far: a line naming a big script file over and
+    // over cannot make the compiler hold more than `SCRIPT_BYTES`.
+    let mut scripts = 0usize;
+    while let Some(layer) = load_file(loader, &next, &mut scripts, diags) {
         seen.insert(identity(loader, &next.home, &next.path));
         let extends = extends_of(&layer.file);
         if let Some(second) = extends.get(1) {
@@ -215,10 +218,16 @@ fn too_deep(layers: &[Layer], span: Span, source: &Source) -> Diag {
     .in_source(&root_source)
 }
 
-/// One file of the chain: decoded, parsed, its script files read. `None` when it is not text.
-fn load_file(loader: &dyn Loader, read: &Read, diags: &mut Vec<Diag>) -> Option<Layer> {
+/// One file of the chain: decoded, parsed, its script files read (`scripts`: the bytes of
+/// script the chain held before it). `None` when it is not text.
+fn load_file(
+    loader: &dyn Loader,
+    read: &Read,
+    scripts: &mut usize,
+    diags: &mut Vec<Diag>,
+) -> Option<Layer> {
     let path = read.path.as_str();
-    let text = match decode(&read.bytes) {
+    let text = match decode(&read.bytes).and_then(line_endings) {
         Ok(text) => text,
         Err(message) => {
             let source = Source::new(path, String::new());
@@ -238,12 +247,58 @@ fn load_file(loader: &dyn Loader, read: &Read, diags: &mut Vec<Diag>) -> Option<
     let (mut file, parse_diags) = lang::parse(&text);
     let source = Source::new(path, text);
     diags.extend(parse_diags.into_iter().map(|d| d.in_source(&source)));
-    load_script_files(loader, read, &mut file, &source, diags);
+    let mut kept = Vec::new();
+    for inline in std::mem::take(&mut file.scripts) {
+        if *scripts > SCRIPT_BYTES {
+            continue;
+        }
+        match spend(scripts, inline.text.len(), inline.span) {
+            Ok(()) => kept.push(inline),
+            Err(d) => diags.push(d.in_source(&source)),
+        }
+    }
+    file.scripts = kept;
+    load_script_files(loader, read, &mut file, &source, scripts, diags);
     Some(Layer {
         path: path.to_string(),
         source,
         file,
     })
+}
+
+/// Counts `bytes` more of script in the chain, or says they are past [`SCRIPT_BYTES`]
+/// (once: then the chain's later scripts are dropped unread, unsaid).
+fn spend(scripts: &mut usize, bytes: usize, span: Span) -> Result<(), Diag> {
+    if scripts.saturating_add(bytes) > SCRIPT_BYTES {
+        // Marks the total as passed: the rest of the chain's scripts are not read.
+        *scripts = SCRIPT_BYTES + 1;
+        return Err(past_total(span));
+    }
+    *scripts += bytes;
+    Ok(())
+}
+
+/// A script past [`SCRIPT_BYTES`] of script in the chain.
+fn past_total(span: Span) -> Diag {
+    Diag::error(
+            Code::TooMany,
+            span,
+            format!(
+                "this script takes the scripts of the ruleset past {} KB in all, the most a ruleset's chain may hold",
+                grouped(SCRIPT_BYTES as u64 / 1024)
+            ),
+        )
+    .label("one script too many")
+    .hint("a script file is read each time it is named: name it once, and keep the scripts to what the rules need")
+}
+
+/// A text whose lines end in a carriage return alone (as old Macs wrote them) reads as one
+/// long line: said plainly, rather than as what that line fails to parse as.
+fn line_endings(text: String) -> Result<String, String> {
+    if !text.contains('\n') && text.trim_end_matches('\r').contains('\r') {
+        return Err("its lines end in a carriage return (CR) alone, as old Macs wrote them; ninety reads lines that end in LF or CR LF: save it with those line endings".into());
+    }
+    Ok(text)
 }
 
 /// `script file "x.rhai"`: the code of a file in the ruleset's folder tree.
@@ -252,6 +307,7 @@ fn load_script_files(
     read: &Read,
     file: &mut ast::File,
     source: &Source,
+    scripts: &mut usize,
     diags: &mut Vec<Diag>,
 ) {
     let names: Vec<Spanned<String>> = file
@@ -263,7 +319,13 @@ fn load_script_files(
         })
         .collect();
     for name in names {
-        match script_file(loader, read, &name) {
+        // Past the total, one diagnostic, and no further file is even read.
+        if *scripts > SCRIPT_BYTES {
+            continue;
+        }
+        match script_file(loader, read, &name)
+            .and_then(|(path, code)| spend(scripts, code.len(), name.span).map(|()| (path, code)))
+        {
             Ok((script_path, code)) => file.scripts.push(ast::ScriptSource {
                 text: code,
                 span: name.span,
@@ -292,6 +354,18 @@ fn script_file(
     let file = Path::new(&name.node);
     if file.has_root() || file.is_absolute() || name.node.contains(':') {
         return Err(outside(name, "script file", root));
+    }
+    if Path::new(&name.node)
+        .file_name()
+        .is_some_and(|f| f == ".rhai")
+    {
+        return Err(Diag::error(
+            Code::MissingScript,
+            name.span,
+            format!("`{}` has no name before `.rhai`", name.node),
+        )
+        .label("no name")
+        .hint("a script file is named like `house.rhai`, in the ruleset's folder"));
     }
     if !name.node.ends_with(".rhai") {
         return Err(Diag::error(
@@ -342,6 +416,10 @@ fn script_file(
         );
         return Err(unreadable(why, "too big"));
     }
+    // A byte-order mark some editors write is not part of the code, as in a ruleset.
+    let bytes = bytes
+        .strip_prefix(&[0xEF, 0xBB, 0xBF])
+        .map_or(bytes.clone(), <[u8]>::to_vec);
     let code = String::from_utf8(bytes)
         .map_err(|_| unreadable("it is not UTF-8 text".into(), "not a script"))?;
     Ok((script_path, code))

@@ -3,8 +3,9 @@
 //! reached. Pure: the words say what is wrong, the caller decides what to do.
 
 use super::State;
+use crate::base::cards::{COPY, card_name};
 use crate::base::limits::{IDLE_ROUNDS, TURN_LIMIT, grouped};
-use crate::ir::{MAX_HAND, MAX_SEATS, Program};
+use crate::ir::{Act, MAX_HAND, MAX_SEATS, OutcomeKind, Program};
 
 impl State {
     /// Whether this state is one a game of `p` can be in, or what is wrong with it.
@@ -18,7 +19,106 @@ impl State {
         self.check_invariants(p)?;
         self.validate_chips(p, n)?;
         self.validate_seats(p, n)?;
-        self.validate_progress(p)
+        self.validate_progress(p)?;
+        self.validate_end(p)?;
+        self.validate_extras(p, n)
+    }
+
+    /// A game that is over ended as the rules end one: with its winners (the players left,
+    /// or the most chips once the rounds are played), or stopped as unable to go on after
+    /// [`IDLE_ROUNDS`] rounds without a card.
+    fn validate_end(&self, p: &Program) -> Result<(), String> {
+        if !self.over {
+            return Ok(());
+        }
+        if self.pending_draw.is_some() {
+            return Err("a finished game has a draw to make".into());
+        }
+        if self.stuck.is_some() {
+            if self.winners != 0 {
+                return Err("a game that could not go on has winners".into());
+            }
+            if self.round <= IDLE_ROUNDS {
+                return Err(format!(
+                    "a game stopped as unable to go on in round {}, before {IDLE_ROUNDS} rounds without a card could pass",
+                    self.round
+                ));
+            }
+            return Ok(());
+        }
+        if self.winners == 0 {
+            return Err("a finished game has no winner".into());
+        }
+        let rounds_played = p.rounds.is_some_and(|r| self.round >= r);
+        if self.teams(p, self.out_of_game) > 1 && !rounds_played {
+            return Err("the game is over while several players are still in it".into());
+        }
+        // Without a rule run at the game's end (which may move chips), the winners are the
+        // players left with the most chips.
+        if p.triggers.game_end.is_none() {
+            let in_game = (0..self.seats).filter(|&x| self.in_game(x));
+            let best = in_game.clone().map(|x| self.chips_of(p, x)).max();
+            let most = in_game
+                .filter(|&x| Some(self.chips_of(p, x)) == best)
+                .fold(0u16, |w, x| w | 1 << x);
+            if self.winners != most {
+                return Err("the winners are not the players left with the most chips".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// What a state keeps besides: extra turns the rules can give, seats out of the game
+    /// with no chips (only a rule putting a player out can leave them some), the next
+    /// deal's cards from the deck, a random stream the generator can be in, and no more
+    /// cards played this round than in the game.
+    fn validate_extras(&self, p: &Program, n: usize) -> Result<(), String> {
+        if self.again > 0 && most_again(p) < 2 {
+            return Err(format!(
+                "{} more turns for the player to move, which the rules never give",
+                self.again
+            ));
+        }
+        let put_out = p
+            .outcomes
+            .iter()
+            .any(|o| o.list.iter().any(|x| x.kind == OutcomeKind::OutOfGame));
+        if !put_out
+            && let Some(seat) =
+                (0..self.seats).find(|&x| !self.in_game(x) && self.chips_of(p, x) != 0)
+        {
+            return Err(format!("seat {seat} is out of the game but holds chips"));
+        }
+        let mut faces = [0usize; COPY as usize];
+        for c in p.deck(n) {
+            faces[usize::from(c % COPY)] += 1;
+        }
+        for &c in &self.next_deal {
+            if !p.deck(n).any(|d| d == c) {
+                return Err(format!(
+                    "the next deal names card {c}, which the deck does not hold"
+                ));
+            }
+            let face = &mut faces[usize::from(c % COPY)];
+            if *face == 0 {
+                return Err(format!(
+                    "the next deal names {} more often than the deck holds it",
+                    card_name(c)
+                ));
+            }
+            *face -= 1;
+        }
+        if !self.rng.can_be() {
+            return Err("its random numbers are in a state the generator never reaches".into());
+        }
+        if self.discard.len() as u64 > self.turns {
+            return Err(format!(
+                "{} cards on the discard pile after {} cards played",
+                self.discard.len(),
+                grouped(self.turns)
+            ));
+        }
+        Ok(())
     }
 
     /// Hands no longer than a hand may be, and no cards for seats not at the table.
@@ -172,4 +272,32 @@ impl State {
         }
         Ok(())
     }
+}
+
+/// The most extra turns one card can give (`play again twice` is 2): a script that runs live
+/// may give any number.
+fn most_again(p: &Program) -> u8 {
+    let of = |act: Act| -> u8 {
+        match act {
+            Act::Again(k) => k,
+            Act::Script(i) => p
+                .script_fx
+                .get(usize::from(i))
+                .and_then(|fx| fx.table.as_ref())
+                .map_or(u8::MAX, |t| {
+                    t.iter().map(|o| o.turn.again).max().unwrap_or(0)
+                }),
+            _ => 0,
+        }
+    };
+    p.effects
+        .iter()
+        .flat_map(|e| e.choices())
+        .map(|c| {
+            c.steps[..usize::from(c.len)].iter().fold(0u8, |sum, st| {
+                sum.saturating_add(of(st.then).max(of(st.otherwise)))
+            })
+        })
+        .max()
+        .unwrap_or(0)
 }

@@ -8,6 +8,7 @@ mod plan;
 mod player;
 mod weigh;
 
+pub use crate::script::GUARD_WORDS;
 pub use bots::Bot;
 pub use notation::{MoveError, legal_list, move_name, parse_move};
-pub use player::{Player, bot_turn, game_clock, play_and_draw};
+pub use player::{Player, bot_turn, game_clock, guard_met, play_and_draw};

@@ -23,6 +23,12 @@ pub fn game_clock(p: &Program, players: &[Player], on: bool) {
     }
 }
 
+/// Whether a move failed because a script met the guard of last resort (the machine far too
+/// busy): the command must end with an error, not count the game or try another card.
+pub fn guard_met(e: &PlayError) -> bool {
+    matches!(e, PlayError::Script(s) if crate::script::is_guard(s))
+}
+
 /// Plays `mv` for the seat to move, then its draw when players draw by hand.
 pub fn play_and_draw<S: Sink>(
     p: &Program,
@@ -111,6 +117,7 @@ impl Player {
         };
         match play_and_draw(p, s, first, sink) {
             Ok(()) => Ok(true),
+            Err(e) if guard_met(&e) => Err(e),
             Err(e @ PlayError::Script(_)) => Self::other_cards(p, s, first, e, sink),
             Err(e) => Err(e),
         }
@@ -131,6 +138,7 @@ impl Player {
         for &m in moves.as_slice().iter().filter(|m| **m != first) {
             match play_and_draw(p, s, m, sink) {
                 Ok(()) => return Ok(true),
+                Err(e) if guard_met(&e) => return Err(e),
                 Err(e @ PlayError::Script(_)) => last_err = e,
                 Err(e) => return Err(e),
             }

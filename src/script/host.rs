@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 
 use rhai::{AST, CallFnOptions, Dynamic, Engine, EvalAltResult, Scope};
 
-use super::clock::{Budget, Clock, Stop};
-use super::sandbox::{MAX_ARRAY, MAX_CALL_LEVELS, MAX_MAP, MAX_OPERATIONS, MAX_STRING, read};
+use super::meter::{Budget, Meter, Stop};
+use super::sandbox::{MAX_ARRAY, MAX_CALL_LEVELS, MAX_MAP, MAX_STRING, read};
 use crate::base::limits::{self, SCRIPT_STACK_BYTES, SCRIPT_VARIABLES};
 use crate::base::text::clip;
 use crate::ir::{Outcome, ScriptError, ScriptHost, ScriptOut, View};
@@ -44,14 +44,21 @@ pub const MEMO_BYTES: usize = limits::MEMO_BYTES;
 /// What one remembered answer costs: its key and value in the table, the table's own bytes
 /// for an entry (its control byte and the room it keeps free), and the outcomes it holds.
 fn answer_bytes(out: &ScriptOut) -> usize {
-    let entry = std::mem::size_of::<(usize, u64)>() + std::mem::size_of::<ScriptOut>();
+    let entry = std::mem::size_of::<(usize, u64)>() + std::mem::size_of::<Answer>();
     entry * 8 / 7 + 1 + out.outcomes.capacity() * std::mem::size_of::<Outcome>()
+}
+
+/// A live answer and the work the call that gave it did.
+#[derive(Debug, Clone)]
+struct Answer {
+    out: ScriptOut,
+    cost: u64,
 }
 
 /// Live answers, by function and fingerprint of the fields read.
 #[derive(Debug, Default)]
 struct Memo {
-    answers: HashMap<(usize, u64), ScriptOut>,
+    answers: HashMap<(usize, u64), Answer>,
     bytes: usize,
 }
 
@@ -64,7 +71,7 @@ pub struct Host {
     reads: Arc<AtomicU16>,
     memo: Mutex<Memo>,
     digest: u64,
-    clock: Arc<Clock>,
+    meter: Arc<Meter>,
 }
 
 impl std::fmt::Debug for Host {
@@ -139,8 +146,8 @@ impl Host {
     /// A host for compiled pieces of code, each with where it came from.
     pub fn new(pieces: Vec<Piece>) -> Host {
         let reads = Arc::new(AtomicU16::new(0));
-        let clock = Arc::new(Clock::default());
-        let engine = super::sandbox::sandbox(reads.clone(), clock.clone());
+        let meter = Arc::new(Meter::default());
+        let engine = super::sandbox::sandbox(reads.clone(), &meter);
         let mut ast = AST::empty();
         let mut functions: Vec<FnSource> = Vec::new();
         // Where each function is in `functions`: a later definition replaces an earlier one
@@ -180,7 +187,7 @@ impl Host {
             reads,
             memo: Mutex::default(),
             digest,
-            clock,
+            meter,
         }
     }
 
@@ -197,10 +204,16 @@ impl Host {
         self.memo.lock().map_or(0, |m| m.bytes)
     }
 
-    /// Gives the calling thread an allowance of script time (a game's, a check's), or ends
+    /// Gives the calling thread an allowance of script work (a game's, a check's), or ends
     /// it.
     pub fn allow(&self, budget: Option<Budget>) {
-        self.clock.allow(budget);
+        self.meter.allow(budget);
+    }
+
+    /// Whether the guard of last resort stopped a call of this host: every call fails since,
+    /// and the command must end with an error rather than another result.
+    pub fn guard_met(&self) -> bool {
+        self.meter.tripped()
     }
 
     /// The number of parameters of a function, if it is defined.
@@ -243,11 +256,7 @@ impl Host {
         let line = e.position().line();
         let (place, line) = self.place(name, line);
         let message = match e {
-            EvalAltResult::ErrorTooManyOperations(..) => {
-                format!(
-                    "it ran too long and was stopped (a script may take at most {MAX_OPERATIONS} operations)"
-                )
-            }
+            EvalAltResult::ErrorTooManyOperations(..) => Stop::Operations.words(),
             EvalAltResult::ErrorStackOverflow(..) => {
                 format!(
                     "it called itself too deeply and was stopped (at most {MAX_CALL_LEVELS} calls deep)"
@@ -255,12 +264,16 @@ impl Host {
             }
             EvalAltResult::ErrorDataTooLarge(what, ..) => {
                 let what = what.to_lowercase();
-                let thing = ["a string", "an array", "a map"]
-                    .into_iter()
-                    .find(|t| what.contains(&t[t.len() - 3..]))
-                    .unwrap_or("a value");
+                let thing = if what.contains("keys") {
+                    "a value whose map keys and strings are"
+                } else {
+                    ["a string", "an array", "a map"]
+                        .into_iter()
+                        .find(|t| what.contains(&t[t.len() - 3..]))
+                        .unwrap_or("a value")
+                };
                 format!(
-                    "it built {thing} too large and was stopped (strings of at most {MAX_STRING} characters, arrays of {MAX_ARRAY} items, maps of {MAX_MAP}, nested ones counted)"
+                    "it built {thing} too large and was stopped (strings of at most {MAX_STRING} bytes, a value's strings and map keys together; arrays of {MAX_ARRAY} items, maps of {MAX_MAP}, nested ones counted)"
                 )
             }
             EvalAltResult::ErrorTerminated(code, ..) => code
@@ -286,7 +299,7 @@ impl Host {
     }
 
     /// Calls `name(args...)` and reads what it returns with `then`, on a stack deep enough
-    /// for the deepest value a script may build (the size limits bound it), under the clock.
+    /// for the deepest value a script may build (the size limits bound it), under the meter.
     /// The value is read and dropped there too.
     pub fn call<T>(
         &self,
@@ -294,10 +307,19 @@ impl Host {
         args: impl rhai::FuncArgs,
         then: impl FnOnce(&Host, &Dynamic) -> Result<T, ScriptError>,
     ) -> Result<T, ScriptError> {
-        let started = self
-            .clock
-            .start()
-            .map_err(|stop| self.stopped(name, stop))?;
+        self.call_costed(name, args, then).0
+    }
+
+    /// [`Host::call`], and the work the call did.
+    fn call_costed<T>(
+        &self,
+        name: &str,
+        args: impl rhai::FuncArgs,
+        then: impl FnOnce(&Host, &Dynamic) -> Result<T, ScriptError>,
+    ) -> (Result<T, ScriptError>, u64) {
+        if let Err(stop) = self.meter.start() {
+            return (Err(self.stopped(name, stop)), 0);
+        }
         let result = stacker::maybe_grow(SCRIPT_STACK_BYTES / 2, SCRIPT_STACK_BYTES, || {
             let mut scope = Scope::new();
             let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
@@ -306,11 +328,11 @@ impl Host {
                 .map_err(|e| self.error(name, &e))
                 .and_then(|value| then(self, &value))
         });
-        self.clock.end(started);
-        result
+        let cost = self.meter.end();
+        (result, cost)
     }
 
-    /// A call the clock did not let start.
+    /// A call the meter did not let start.
     fn stopped(&self, name: &str, stop: Stop) -> ScriptError {
         let (place, line) = self.place(name, None);
         ScriptError {
@@ -416,12 +438,21 @@ impl Host {
             .unwrap_or(usize::MAX);
         let key = |mask| (func, fingerprint(game, mask));
         let before = self.reads.load(Ordering::Relaxed);
-        if let Ok(memo) = self.memo.lock()
-            && let Some(out) = memo.answers.get(&key(before))
-        {
-            return Ok(out.clone());
+        let known = self
+            .memo
+            .lock()
+            .ok()
+            .and_then(|memo| memo.answers.get(&key(before)).cloned());
+        if let Some(known) = known {
+            // It costs what it cost: a game spends the same whatever was remembered (and
+            // whichever thread remembered it).
+            self.meter
+                .spend(known.cost)
+                .map_err(|stop| self.stopped(name, stop))?;
+            return Ok(known.out);
         }
-        let out = self.run_effect(name, *game)?;
+        let (out, cost) = self.call_costed(name, (*game,), |host, value| host.to_out(name, value));
+        let out = out?;
         // Every field this call read is marked by now (with, maybe, fields other calls read
         // meanwhile: a finer key, never a wrong one).
         let after = self.reads.load(Ordering::Relaxed);
@@ -432,7 +463,13 @@ impl Host {
                 memo.bytes = 0;
             }
             memo.bytes += size;
-            memo.answers.insert(key(after), out.clone());
+            memo.answers.insert(
+                key(after),
+                Answer {
+                    out: out.clone(),
+                    cost,
+                },
+            );
         }
         Ok(out)
     }

@@ -1,15 +1,18 @@
-//! The sandboxed rhai engine: the core language only, limits on everything that can grow, no
-//! printing, no `eval`, no clock and no waiting, no function pointers that carry data, and
-//! the game as a read-only value whose getters note what they read.
+//! The sandboxed rhai engine: the core language only, limits on everything that can grow
+//! (map keys too, which rhai does not count), work counted by the meter (every value a call
+//! reads, in proportion to its size, and sorting), no printing, no `eval`, no clock and no
+//! waiting, no function pointers that carry data, and the game as a read-only value whose
+//! getters note what they read.
 
+use std::cmp::Ordering as Order;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU16, Ordering};
 
 use rhai::{AST, Array, Dynamic, Engine, EvalAltResult, ImmutableString, Position};
 
-use super::clock::Clock;
+use super::meter::{Meter, Stop, WEIGH_EVERY};
 use crate::base::cards::{RANK_NAMES, card_name, face_value};
-use crate::base::limits;
+use crate::base::limits::{self, SCRIPT_ITEMS_AN_OPERATION};
 use crate::ir::View;
 
 /// The most operations one call may take (about a few milliseconds).
@@ -20,9 +23,6 @@ pub const MAX_CALL_LEVELS: usize = limits::SCRIPT_CALL_LEVELS;
 pub const MAX_STRING: usize = limits::SCRIPT_STRING;
 pub const MAX_ARRAY: usize = limits::SCRIPT_ARRAY;
 pub const MAX_MAP: usize = limits::SCRIPT_MAP;
-
-/// How often (in operations) a running call looks at the clock.
-const CLOCK_EVERY: u64 = 1024;
 
 /// What a script read of the game, as bits (set by the getters as the script runs).
 pub mod read {
@@ -42,8 +42,8 @@ pub mod read {
 }
 
 /// A sandboxed engine whose game getters mark the fields they read in `reads`, and whose
-/// calls stop when `clock` says their time is up.
-pub fn sandbox(reads: Arc<AtomicU16>, clock: Arc<Clock>) -> Engine {
+/// calls stop when `meter` says their work is done.
+pub fn sandbox(reads: Arc<AtomicU16>, meter: &Arc<Meter>) -> Engine {
     // A raw engine with the core language only (arithmetic, logic, strings, arrays, maps),
     // package by package: not the language core's `sleep`, nor the time package's
     // `timestamp`, nor blobs, nor function-pointer helpers.
@@ -81,20 +81,163 @@ pub fn sandbox(reads: Arc<AtomicU16>, clock: Arc<Clock>) -> Engine {
         .set_max_modules(0)
         .on_print(|_| {})
         .on_debug(|_, _, _| {});
+    let weigh = meter.clone();
     engine.on_progress(move |ops| {
-        if ops % CLOCK_EVERY != 0 {
+        if ops % WEIGH_EVERY != 0 {
             return None;
         }
-        clock.expired().map(|stop| Dynamic::from(stop.code()))
+        weigh.weigh(ops).map(|stop| Dynamic::from(stop.code()))
+    });
+    let reading = meter.clone();
+    #[allow(deprecated)] // rhai marks the callback volatile, not deprecated
+    engine.on_var(move |name, index, ctx| {
+        let scope = ctx.scope();
+        let value = match index {
+            // Offsets from the top of the scope: the variables a call reads most are its
+            // latest.
+            1..=8 => scope.iter_raw().nth(index - 1).map(|(_, _, v)| v),
+            _ => scope.get(name),
+        };
+        match value {
+            Some(v) => read_value(&reading, v).map(|()| None),
+            None => Ok(None),
+        }
     });
     // Function pointers could carry data past the size limits (a curried argument, a
     // closure's captures: closures are off in Cargo.toml), and `eval` runs text as code.
-    for symbol in ["eval", "Fn", "call", "curry", "import", "export"] {
+    // `this` reaches a value without reading a variable, so without being weighed.
+    for symbol in ["eval", "Fn", "call", "curry", "import", "export", "this"] {
         engine.disable_symbol(symbol);
     }
     no_clock(&mut engine);
+    counted_sorts(&mut engine, meter);
     register_game(&mut engine, reads);
     engine
+}
+
+/// The items a value holds (array items and map entries, nested ones included) and the
+/// bytes of its strings and map keys. rhai bounds the first and the strings, not the keys.
+fn measure(v: &Dynamic) -> (u64, usize) {
+    // Plain values (most items) are told by their tag alone, without borrowing them.
+    let grows = |x: &Dynamic| x.is_array() || x.is_map() || x.is_string();
+    if v.is_array()
+        && let Ok(a) = v.as_array_ref()
+    {
+        a.iter()
+            .filter(|x| grows(x))
+            .fold((a.len() as u64, 0), |(items, text), x| {
+                let (i, t) = measure(x);
+                (items + i, text + t)
+            })
+    } else if v.is_map()
+        && let Ok(m) = v.as_map_ref()
+    {
+        m.iter().fold((m.len() as u64, 0), |(items, text), (k, x)| {
+            let (i, t) = if grows(x) { measure(x) } else { (0, 0) };
+            (items + i, text + k.len() + t)
+        })
+    } else if v.is_string()
+        && let Ok(s) = v.as_immutable_string_ref()
+    {
+        (0, s.len())
+    } else {
+        (0, 0)
+    }
+}
+
+/// A variable about to be read: its keys within the string limit, and its size charged to
+/// the call (copying, comparing or sorting it is work in proportion).
+fn read_value(meter: &Meter, v: &Dynamic) -> Result<(), Box<EvalAltResult>> {
+    if !(v.is_array() || v.is_map() || v.is_string()) {
+        return Ok(());
+    }
+    let (items, text) = measure(v);
+    if text > MAX_STRING {
+        return Err(EvalAltResult::ErrorDataTooLarge(
+            "Map keys and strings".into(),
+            Position::NONE,
+        )
+        .into());
+    }
+    let units = (items + text as u64) / SCRIPT_ITEMS_AN_OPERATION;
+    match (units > 0).then(|| meter.charge(units)).flatten() {
+        Some(stop) => Err(terminated(stop)),
+        None => Ok(()),
+    }
+}
+
+fn terminated(stop: Stop) -> Box<EvalAltResult> {
+    EvalAltResult::ErrorTerminated(Dynamic::from(stop.code()), Position::NONE).into()
+}
+
+/// `sort` and `sort_desc` without a comparer, as rhai's, but charged for their comparisons
+/// (rhai counts one operation for the whole sort). With a comparer, each comparison is a
+/// call, and counted.
+fn counted_sorts(engine: &mut Engine, meter: &Arc<Meter>) {
+    for (name, descending) in [("sort", false), ("sort_desc", true)] {
+        let meter = meter.clone();
+        engine.register_fn(
+            name,
+            move |a: &mut Array| -> Result<(), Box<EvalAltResult>> {
+                let n = a.len() as u64;
+                let comparisons = n * u64::from(n.max(1).ilog2() + 1);
+                if let Some(stop) = meter.charge(comparisons / SCRIPT_ITEMS_AN_OPERATION) {
+                    return Err(terminated(stop));
+                }
+                sort_plain(a, descending)
+            },
+        );
+    }
+}
+
+/// rhai's sort of an array of one plain type.
+fn sort_plain(a: &mut Array, descending: bool) -> Result<(), Box<EvalAltResult>> {
+    let Some(first) = a.first().filter(|_| a.len() > 1) else {
+        return Ok(());
+    };
+    let kind = first.type_id();
+    if a.iter().any(|x| x.type_id() != kind) {
+        return Err(EvalAltResult::ErrorFunctionNotFound(
+            "elements of different types cannot be sorted".into(),
+            Position::NONE,
+        )
+        .into());
+    }
+    let order: fn(&Dynamic, &Dynamic) -> Order = if first.is_int() {
+        |x, y| x.as_int().unwrap_or(0).cmp(&y.as_int().unwrap_or(0))
+    } else if first.is_char() {
+        |x, y| x.as_char().unwrap_or(' ').cmp(&y.as_char().unwrap_or(' '))
+    } else if first.is_float() {
+        |x, y| {
+            let (x, y) = (x.as_float().unwrap_or(0.0), y.as_float().unwrap_or(0.0));
+            x.partial_cmp(&y).unwrap_or(Order::Equal)
+        }
+    } else if first.is_string() {
+        |x, y| match (x.as_immutable_string_ref(), y.as_immutable_string_ref()) {
+            (Ok(x), Ok(y)) => x.as_str().cmp(y.as_str()),
+            _ => Order::Equal,
+        }
+    } else if first.is_bool() {
+        |x, y| {
+            x.as_bool()
+                .unwrap_or(false)
+                .cmp(&y.as_bool().unwrap_or(false))
+        }
+    } else if first.is_unit() {
+        return Ok(());
+    } else {
+        return Err(EvalAltResult::ErrorFunctionNotFound(
+            format!("elements of {} cannot be sorted", first.type_name()),
+            Position::NONE,
+        )
+        .into());
+    };
+    if descending {
+        a.sort_by(|x, y| order(y, x));
+    } else {
+        a.sort_by(order);
+    }
+    Ok(())
 }
 
 /// `sleep` and `timestamp` say why they are not there: a game must replay the same.
@@ -210,7 +353,7 @@ pub struct CompileError {
 
 /// Compiles one piece of code with the sandbox's syntax.
 pub fn compile(code: &str) -> Result<AST, CompileError> {
-    sandbox(Arc::default(), Arc::default())
+    sandbox(Arc::default(), &Arc::default())
         .compile(code)
         .map_err(|e| CompileError {
             message: e.err_type().to_string(),

@@ -18,6 +18,6 @@ pub use report::{
     wilson,
 };
 pub use run::{Config, Control, run, slice_games, threads};
-pub use shard::{Output, merge, merge_named};
+pub use shard::{Output, bars_of, merge, merge_named};
 pub use spark::{sparkline, text_histograms};
 pub use stats::{Histogram, Stats, WIN_UNIT};

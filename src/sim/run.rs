@@ -103,13 +103,14 @@ impl Sink for Counter {
 }
 
 /// Plays game `index` and adds it to `stats`, unless `stopped` says the run is cancelled
-/// before the game ends (then it is not counted).
+/// before the game ends (then it is not counted). A game a script's guard stopped is not
+/// counted either: `guard` is set, and the run ends with an error.
 fn play_one(
     p: &Program,
     seats: &[Player],
     players: usize,
     (master, index): (u64, u64),
-    stopped: &dyn Fn() -> bool,
+    (stopped, guard): (&dyn Fn() -> bool, &AtomicBool),
     stats: &mut Stats,
 ) {
     play::game_clock(p, seats, true);
@@ -128,10 +129,17 @@ fn play_one(
         seed,
         ..Setup::default()
     };
-    let Ok(mut s) = engine::new_game(p, &setup, &mut c) else {
-        play::game_clock(p, seats, false);
-        stats.failed += 1;
-        return;
+    let mut s = match engine::new_game(p, &setup, &mut c) {
+        Ok(s) => s,
+        Err(e) => {
+            play::game_clock(p, seats, false);
+            if play::guard_met(&e) {
+                guard.store(true, Ordering::Relaxed);
+            } else {
+                stats.failed += 1;
+            }
+            return;
+        }
     };
     let mut rng = Rng::for_bots(seed);
     let mut limited = false;
@@ -151,6 +159,11 @@ fn play_one(
         };
         match bot.turn(p, &mut s, &mut rng, &mut c) {
             Ok(true) => failed |= s.stuck.is_some(),
+            Err(e) if play::guard_met(&e) => {
+                guard.store(true, Ordering::Relaxed);
+                play::game_clock(p, seats, false);
+                return;
+            }
             Ok(false) | Err(_) => {
                 // A script that fails every move, or a bot with no move: counted, not fatal.
                 failed = true;
@@ -295,7 +308,10 @@ pub fn run(
     let players = cfg.players;
     // One player a seat: the bots given, in turn round the table.
     let seats: Vec<Player> = (0..players).map(|i| bots[i % bots.len()].clone()).collect();
-    let stopped = || control.cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    let guard = AtomicBool::new(false);
+    let stopped = || {
+        control.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || guard.load(Ordering::Relaxed)
+    };
     let (first, step, count) = slice(cfg.games, control.shard);
     let stats = pool.install(|| {
         (0..count)
@@ -305,7 +321,14 @@ pub fn run(
             .fold(
                 || Stats::new(players),
                 |mut st, i| {
-                    play_one(p, &seats, players, (cfg.seed, i), &stopped, &mut st);
+                    play_one(
+                        p,
+                        &seats,
+                        players,
+                        (cfg.seed, i),
+                        (&stopped, &guard),
+                        &mut st,
+                    );
                     if let Some(tick) = control.tick {
                         tick();
                     }
@@ -320,5 +343,8 @@ pub fn run(
                 },
             )
     });
+    if guard.load(Ordering::Relaxed) {
+        return Err(crate::play::GUARD_WORDS.to_string());
+    }
     Ok(stats)
 }

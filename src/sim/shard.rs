@@ -2,14 +2,18 @@
 //! disjoint slices of one run, all of them, each holding the games its slice must, with
 //! counts that can be true; every sum checked for overflow.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
 use super::run::slice_games;
+use super::stats::HIST;
 use super::{Config, Histogram, Stats, WIN_UNIT};
-use crate::base::limits::grouped;
-use crate::ir::MAX_SEATS;
+use crate::base::limits::{BARS, grouped};
+use crate::ir::{MAX_SEATS, Program};
+
+/// Why chips are lost, as a run counts them.
+const CAUSES: [&str; 4] = ["bust", "passed", "reached", "other"];
 
 /// A shard's or a whole run's output for `--json` and `--merge`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -159,6 +163,140 @@ fn sane(o: &Output) -> Result<(), String> {
             return Err(format!(
                 "is corrupt: its {what} are counted for {} games, not {}",
                 h.n, st.games
+            ));
+        }
+        sums_of(h).map_err(|e| format!("is corrupt: its {what} {e}"))?;
+    }
+    // A game stops at the turn limit, and its turns are counted one by one up to it.
+    if st.turns.counts.get(&(HIST as u32)).copied().unwrap_or(0) < st.turn_limited {
+        return Err("is corrupt: more games stopped at the turn limit than ran to it".into());
+    }
+    sane_wins(st, p)?;
+    sane_events(st)
+}
+
+/// A histogram's sums are those of its counts: exactly, when no value reached the last
+/// bucket (which holds every value from [`HIST`] up, with their exact sum).
+fn sums_of(h: &Histogram) -> Result<(), String> {
+    let mut sum: u128 = 0;
+    let mut sq: u128 = 0;
+    let mut last = 0u64;
+    for (&v, &c) in &h.counts {
+        if v as usize > HIST {
+            return Err(format!(
+                "count a value of {}, past the last bucket",
+                grouped(u64::from(v))
+            ));
+        }
+        if v as usize == HIST {
+            last = c;
+        }
+        sum += u128::from(v) * u128::from(c);
+        sq += u128::from(v) * u128::from(v) * u128::from(c);
+    }
+    let exact = last == 0;
+    if (exact && (u128::from(h.sum) != sum || h.sum_sq != sq))
+        || (!exact && (u128::from(h.sum) < sum || h.sum_sq < sq))
+    {
+        return Err("do not add up to their sum".into());
+    }
+    Ok(())
+}
+
+/// Win shares are whole shares of won games: a game won by `k` tied players gives each
+/// `WIN_UNIT / k`, so every seat's wins lie between its won games' smallest and largest
+/// shares, in steps no tie can go below, and all the shares add up to whole games.
+fn sane_wins(st: &Stats, p: usize) -> Result<(), String> {
+    let lcm = (1..=p as u64).fold(1u64, |a, k| a / gcd(a, k) * k);
+    let step = WIN_UNIT / lcm;
+    let decided = st.games - st.turn_limited.min(st.games);
+    let total: u64 = st.wins.iter().sum();
+    if !total.is_multiple_of(WIN_UNIT) || total / WIN_UNIT > decided {
+        return Err("is corrupt: its win shares are not whole games".into());
+    }
+    for (w, g) in st.wins.iter().zip(&st.won_games) {
+        let most = g.checked_mul(WIN_UNIT);
+        let least = g.checked_mul(WIN_UNIT / p as u64);
+        if !w.is_multiple_of(step) || most.is_none_or(|m| *w > m) || least.is_none_or(|l| *w < l) {
+            return Err("is corrupt: its wins do not match its games won".into());
+        }
+    }
+    if st.won_games.iter().sum::<u64>() < total / WIN_UNIT {
+        return Err("is corrupt: fewer games won than its win shares".into());
+    }
+    Ok(())
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// Chips lost by a cause a run counts, adding up to the chips lost game by game; bars
+/// fewer than a ruleset may have, each met at most once a card; busts no more than the
+/// rounds and cards give room for.
+fn sane_events(st: &Stats) -> Result<(), String> {
+    if let Some(cause) = st.chips_lost.keys().find(|k| !CAUSES.contains(&k.as_str())) {
+        return Err(format!(
+            "is corrupt: it counts chips lost to `{}`, which no run counts",
+            crate::base::text::clip(cause, 40)
+        ));
+    }
+    let lost = st
+        .chips_lost
+        .values()
+        .try_fold(0u64, |a, x| a.checked_add(*x));
+    if lost != Some(st.chips_per_game.sum) {
+        return Err(
+            "is corrupt: its chips lost do not add up to the chips lost in its games".into(),
+        );
+    }
+    let turns = st.turns.sum;
+    for (what, bars) in [("reached", &st.bar_reached), ("passed", &st.bar_passed)] {
+        if bars.len() > BARS {
+            return Err(format!(
+                "is corrupt: it counts {} bars {what}; a ruleset has at most {BARS}",
+                grouped(bars.len() as u64)
+            ));
+        }
+        if bars.values().any(|c| *c > turns) {
+            return Err(format!(
+                "is corrupt: a bar is {what} more often than cards were played"
+            ));
+        }
+    }
+    let room = st
+        .turns
+        .sum
+        .saturating_add(st.rounds.sum)
+        .saturating_mul(MAX_SEATS as u64 + 1);
+    if st.chosen_busts > st.rounds.sum || st.forced_busts > room {
+        return Err("is corrupt: more busts than its rounds can hold".into());
+    }
+    Ok(())
+}
+
+/// The bars a shard counts are bars of its ruleset (`p`, compiled with the run's options):
+/// each one reached or passed has a rule for it.
+pub fn bars_of(o: &Output, p: &Program) -> Result<(), String> {
+    let reach: BTreeSet<i32> = p
+        .bars
+        .iter()
+        .filter(|b| b.reach.is_some())
+        .map(|b| b.value)
+        .collect();
+    let pass: BTreeSet<i32> = p
+        .bars
+        .iter()
+        .filter(|b| b.pass.is_some())
+        .map(|b| b.value)
+        .collect();
+    for (what, counted, known) in [
+        ("reached", &o.stats.bar_reached, &reach),
+        ("passed", &o.stats.bar_passed, &pass),
+    ] {
+        if let Some(v) = counted.keys().find(|v| !known.contains(v)) {
+            return Err(format!(
+                "counts the bar {v} {what}, which its ruleset has no rule for: it is edited, or from another version of the ruleset"
             ));
         }
     }

@@ -3,13 +3,14 @@
 //! columns) and files as `file://` URIs.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use lsp_types::{Position, Range, Uri};
 
 use crate::base::Span;
-use crate::compile::{self, Checked, Loader, SHIPPED, Shipped};
+use crate::base::limits::{RULESET_BYTES, grouped};
+use crate::compile::{self, Checked, Disk, Loader, SHIPPED, Shipped};
 use crate::ir::Program;
 use crate::lang::ast::{File, StatementKind};
 
@@ -28,34 +29,67 @@ pub struct Document {
     pub published: Vec<(lsp_types::Diagnostic, Option<(Range, String)>)>,
     /// The compiled parent, for hover, worked out when first asked for.
     pub parent: Option<Option<Program>>,
+    /// Why the text is not held (too big for a ruleset, or lost to a change too big to
+    /// follow): then the document is not checked, and this is its one diagnostic.
+    pub problem: Option<String>,
 }
 
 impl Document {
     pub fn new(uri: Uri, text: String) -> Document {
         let path = path_of(&uri);
-        Document {
+        let mut doc = Document {
             uri,
             path,
-            lines: LineIndex::new(&text),
+            lines: LineIndex::default(),
             text,
             checked: None,
             published: Vec::new(),
             parent: None,
-        }
+            problem: None,
+        };
+        doc.settle();
+        doc
     }
 
     /// Replaces the text (a whole new text, or a range of it).
     pub fn edit(&mut self, range: Option<Range>, new: &str) {
         match range {
-            None => self.text = new.to_string(),
+            None => {
+                self.problem = None;
+                self.text = new.to_string();
+            }
+            // Ranges of a text not held cannot be applied.
+            Some(_) if self.problem.is_some() => return,
             Some(r) => {
                 let start = self.lines.offset(&self.text, r.start);
                 let end = self.lines.offset(&self.text, r.end).max(start);
                 self.text.replace_range(start..end, new);
             }
         }
+        self.settle();
+    }
+
+    /// After a change: a text past the size of a ruleset is not kept (the document says so
+    /// until a whole new text fits); else its lines are found again.
+    fn settle(&mut self) {
+        if self.text.len() > RULESET_BYTES {
+            self.lose(format!(
+                "this file holds more than {} KB, more than a ruleset may: ninety does not check it",
+                grouped(RULESET_BYTES as u64 / 1024)
+            ));
+            return;
+        }
         self.lines = LineIndex::new(&self.text);
         self.parent = None;
+    }
+
+    /// The text is no longer held, for `why`.
+    pub fn lose(&mut self, why: String) {
+        self.text = String::new();
+        self.lines = LineIndex::new("");
+        self.checked = None;
+        self.parent = None;
+        self.problem = Some(why);
     }
 
     /// The document's own parsed file, from its last check.
@@ -166,16 +200,49 @@ pub struct Workspace<'a> {
 
 impl Workspace<'_> {
     fn open(&self, path: &str) -> Option<&Document> {
-        self.docs.values().find(|d| d.path == path)
+        self.docs
+            .get(&identity(path))
+            .or_else(|| self.docs.values().find(|d| d.path == path))
     }
 }
 
+/// The one name of a file however it is written: its real path when it is on the disk (links
+/// and `..` worked out), else its path with `.` and `..` worked out by name. Two URIs of one
+/// file (`a.rules` and `%61.rules`) are one document.
+pub fn identity(path: &str) -> String {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return real.display().to_string();
+    }
+    compile::normalize(Path::new(path))
+        .map_or_else(|| path.to_string(), |p| p.display().to_string())
+}
+
+/// The key of the document a URI names: [`identity`] of its path.
+pub fn key_of(uri: &Uri) -> String {
+    identity(&path_of(uri))
+}
+
 impl Loader for Workspace<'_> {
+    /// An open document's text, else the file through the disk loader (regular files only,
+    /// within their caps), else a shipped ruleset.
     fn read(&self, path: &str) -> Result<Vec<u8>, String> {
         match self.open(path) {
-            Some(d) => Ok(d.text.clone().into_bytes()),
+            Some(d) => match &d.problem {
+                Some(why) => Err(why.clone()),
+                None => Ok(d.text.clone().into_bytes()),
+            },
             None => Shipped.read(path),
         }
+    }
+
+    fn exists(&self, path: &str) -> bool {
+        self.open(path).is_some() || Disk.exists(path)
+    }
+
+    /// As `check` says: by name, and then where the disk's links lead (an open document not
+    /// yet on the disk, by its name).
+    fn inside(&self, root: &str, path: &str) -> bool {
+        Disk.inside(root, path)
     }
 
     fn siblings(&self, path: &str) -> Vec<String> {
@@ -196,10 +263,7 @@ impl Loader for Workspace<'_> {
     }
 
     fn canonical(&self, path: &str) -> String {
-        if self.open(path).is_some() && !Path::new(path).exists() {
-            return path.to_string();
-        }
-        Shipped.canonical(path)
+        identity(path)
     }
 }
 
@@ -272,32 +336,82 @@ pub fn file_uri(docs: &BTreeMap<String, Document>, path: &str) -> Option<Uri> {
     uri_of(&cached_copy(name, text)?)
 }
 
-/// Writes a shipped ruleset's text to `$XDG_CACHE_HOME/ninety/` (or `~/.cache/ninety/`, or the
-/// temporary folder), read-only: the editor opens it, and an edit cannot be saved by mistake.
+/// Writes a shipped ruleset's text, read-only, into ninety's own cache folder (see
+/// [`cache_folder`]): the editor opens it, and an edit cannot be saved by mistake. The file
+/// is written whole beside its name and renamed over it, never through a link.
 fn cached_copy(name: &str, text: &str) -> Option<String> {
-    let dir = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|d| !d.is_empty())
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir)
-        .join("ninety")
-        .join(env!("CARGO_PKG_VERSION"));
+    let dir = cache_folder()?;
     let file = dir.join(format!("{name}.rules"));
-    if std::fs::read_to_string(&file).is_ok_and(|t| t == text) {
+    let plain = std::fs::symlink_metadata(&file).is_ok_and(|m| m.file_type().is_file());
+    if plain && std::fs::read_to_string(&file).is_ok_and(|t| t == text) {
         return Some(file.display().to_string());
     }
-    std::fs::create_dir_all(&dir).ok()?;
-    if let Ok(meta) = std::fs::metadata(&file) {
-        let mut perms = meta.permissions();
-        #[allow(clippy::permissions_set_readonly_false)]
-        perms.set_readonly(false);
-        let _ = std::fs::set_permissions(&file, perms);
+    if std::fs::symlink_metadata(&file).is_ok_and(|m| !m.file_type().is_file()) {
+        // Not ours: something else stands at that name.
+        return None;
     }
-    std::fs::write(&file, text).ok()?;
-    let mut perms = std::fs::metadata(&file).ok()?.permissions();
-    perms.set_readonly(true);
-    std::fs::set_permissions(&file, perms).ok()?;
+    crate::app::atomic::write_atomically_as(&file, text.as_bytes(), "a cached ruleset", 0o444)
+        .ok()?;
     Some(file.display().to_string())
+}
+
+/// `$XDG_CACHE_HOME/ninety/VERSION` (or `~/.cache/ninety/VERSION`); without either, a folder
+/// of this user's own in the temporary folder, `ninety-UID/VERSION`. Each folder ninety
+/// makes is made private (`0700`), and every one it uses must be a real folder (not a link)
+/// of this user's, with no one else allowed to write in it: else there is no cache.
+pub fn cache_folder() -> Option<PathBuf> {
+    let home = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| Path::new(&h).join(".cache"))
+        });
+    let (base, ours) = match home {
+        Some(base) => (base, "ninety".to_string()),
+        None => (std::env::temp_dir(), format!("ninety-{}", user_id())),
+    };
+    std::fs::create_dir_all(&base).ok()?;
+    let mut dir = base;
+    for part in [ours.as_str(), env!("CARGO_PKG_VERSION")] {
+        dir.push(part);
+        private_folder(&dir)?;
+    }
+    Some(dir)
+}
+
+/// A folder of ninety's: made `0700` when it is not there; when it is, it must be a folder
+/// (not a link) of this user, that no one else may write in.
+fn private_folder(dir: &Path) -> Option<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+        let _ = std::fs::DirBuilder::new().mode(0o700).create(dir);
+        let meta = std::fs::symlink_metadata(dir).ok()?;
+        let mine = meta.uid() == user_id();
+        (meta.file_type().is_dir() && mine && meta.mode() & 0o022 == 0).then_some(())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = std::fs::create_dir(dir);
+        let meta = std::fs::symlink_metadata(dir).ok()?;
+        meta.file_type().is_dir().then_some(())
+    }
+}
+
+/// This process's user. `getuid` is the one way to ask; it has no preconditions and cannot
+/// fail.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn user_id() -> u32 {
+    // SAFETY: `getuid` takes nothing, touches no memory of ours, and always succeeds.
+    unsafe { libc::getuid() }
+}
+
+#[cfg(not(unix))]
+fn user_id() -> u32 {
+    0
 }
 
 /// Checks a document as the editor has it: `compile::check` (the same as `ninety check`

@@ -31,18 +31,17 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
         return answer(doc, span, option_words(doc, &name)?);
     }
     if let Some((rank, span)) = doc.file().and_then(|f| card_at(f, at)) {
-        return answer(
-            doc,
-            span,
-            card_words(doc.program()?, rank, &doc.text[span.start..span.end]),
-        );
+        // Spans come from the last check of this very text; a span it does not hold says
+        // nothing rather than fail.
+        let written = doc.text.get(span.start..span.end)?;
+        return answer(doc, span, card_words(doc.program()?, rank, written));
     }
     let span = doc.lines.line_span(&doc.text, line - 1);
-    let text = &doc.text[span.start..span.end];
+    let text = doc.text.get(span.start..span.end)?;
     if strip_comment(text).trim().is_empty() {
         return None;
     }
-    let (_, before) = lang::parse(&doc.text[..span.start]);
+    let (_, before) = lang::parse(doc.text.get(..span.start)?);
     let open = |code| before.iter().any(|d| d.code == code);
     if open(crate::base::Code::UnclosedScript) {
         return None;

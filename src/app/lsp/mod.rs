@@ -13,7 +13,8 @@
 //! method or bad parameters get an error response, and the server goes on.
 //!
 //! One module per feature: [`server`] (the loop, the protocol's life cycle and dispatch),
-//! [`documents`] (open documents, the in-memory loader, positions and URIs), [`diagnostics`],
+//! [`frame`] (reading messages, each line capped), [`documents`] (open documents, the
+//! in-memory loader, positions and URIs), [`diagnostics`],
 //! [`hover`], [`completion`], [`definition`] and [`actions`] (quick fixes).
 
 pub mod actions;
@@ -21,6 +22,7 @@ pub mod completion;
 pub mod definition;
 pub mod diagnostics;
 pub mod documents;
+mod frame;
 pub mod hover;
 pub mod server;
 

@@ -4,8 +4,9 @@
 //! the server goes on.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::str::FromStr;
 
 use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response, ResponseError};
 use lsp_types::{
@@ -20,10 +21,9 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::documents::{self, Document, Workspace};
+use super::frame::{Frame, read_frame};
 use super::{actions, completion, definition, diagnostics, hover};
-
-/// The biggest message read; a bigger one is skipped (a ruleset is at most 256 KB).
-const MAX_MESSAGE: usize = 16 * 1024 * 1024;
+use crate::base::limits::{LSP_DOCUMENTS, LSP_EDITS, grouped};
 
 /// Whether the server goes on after a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,11 +60,17 @@ pub fn run() -> i32 {
     let mut server = Server::default();
     loop {
         let text = match read_frame(&mut input) {
-            Ok(Some(text)) => text,
-            Ok(None) => return i32::from(server.phase != Phase::ShutDown),
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                eprintln!("ninety lsp: skipping a message: {e}");
+            Ok(Frame::Message(text)) => text,
+            Ok(Frame::End) => return i32::from(server.phase != Phase::ShutDown),
+            Ok(Frame::Skipped(why)) => {
+                eprintln!("ninety lsp: skipping a message: {why}");
                 continue;
+            }
+            Ok(Frame::Endless) => {
+                eprintln!(
+                    "ninety lsp: the input is not the language server protocol (no end of line in 16 MB)"
+                );
+                return 1;
             }
             Err(e) => {
                 eprintln!("ninety lsp: cannot read standard input: {e}");
@@ -85,52 +91,6 @@ pub fn run() -> i32 {
             return code;
         }
     }
-}
-
-/// One message's text. Headers other than `Content-Length` are ignored; a frame without one,
-/// or too big, is an `InvalidData` error after which reading goes on.
-fn read_frame<R: BufRead>(input: &mut R) -> std::io::Result<Option<String>> {
-    let invalid = |why: String| std::io::Error::new(std::io::ErrorKind::InvalidData, why);
-    let mut size: Option<usize> = None;
-    let mut headers = 0;
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(None);
-        }
-        let header = String::from_utf8_lossy(&line);
-        let header = header.trim_end_matches(['\r', '\n']);
-        if header.is_empty() {
-            match size {
-                Some(_) => break,
-                None if headers == 0 => continue,
-                None => return Err(invalid("a message without `Content-Length`".into())),
-            }
-        }
-        headers += 1;
-        if let Some((name, value)) = header.split_once(':')
-            && name.trim().eq_ignore_ascii_case("content-length")
-        {
-            size = Some(
-                value
-                    .trim()
-                    .parse()
-                    .map_err(|_| invalid(format!("bad header `{header}`")))?,
-            );
-        }
-    }
-    let size = size.unwrap_or_default();
-    if size > MAX_MESSAGE {
-        let mut rest = <&mut R as std::io::Read>::take(input, size as u64);
-        std::io::copy(&mut rest, &mut std::io::sink())?;
-        return Err(invalid(format!("a message of {size} bytes")));
-    }
-    let mut body = vec![0; size];
-    input.read_exact(&mut body)?;
-    String::from_utf8(body)
-        .map(Some)
-        .map_err(|_| invalid("a message that is not UTF-8".into()))
 }
 
 /// The answer to text that is not a JSON-RPC message: an error for its id, when it has one.
@@ -216,7 +176,10 @@ impl Server {
 
     /// The text the server holds for a document, after every edit.
     pub fn text(&self, uri: &str) -> Option<&str> {
-        self.docs.get(uri).map(|d| d.text.as_str())
+        let uri = lsp_types::Uri::from_str(uri).ok()?;
+        self.docs
+            .get(&documents::key_of(&uri))
+            .map(|d| d.text.as_str())
     }
 
     /// Handles one message: the messages to send back, and whether to go on.
@@ -299,24 +262,14 @@ impl Server {
         match req.method.as_str() {
             "textDocument/hover" => {
                 let p: HoverParams = params(req.params)?;
-                let key = p
-                    .text_document_position_params
-                    .text_document
-                    .uri
-                    .as_str()
-                    .to_string();
+                let key = documents::key_of(&p.text_document_position_params.text_document.uri);
                 self.parent_for_hover(&key);
                 let pos = p.text_document_position_params.position;
                 to_json(self.docs.get(&key).and_then(|d| hover::hover(d, pos)))
             }
             "textDocument/completion" => {
                 let p: CompletionParams = params(req.params)?;
-                let key = p
-                    .text_document_position
-                    .text_document
-                    .uri
-                    .as_str()
-                    .to_string();
+                let key = documents::key_of(&p.text_document_position.text_document.uri);
                 let ws = Workspace { docs: &self.docs };
                 let items = self
                     .docs
@@ -326,19 +279,14 @@ impl Server {
             }
             "textDocument/definition" => {
                 let p: GotoDefinitionParams = params(req.params)?;
-                let key = p
-                    .text_document_position_params
-                    .text_document
-                    .uri
-                    .as_str()
-                    .to_string();
+                let key = documents::key_of(&p.text_document_position_params.text_document.uri);
                 let pos = p.text_document_position_params.position;
                 let at = self.docs.get(&key);
                 to_json(at.and_then(|d| definition::definition(&self.docs, d, pos)))
             }
             "textDocument/codeAction" => {
                 let p: CodeActionParams = params(req.params)?;
-                let key = p.text_document.uri.as_str().to_string();
+                let key = documents::key_of(&p.text_document.uri);
                 let doc = self.docs.get(&key);
                 to_json(doc.map(|d| actions::code_actions(d, p.range)))
             }
@@ -353,25 +301,40 @@ impl Server {
         match n.method.as_str() {
             "textDocument/didOpen" => {
                 let p: DidOpenTextDocumentParams = params(n.params)?;
-                let key = p.text_document.uri.as_str().to_string();
+                // Two URIs of one file are one document: the later text is the one held.
+                let key = documents::key_of(&p.text_document.uri);
+                if !self.docs.contains_key(&key) && self.docs.len() >= LSP_DOCUMENTS {
+                    let why = format!(
+                        "ninety holds at most {LSP_DOCUMENTS} open files: close one to check this one"
+                    );
+                    return Ok(vec![publish(&p.text_document.uri, vec![problem(why)])]);
+                }
                 let doc = Document::new(p.text_document.uri, p.text_document.text);
                 self.docs.insert(key.clone(), doc);
                 Ok(self.recheck(&key, true))
             }
             "textDocument/didChange" => {
                 let p: DidChangeTextDocumentParams = params(n.params)?;
-                let key = p.text_document.uri.as_str().to_string();
+                let key = documents::key_of(&p.text_document.uri);
                 let Some(doc) = self.docs.get_mut(&key) else {
                     return Ok(Vec::new());
                 };
-                for change in &p.content_changes {
-                    doc.edit(change.range, &change.text);
+                if p.content_changes.len() > LSP_EDITS {
+                    doc.lose(format!(
+                        "one change of this file made {} edits, more than the {} ninety follows: close the file and open it again",
+                        grouped(p.content_changes.len() as u64),
+                        grouped(LSP_EDITS as u64)
+                    ));
+                } else {
+                    for change in &p.content_changes {
+                        doc.edit(change.range, &change.text);
+                    }
                 }
                 Ok(self.recheck(&key, false))
             }
             "textDocument/didSave" => {
                 let p: DidSaveTextDocumentParams = params(n.params)?;
-                let key = p.text_document.uri.as_str().to_string();
+                let key = documents::key_of(&p.text_document.uri);
                 if let (Some(text), Some(doc)) = (p.text, self.docs.get_mut(&key)) {
                     doc.edit(None, &text);
                 }
@@ -379,7 +342,7 @@ impl Server {
             }
             "textDocument/didClose" => {
                 let p: DidCloseTextDocumentParams = params(n.params)?;
-                let key = p.text_document.uri.as_str().to_string();
+                let key = documents::key_of(&p.text_document.uri);
                 let Some(doc) = self.docs.remove(&key) else {
                     return Ok(Vec::new());
                 };
@@ -403,6 +366,12 @@ impl Server {
     }
 
     fn check_one(&mut self, key: &str, scenarios: bool) -> Option<Message> {
+        if let Some(doc) = self.docs.get_mut(key)
+            && let Some(why) = doc.problem.clone()
+        {
+            doc.published.clear();
+            return Some(publish(&doc.uri, vec![problem(why)]));
+        }
         let path = self.docs.get(key)?.path.clone();
         let checked = documents::check(&self.docs, &path, scenarios);
         let doc = self.docs.get_mut(key)?;
@@ -442,6 +411,17 @@ impl Server {
         if let Some(doc) = self.docs.get_mut(key) {
             doc.parent = Some(parent);
         }
+    }
+}
+
+/// A document's one diagnostic when it is not checked: at its start, an error.
+fn problem(why: String) -> lsp_types::Diagnostic {
+    lsp_types::Diagnostic {
+        range: lsp_types::Range::default(),
+        severity: Some(lsp_types::DiagnosticSeverity::ERROR),
+        source: Some("ninety".into()),
+        message: why,
+        ..lsp_types::Diagnostic::default()
     }
 }
 

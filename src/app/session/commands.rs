@@ -22,7 +22,9 @@ impl Session {
             Waiting::Choice(card) => {
                 self.waiting = Waiting::Nothing;
                 let word = line.trim();
-                if !word.is_empty() && !word.contains(':') && self.command_word(word).is_none() {
+                // `save c.json` is a command, not a label: its first word says so.
+                let first = word.split_whitespace().next().unwrap_or("");
+                if !word.is_empty() && !word.contains(':') && self.command_word(first).is_none() {
                     // A label (`11`), or the choice's place in the list (`2`).
                     let choice = match self.state.effect(&self.program, rank_of(card)) {
                         Some(fx)

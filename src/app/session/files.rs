@@ -1,6 +1,6 @@
 //! Saving and loading a game, and reading an edited ruleset again.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -48,10 +48,11 @@ fn hash(p: &Program) -> String {
 impl Session {
     pub(super) fn save(&mut self, path: &str) -> Reply {
         let from = self.log.len().saturating_sub(LOG_LINES);
+        let (ruleset, beside) = ruleset_from(path, &self.ruleset);
         let file = SaveFile {
             format: "ninety-save".into(),
             version: SAVE_VERSION,
-            ruleset: self.ruleset.clone(),
+            ruleset,
             ruleset_name: self.program.name.clone(),
             ruleset_hash: hash(&self.program),
             sets: self.sets.clone(),
@@ -76,8 +77,16 @@ impl Session {
         match write_atomically(Path::new(path), json.as_bytes(), "a save") {
             Ok(()) => {
                 self.unsaved = false;
+                let note = if beside {
+                    String::new()
+                } else {
+                    format!(
+                        "It names its ruleset `{}`, which is not in the save's folder: to load it, keep the save in the ruleset's folder (or a folder above it).\n",
+                        clip(&self.ruleset, 80)
+                    )
+                };
                 Reply {
-                    text: format!("Saved to {path}.\n"),
+                    text: format!("Saved to {path}.\n{note}"),
                     quit: false,
                 }
             }
@@ -93,12 +102,12 @@ impl Session {
             text: format!("Cannot load {path}: {why}. The game goes on.\n"),
             quit: false,
         };
-        let (file, program, notes) = match read_save(loader, path) {
+        let (file, program, ruleset, notes) = match read_save(loader, path) {
             Ok(loaded) => loaded,
             Err(why) => return refuse(why),
         };
         self.program = program;
-        self.ruleset = file.ruleset;
+        self.ruleset = ruleset;
         self.sets = file.sets;
         self.seed = file.seed;
         self.seats = file.seats;
@@ -168,12 +177,41 @@ impl Session {
     }
 }
 
+/// The name a save gives its ruleset: a shipped ruleset's name, or the file's path from the
+/// save's folder; and whether the file is in that folder's tree (else the save cannot be
+/// loaded where it is, and the path is kept as it was given).
+fn ruleset_from(save: &str, ruleset: &str) -> (String, bool) {
+    if compile::shipped(ruleset).is_some() && !ruleset.contains(['/', '\\']) {
+        return (ruleset.to_string(), true);
+    }
+    let absolute = |p: &Path| -> Option<PathBuf> {
+        let p = if p.is_absolute() {
+            p.to_path_buf()
+        } else {
+            std::env::current_dir().ok()?.join(p)
+        };
+        compile::normalize(&p)
+    };
+    let folder = Path::new(save).parent().unwrap_or(Path::new(""));
+    match (absolute(folder), absolute(Path::new(ruleset))) {
+        (Some(dir), Some(file)) => match file.strip_prefix(&dir) {
+            Ok(rel) if !rel.as_os_str().is_empty() => (rel.display().to_string(), true),
+            _ => (ruleset.to_string(), false),
+        },
+        _ => (ruleset.to_string(), false),
+    }
+}
+
 /// Reads and checks a saved game as a whole before anything of it is used: the file (at
-/// most [`SAVE_BYTES`], a regular file), its fields, its ruleset (a shipped name or a
-/// `.rules` file, which must check and be the one it was saved under), its seats (built-in
-/// bots only: a bot written in a script is replaced, never run from a save) and its state
-/// (every invariant of the engine). Notes for the player, or why it is refused.
-fn read_save(loader: &dyn Loader, path: &str) -> Result<(SaveFile, Program, String), String> {
+/// most [`SAVE_BYTES`], a regular file), its fields, its ruleset (a shipped name, or a
+/// `.rules` file in the save's folder tree, which must check and be the one it was saved
+/// under), its seats (built-in bots only: a bot written in a script is replaced, never run
+/// from a save) and its state (every invariant of the engine). The ruleset's path to read it
+/// by, and notes for the player; or why it is refused.
+fn read_save(
+    loader: &dyn Loader,
+    path: &str,
+) -> Result<(SaveFile, Program, String, String), String> {
     let bytes = read_capped(Path::new(path), SAVE_BYTES).map_err(|e| e.to_string())?;
     let mut file: SaveFile = match serde_json::from_slice(&bytes) {
         Ok(f) => f,
@@ -194,7 +232,8 @@ fn read_save(loader: &dyn Loader, path: &str) -> Result<(SaveFile, Program, Stri
         ));
     }
     check_fields(&file)?;
-    let program = saved_program(loader, &file)?;
+    let ruleset = saved_ruleset(path, &file.ruleset)?;
+    let program = saved_program(loader, &file, &ruleset)?;
     let notes = check_seats(&mut file)?;
     if file.seats.len() != usize::from(file.state.seats) {
         return Err("the file is corrupt (its seats do not match)".into());
@@ -202,7 +241,41 @@ fn read_save(loader: &dyn Loader, path: &str) -> Result<(SaveFile, Program, Stri
     file.state
         .validate(&program)
         .map_err(|e| format!("the file is corrupt ({e})"))?;
-    Ok((file, program, notes))
+    Ok((file, program, ruleset, notes))
+}
+
+/// Where a save's ruleset is read from: a shipped ruleset by its name, or a `.rules` file
+/// in the save's own folder tree, by a path from that folder. Anything else is refused
+/// before the disk is asked about it, so a refusal never tells whether a file elsewhere
+/// exists.
+fn saved_ruleset(save: &str, name: &str) -> Result<String, String> {
+    let shipped = !name.contains(['/', '\\']) && compile::shipped(name).is_some();
+    if shipped {
+        return Ok(name.to_string());
+    }
+    let clipped = clip(name, 80);
+    if !name.ends_with(".rules") {
+        return Err(format!(
+            "its ruleset `{clipped}` is neither a shipped ruleset nor a `.rules` file"
+        ));
+    }
+    let outside = || {
+        format!(
+            "its ruleset `{clipped}` is not in the save's folder (a save names a shipped ruleset, or a `.rules` file by its path from the save's folder)"
+        )
+    };
+    let named = Path::new(name);
+    if named.has_root() || named.is_absolute() || name.contains(':') {
+        return Err(outside());
+    }
+    let folder = Path::new(save)
+        .parent()
+        .map_or_else(String::new, |d| d.display().to_string());
+    let file = Path::new(&folder).join(named).display().to_string();
+    if !compile::Disk.inside(&folder, &file) {
+        return Err(outside());
+    }
+    Ok(file)
 }
 
 /// The sizes of a save's own fields: option values, history, names.
@@ -220,20 +293,17 @@ fn check_fields(file: &SaveFile) -> Result<(), String> {
     Ok(())
 }
 
-/// The ruleset a save was played under: a shipped ruleset's name or a `.rules` file, which
-/// must check, and be the same rules (name and text) as when the game was saved. Its
-/// diagnostics are not quoted: the file named may be anything.
-fn saved_program(loader: &dyn Loader, file: &SaveFile) -> Result<Program, String> {
-    let name = &file.ruleset;
-    let shipped = !name.contains(['/', '\\']) && compile::shipped(name).is_some();
-    if !shipped && !name.ends_with(".rules") {
-        return Err(format!(
-            "its ruleset `{}` is neither a shipped ruleset nor a `.rules` file",
-            clip(name, 80)
-        ));
-    }
-    let checked = compile::check(loader, name, &file.sets)
-        .map_err(|e| format!("its ruleset cannot be read: {}", e.reason))?;
+/// The ruleset a save was played under (`name`, from [`saved_ruleset`]), which must check,
+/// and be the same rules (name and text) as when the game was saved. Its diagnostics are
+/// not quoted: the file named may be anything.
+fn saved_program(loader: &dyn Loader, file: &SaveFile, name: &str) -> Result<Program, String> {
+    let checked = compile::check(loader, name, &file.sets).map_err(|e| {
+        format!(
+            "its ruleset `{}` cannot be read: {}",
+            clip(&file.ruleset, 80),
+            clip(&e.reason, 200)
+        )
+    })?;
     let Some(program) = checked.program else {
         return Err(format!(
             "its ruleset `{}` does not check ({} errors): check it with `ninety check`",

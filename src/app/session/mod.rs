@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::load::{load_program, player};
 use crate::base::Rng;
 use crate::base::cards::{Card, card_name};
+use crate::base::text::{escape_lines, escape_painted, paint_key};
 use crate::compile::Loader;
 use crate::engine::{self, Event, PlayError, Setup, State};
 use crate::ir::Program;
@@ -77,6 +78,8 @@ pub struct Session {
     /// Rules that reloaded fine but no longer fit the game: used by `new`.
     pub(super) next_program: Option<Program>,
     pub color: bool,
+    /// What [`Session::paint`] writes for an escape: a key only this run knows.
+    paint_key: String,
     /// Moves since the last save.
     pub unsaved: bool,
     pub(super) games: u64,
@@ -168,6 +171,7 @@ impl Session {
             waiting: Waiting::Nothing,
             next_program: None,
             color: o.color,
+            paint_key: if o.color { paint_key() } else { String::new() },
             unsaved: false,
             games: 1,
             players: Vec::new(),
@@ -219,11 +223,24 @@ impl Session {
         self.seats.iter().filter(|s| s.bot.is_none()).count()
     }
 
+    /// `text` in the colour `code`, when the session paints: written with its key, which
+    /// [`Session::shown`] turns into the terminal's escape (text from files cannot).
     pub(super) fn paint(&self, code: &str, text: &str) -> String {
         if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
+            let key = &self.paint_key;
+            format!("{key}{code}m{text}{key}0m")
         } else {
             text.to_string()
+        }
+    }
+
+    /// A reply as the terminal may show it: every control character from files escaped, the
+    /// session's own colours kept.
+    pub fn shown(&self, text: &str) -> String {
+        if self.color {
+            escape_painted(text, &self.paint_key)
+        } else {
+            escape_lines(text).into_owned()
         }
     }
 
