@@ -328,8 +328,9 @@ fn thousands_of_seeded_games_keep_every_invariant() {
                         "{path} seed {seed}: seat {turn} is out but has the turn"
                     );
                 }
+                // Every game ends with a winner: those left, or the last ones out together.
                 assert!(
-                    s.winners != 0 || program.most_chips_wins,
+                    s.winners != 0,
                     "{path} seed {seed}: a game without a winner"
                 );
             }

@@ -83,6 +83,8 @@ pub fn dry_run(p: &Program, own: &Layer) -> Vec<Diag> {
     let mut seen = Seen::default();
     let mut endless: Option<Endless> = None;
     let mut no_winner: Vec<(usize, u64)> = Vec::new();
+    // A game that ended with several players in it, under `the winner is the last player left`.
+    let mut several_left: Option<(usize, u64)> = None;
     let (mut games, mut turns) = (0u64, 0u64);
     'games: for round in 0.. {
         for &players in &counts {
@@ -96,10 +98,17 @@ pub fn dry_run(p: &Program, own: &Layer) -> Vec<Diag> {
             };
             let seed = 1 + round as u64;
             match play_game(p, players, seed, bot, &mut seen) {
-                Played::Ended { turns: t, winners } => {
+                Played::Ended {
+                    turns: t,
+                    winners,
+                    several,
+                } => {
                     turns += t;
                     if winners == 0 {
                         no_winner.push((players, seed));
+                    }
+                    if several && p.winner == crate::ir::Winner::LastLeft {
+                        several_left.get_or_insert((players, seed));
                     }
                 }
                 Played::Endless(e) => {
@@ -134,6 +143,27 @@ pub fn dry_run(p: &Program, own: &Layer) -> Vec<Diag> {
             .in_source(&source),
         );
     }
+    if let Some((players, seed)) = several_left {
+        let at = p
+            .settings
+            .iter()
+            .find(|(n, _)| n == "winner")
+            .filter(|(_, o)| p.is_own(*o))
+            .map_or(Span::default(), |(_, o)| line_span(own, o.line as usize));
+        let mut d = Diag::warning(
+            Code::WinnerRule,
+            at,
+            "a game played while checking ended after its last round with several players left, and the winner line names the last one",
+        )
+        .hint(format!(
+            "say who wins then: `the winner is the player with the most chips` (the most chips win when it is not said); see one: `ninety run {} --players {players} --seed {seed} --bots random`",
+            own.path
+        ));
+        if at == Span::default() {
+            d = d.without_snippet();
+        }
+        out.push(d.in_source(&source));
+    }
     out.extend(
         never_seen(p, own, &seen, games)
             .into_iter()
@@ -143,7 +173,12 @@ pub fn dry_run(p: &Program, own: &Layer) -> Vec<Diag> {
 }
 
 enum Played {
-    Ended { turns: u64, winners: u16 },
+    Ended {
+        turns: u64,
+        winners: u16,
+        /// It ended with several players (or teams) in it.
+        several: bool,
+    },
     Endless(Endless),
     Failed,
 }
@@ -176,6 +211,7 @@ fn play_game(p: &Program, players: usize, seed: u64, bot: Bot, seen: &mut Seen) 
                 Played::Ended {
                     turns: s.turns,
                     winners: s.winners,
+                    several: s.teams(p, s.out_of_game) > 1,
                 }
             };
         }

@@ -78,7 +78,8 @@ codes! {
     Teams = "teams": "a team of fewer than 2",
     TeamsAlone = "teams-alone": "a team would have no opponents",
     TeamsUneven = "teams-uneven": "players cannot sit in teams of that size",
-    Rounds = "rounds": "a game of fewer than 1 round",
+    Rounds = "rounds": "a way the game ends that cannot be: fewer than 1 round, a number of players or chips the table has from the start",
+    WinnerRule = "winner-rule": "the game can end with several players left, and the winner line names the last one",
     DealerSeat = "dealer-seat": "the first dealer's seat does not exist",
     DealerLeads = "dealer-leads": "the dealer leads each round (unusual)",
     // Cards.

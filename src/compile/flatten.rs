@@ -260,11 +260,11 @@ impl Flat<'_, '_> {
         slot!("drawing", &s.by_hand);
         slot!("stock", &s.reshuffle);
         slot!("deal", &s.deal_clockwise);
-        slot!("winner", &s.most_chips);
+        slot!("winner", &s.winner);
         slot!("elimination", &s.cannot_pay);
         slot!("first dealer", &s.first_dealer);
         slot!("leader", &s.leader);
-        slot!("game end", &s.rounds);
+        slot!("game end", &s.ending);
         for ((rank, count), d) in &s.cards {
             let with = match count {
                 Count::Any => String::new(),

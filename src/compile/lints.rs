@@ -508,7 +508,9 @@ impl Compiler<'_> {
         stuck_possible: bool,
         unlimited: Option<(usize, Span)>,
     ) {
-        if p.rounds.is_some() || self.diags.iter().any(Diag::is_error) {
+        // A number of rounds ends it; so may a player reaching a number of chips (where
+        // chips are gained), which the dry run sees.
+        if p.rounds.is_some() || p.ending.reach.is_some() || self.diags.iter().any(Diag::is_error) {
             return;
         }
         let costs = |i: Option<u16>| {
@@ -593,11 +595,11 @@ fn can_be_stuck(p: &ir::Program, reach: &Reach) -> bool {
     })
 }
 
-/// Whether an outcome can cost a player a chip or their place in the game.
+/// Whether an outcome can cost a player a chip or their place in the game, or end the game.
 fn costs_chips(o: &ir::Outcome) -> bool {
     match o.kind {
         ir::OutcomeKind::Pay { amount, .. } => amount > 0,
-        ir::OutcomeKind::OutOfGame => true,
+        ir::OutcomeKind::OutOfGame | ir::OutcomeKind::WinGame | ir::OutcomeKind::EndGame => true,
         ir::OutcomeKind::WinRound
         | ir::OutcomeKind::LoseRound
         | ir::OutcomeKind::OutOfRound

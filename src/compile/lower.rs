@@ -3,13 +3,14 @@
 use super::chain::file_name;
 use super::compiler::{Compiler, Decided};
 use super::options::allowed;
-use super::settings::Settings;
+use super::settings::{EndKind, Settings};
 use super::table::Table;
 use crate::base::Code;
 use crate::base::cards::RANKS;
 use crate::base::diag::Diag;
 use crate::base::limits::{BARS, SCRIPT_WINDOW, grouped};
 use crate::ir::{self, MAX_SEATS};
+use crate::lang::ast;
 use crate::script::Budget;
 
 /// What the cards, bars and moments lowered to.
@@ -105,8 +106,8 @@ impl Compiler<'_> {
             ("first dealer", at(&s.first_dealer)),
             ("deal", at(&s.deal_clockwise)),
             ("leader", at(&s.leader)),
-            ("game end", at(&s.rounds)),
-            ("winner", at(&s.most_chips)),
+            ("game end", at(&s.ending)),
+            ("winner", at(&s.winner)),
             ("elimination", at(&s.cannot_pay)),
             ("teams", at(&s.teams)),
             ("jokers", at(&s.jokers)),
@@ -146,7 +147,7 @@ impl Compiler<'_> {
                 origin: self.origin(d.layer, d.line),
             })
         };
-        let rounds = s.rounds.as_ref().and_then(|r| r.value);
+        let (rounds, ending) = ending(s);
         ir::Program {
             name: s
                 .name
@@ -185,7 +186,15 @@ impl Compiler<'_> {
                 |l| l.value,
             ),
             rounds: rounds.map(|r| r as u32),
-            most_chips_wins: s.most_chips.as_ref().map_or(rounds.is_some(), |m| m.value),
+            ending,
+            winner: match s.winner.as_ref().map(|w| w.value) {
+                Some(ast::WinnerRule::MostChips) => ir::Winner::MostChips,
+                Some(ast::WinnerRule::FewestChips) => ir::Winner::FewestChips,
+                Some(ast::WinnerRule::LastLeft) => ir::Winner::LastLeft,
+                // A game that can end with several players left is won by the most chips.
+                None if rounds.is_some() || ending.early() => ir::Winner::MostChips,
+                None => ir::Winner::LastLeft,
+            },
             out_when_cannot_pay: s.cannot_pay.as_ref().is_some_and(|c| c.value),
             team_size: s.teams.as_ref().map(|t| t.value as u8),
             rank_fx: lowered.rank_fx,
@@ -212,6 +221,23 @@ impl Compiler<'_> {
                 .map(|h| ir::Scripts(h as std::sync::Arc<dyn ir::ScriptHost>)),
         }
     }
+}
+
+/// The rounds a game lasts at most, and the other ways it ends.
+fn ending(s: &Settings) -> (Option<i64>, ir::Ending) {
+    let mut rounds = None;
+    let mut e = ir::Ending::default();
+    for line in s.ending.iter().flat_map(|d| &d.value) {
+        match line.kind {
+            EndKind::OneLeft => {}
+            EndKind::PlayersLeft(n) => e.left = n.clamp(1, 255) as u8,
+            EndKind::FirstOut => e.first_out = true,
+            EndKind::Reach(n) => e.reach = Some(n as i32),
+            EndKind::Fall(n) => e.fall = Some(n as i32),
+            EndKind::Rounds(n) => rounds = Some(n),
+        }
+    }
+    (rounds, e)
 }
 
 /// The totals scripts are tabulated over: the limits, or well around the bars and the start;

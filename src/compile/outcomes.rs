@@ -150,6 +150,8 @@ impl Compiler<'_> {
             ast::OutcomeKind::OutOfGame => ir::OutcomeKind::OutOfGame,
             ast::OutcomeKind::Resets { pile } => ir::OutcomeKind::ResetTotal(*pile),
             ast::OutcomeKind::RoundEnds => ir::OutcomeKind::EndRound,
+            ast::OutcomeKind::WinsGame => ir::OutcomeKind::WinGame,
+            ast::OutcomeKind::GameEnds => ir::OutcomeKind::EndGame,
             // Said only to be plain; a card's step of it does nothing (see `act`).
             ast::OutcomeKind::GoesOn => return None,
             ast::OutcomeKind::TakesPot => ir::OutcomeKind::TakePot,

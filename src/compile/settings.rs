@@ -24,6 +24,23 @@ pub(super) struct BarLine {
     pub text: String,
 }
 
+/// One way the game ends, its number worked out, and where it is said.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct EndLine {
+    pub kind: EndKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum EndKind {
+    OneLeft,
+    PlayersLeft(i64),
+    FirstOut,
+    Reach(i64),
+    Fall(i64),
+    Rounds(i64),
+}
+
 /// `on script NAME: ...`.
 #[derive(Debug, Clone)]
 pub(super) struct ScriptBarLine {
@@ -76,8 +93,9 @@ pub(super) struct Settings {
     pub first_dealer: Option<Decided<Option<i64>>>,
     pub deal_clockwise: Option<Decided<bool>>,
     pub leader: Option<Decided<ir::Leader>>,
-    pub rounds: Option<Decided<Option<i64>>>,
-    pub most_chips: Option<Decided<bool>>,
+    /// `the game ends ...`: each way it ends, its number worked out.
+    pub ending: Option<Decided<Vec<EndLine>>>,
+    pub winner: Option<Decided<ast::WinnerRule>>,
     pub cannot_pay: Option<Decided<bool>>,
     pub teams: Option<Decided<i64>>,
     /// Card effects by rank and player count.
@@ -112,8 +130,8 @@ impl Settings {
             at(&self.first_dealer),
             at(&self.deal_clockwise),
             at(&self.leader),
-            at(&self.rounds),
-            at(&self.most_chips),
+            at(&self.ending),
+            at(&self.winner),
             at(&self.cannot_pay),
             at(&self.teams),
         ]
@@ -423,10 +441,10 @@ impl Collect<'_, '_> {
                 self.s.deal_clockwise = self.decided(*t == ast::Turning::Clockwise);
             }
             StatementKind::Leader { role, side } => self.leader(*role, *side),
-            StatementKind::GameEnd(n) => self.game_end(n.as_ref()),
-            StatementKind::Winner { most_chips } => {
+            StatementKind::GameEnd(endings) => self.game_end(endings),
+            StatementKind::Winner(rule) => {
                 self.once("the winner");
-                self.s.most_chips = self.decided(*most_chips);
+                self.s.winner = self.decided(*rule);
             }
             StatementKind::Out { when_cannot_pay } => {
                 self.once("elimination");
@@ -529,16 +547,34 @@ impl Collect<'_, '_> {
         self.s.leader = self.decided(ir::Leader { role, offset });
     }
 
-    fn game_end(&mut self, rounds: Option<&ast::SAmount>) {
-        let n = match rounds {
-            Some(a) => match self.number(a) {
-                Some(v) => Some(v),
-                None => return,
-            },
-            None => None,
-        };
+    fn game_end(&mut self, endings: &[ast::Ending]) {
+        let mut lines = Vec::new();
+        for e in endings {
+            let (kind, amount) = match e {
+                ast::Ending::OneLeft => (EndKind::OneLeft, None),
+                ast::Ending::FirstOut => (EndKind::FirstOut, None),
+                ast::Ending::PlayersLeft(a) => (EndKind::PlayersLeft(0), Some(a)),
+                ast::Ending::ChipsReach(a) => (EndKind::Reach(0), Some(a)),
+                ast::Ending::ChipsFall(a) => (EndKind::Fall(0), Some(a)),
+                ast::Ending::AfterRounds(a) => (EndKind::Rounds(0), Some(a)),
+            };
+            let (kind, span) = match amount {
+                None => (kind, self.st.span),
+                Some(a) => {
+                    let Some(n) = self.number(a) else { return };
+                    let kind = match kind {
+                        EndKind::PlayersLeft(_) => EndKind::PlayersLeft(n),
+                        EndKind::Reach(_) => EndKind::Reach(n),
+                        EndKind::Fall(_) => EndKind::Fall(n),
+                        _ => EndKind::Rounds(n),
+                    };
+                    (kind, a.span)
+                }
+            };
+            lines.push(EndLine { kind, span });
+        }
         self.once("the end of the game");
-        self.s.rounds = self.decided(n);
+        self.s.ending = self.decided(lines);
     }
 
     fn card(

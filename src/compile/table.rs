@@ -4,11 +4,12 @@
 use std::collections::BTreeMap;
 
 use super::compiler::{Compiler, Count, Decided, most_specific};
-use super::settings::Settings;
+use super::settings::{EndKind, Settings};
 use crate::base::cards::MAX_JOKERS;
 use crate::base::diag::Diag;
 use crate::base::{Code, Span};
 use crate::ir::{MAX_DECKS, MAX_HAND, MAX_SEATS};
+use crate::lang::ast;
 
 /// The table's numbers, checked.
 #[derive(Debug, Clone, Copy)]
@@ -87,7 +88,7 @@ impl Compiler<'_> {
         let chips = self.chips(s);
         self.limits(s);
         self.teams(s, (min_p, max_p));
-        self.rounds_and_dealer(s, min_p);
+        self.rounds_and_dealer(s, min_p, chips);
         Some(Table {
             min_p,
             max_p,
@@ -97,6 +98,107 @@ impl Compiler<'_> {
             chips,
             start: s.start.as_ref().map_or(0, |s| s.value),
         })
+    }
+
+    /// `the game ends ...`, each way checked against the table; and a winner line that can
+    /// name one player when the game can end with several.
+    fn endings(&mut self, s: &Settings, min_p: usize, chips: i64) {
+        let Some(d) = &s.ending else {
+            return;
+        };
+        let mut early = None;
+        for line in &d.value {
+            let problem = match line.kind {
+                EndKind::Rounds(r) if r < 1 => Some((
+                    "a game lasts at least 1 round".to_string(),
+                    "say `the game ends after 10 rounds`".to_string(),
+                )),
+                EndKind::PlayersLeft(n) if n < 1 => Some((
+                    "a game cannot end with no player left".to_string(),
+                    "say `the game ends when 2 players are left`".to_string(),
+                )),
+                EndKind::PlayersLeft(n) if n >= min_p as i64 => Some((
+                    format!(
+                        "with {min_p} players at the table, the game would end before it starts"
+                    ),
+                    if min_p > 2 {
+                        format!(
+                            "the game can end when at most {} players are left",
+                            min_p - 1
+                        )
+                    } else {
+                        "with 2 players the game ends when one is left; or allow more players: `players 3 to 5`".to_string()
+                    },
+                )),
+                EndKind::Reach(n) if n <= chips => Some((
+                    format!("players start with {chips} chips, so the game would end at once"),
+                    format!(
+                        "name more chips than players start with: `when a player reaches {} chips`",
+                        chips * 2
+                    ),
+                )),
+                EndKind::Fall(n) if n >= chips => Some((
+                    format!("players start with {chips} chips, so the game would end at once"),
+                    "name fewer chips than players start with: `when a player falls to 1 chip`"
+                        .to_string(),
+                )),
+                _ => None,
+            };
+            if let Some((message, hint)) = problem {
+                self.err(
+                    d.layer,
+                    Diag::error(Code::Rounds, line.span, message).hint(hint),
+                );
+            }
+            // These certainly leave several players; after a number of rounds, it depends on
+            // how rounds end (the dry run sees it).
+            if !matches!(
+                line.kind,
+                EndKind::OneLeft | EndKind::PlayersLeft(1) | EndKind::Rounds(_)
+            ) {
+                early.get_or_insert(line.span);
+            }
+        }
+        if let (Some(w), Some(at)) = (&s.winner, early)
+            && w.value == ast::WinnerRule::LastLeft
+        {
+            let ending = self.text(d.layer, d.span);
+            let ending = crate::base::span::strip_comment(&ending).trim().to_string();
+            let hint = format!(
+                "say who wins when `{ending}`: `the winner is the player with the most chips` (or `the fewest chips`); tied players share the win"
+            );
+            let message = "the game can end with several players left, so `the last player left` may be several";
+            let diag = if d.layer > w.layer {
+                // A variant's ending against its parent's winner line: said at the ending,
+                // where the answer goes.
+                let parent = self.layers[w.layer].source.name.clone();
+                let text = &self.layers[d.layer].source.text;
+                let end = text[d.span.end..]
+                    .find('\n')
+                    .map_or(text.len(), |i| d.span.end + i);
+                Diag::error(
+                    Code::WinnerRule,
+                    at,
+                    format!("{message} (`the winner is the last player left` is said in {parent})"),
+                )
+                .label("it can end with several players here")
+                .hint(format!("{hint}, in this file"))
+                .fix(
+                    Span::new(end, end),
+                    "\nthe winner is the player with the most chips",
+                )
+            } else {
+                let mut diag = Diag::error(Code::WinnerRule, w.span, message)
+                    .label("which of them wins?")
+                    .hint(hint)
+                    .fix(w.span, "the winner is the player with the most chips");
+                if d.layer == w.layer {
+                    diag = diag.also(at, "it can end with several players here");
+                }
+                diag
+            };
+            self.err(d.layer.max(w.layer), diag);
+        }
     }
 
     /// `players 2 to 5`, checked.
@@ -401,21 +503,8 @@ impl Compiler<'_> {
         }
     }
 
-    fn rounds_and_dealer(&mut self, s: &Settings, min_p: usize) {
-        if let Some(Decided {
-            value: Some(r),
-            layer,
-            span,
-            ..
-        }) = &s.rounds
-            && *r < 1
-        {
-            self.err(
-                *layer,
-                Diag::error(Code::Rounds, *span, "a game lasts at least 1 round")
-                    .hint("say `the game ends after 10 rounds`"),
-            );
-        }
+    fn rounds_and_dealer(&mut self, s: &Settings, min_p: usize, chips: i64) {
+        self.endings(s, min_p, chips);
         if let Some(Decided {
             value: Some(seat),
             layer,

@@ -192,6 +192,19 @@ pub(super) fn run_list<S: Sink>(
                 }
             }
             OutcomeKind::EndRound => s.round_over = true,
+            OutcomeKind::WinGame => {
+                if !s.over {
+                    for &seat in seats {
+                        s.declared |= 1 << seat;
+                    }
+                    s.round_over = true;
+                    s.over = !seats.is_empty();
+                }
+            }
+            OutcomeKind::EndGame => {
+                s.round_over = true;
+                s.over = true;
+            }
             OutcomeKind::OutOfRound => {
                 for &seat in seats {
                     out_of_round(p, s, seat, sink);
@@ -211,6 +224,52 @@ pub(super) fn run_list<S: Sink>(
             }
         }
     }
+    if (p.ending.reach.is_some() || p.ending.fall.is_some()) && !s.over && chips_end(p, s) {
+        s.round_over = true;
+        s.over = true;
+    }
+}
+
+/// Whether a player in the game has the chips that end it (`the game ends when a player
+/// reaches 10 chips`, `... falls to 1 chip`).
+pub(super) fn chips_end(p: &Program, s: &State) -> bool {
+    (0..s.seats).filter(|&x| s.in_game(x)).any(|x| {
+        let c = s.chips_of(p, x);
+        p.ending.reach.is_some_and(|n| c >= n) || p.ending.fall.is_some_and(|n| c <= n)
+    })
+}
+
+/// Whether the game's end has come, as the state stands: one player (or team) left, or as
+/// few as the rules end it with, a player out where that ends it, the chips that end it, or
+/// the last round played.
+pub(crate) fn game_should_end(p: &Program, s: &State) -> bool {
+    let left = s.teams(p, s.out_of_game);
+    left <= u32::from(p.ending.left.max(1))
+        || (p.ending.first_out && s.out_of_game != 0)
+        || chips_end(p, s)
+        || p.rounds.is_some_and(|r| s.round >= r)
+}
+
+/// The game's winners: those a line declared; else, among the players left (or, when the
+/// last ones went out at once, among those), the most chips, or the fewest where the rules
+/// say so. Tied players share the win.
+pub(crate) fn game_winners(p: &Program, s: &State) -> u16 {
+    if s.declared != 0 {
+        return s.declared;
+    }
+    let in_game = (0..s.seats)
+        .filter(|&x| s.in_game(x))
+        .fold(0u16, |m, x| m | 1 << x);
+    let pool = if in_game != 0 { in_game } else { s.out_now };
+    let seats = (0..s.seats).filter(|x| pool & (1 << x) != 0);
+    let chips = seats.clone().map(|x| s.chips_of(p, x));
+    let best = match p.winner {
+        ir::Winner::FewestChips => chips.min(),
+        ir::Winner::MostChips | ir::Winner::LastLeft => chips.max(),
+    };
+    seats
+        .filter(|&x| Some(s.chips_of(p, x)) == best)
+        .fold(0u16, |w, x| w | 1 << x)
 }
 
 /// The count starts again. The cards stay in the discard pile, to be reshuffled when the stock
@@ -352,6 +411,7 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
     for other in 0..s.seats {
         if s.in_game(other) && s.account(p, other) == acc {
             s.out_of_game |= 1 << other;
+            s.out_now |= 1 << other;
             if s.in_round(other) {
                 s.out_of_round |= 1 << other;
                 let hand = &mut s.hands[usize::from(other)];
@@ -364,7 +424,7 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
         }
     }
     let teams_left = s.teams(p, s.out_of_game);
-    if teams_left <= 1 {
+    if teams_left <= u32::from(p.ending.left.max(1)) || p.ending.first_out {
         s.round_over = true;
         s.over = true;
     } else {
@@ -387,8 +447,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
         let actor = s.round_winner.or(s.round_loser).unwrap_or(s.turn);
         run_outcomes(p, s, i, Acting::new(actor, Reason::RoundEnd), sink);
     }
-    let teams_left = s.teams(p, s.out_of_game);
-    if s.over || teams_left <= 1 || p.rounds.is_some_and(|r| s.round >= r) {
+    if s.over || game_should_end(p, s) {
         end_game(p, s, sink);
         return;
     }
@@ -423,6 +482,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
     }
     if let Some(i) = p.triggers.round_start {
         let lead = s.turn;
+        s.out_now = 0;
         run_outcomes(p, s, i, Acting::new(lead, Reason::RoundStart), sink);
         if s.over {
             end_game(p, s, sink);
@@ -432,16 +492,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
 
 fn end_game<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     s.over = true;
-    let in_game = (0..s.seats).filter(|x| s.in_game(*x));
-    let best = in_game.clone().map(|x| s.chips_of(p, x)).max();
-    let mut winners = 0u16;
-    for x in in_game {
-        // The last player left wins; when several are left (a fixed number of rounds, or a
-        // team), the most chips win, tied players sharing.
-        if Some(s.chips_of(p, x)) == best {
-            winners |= 1 << x;
-        }
-    }
+    let winners = game_winners(p, s);
     s.winners = winners;
     if let Some(i) = p.triggers.game_end {
         let actor = (0..s.seats).find(|x| winners & (1 << x) != 0).unwrap_or(0);

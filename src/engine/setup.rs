@@ -141,6 +141,8 @@ fn empty_table(p: &Program, n: usize, seed: u64) -> State {
         turns: 0,
         again: 0,
         laid_by: [super::state::NO_SEAT; 2],
+        out_now: 0,
+        declared: 0,
         next_deal: Vec::new(),
         rng: Rng::from_seed(seed),
         stuck: None,

@@ -305,6 +305,13 @@ pub struct State {
     /// More turns the player to move has after this one (`play again twice`).
     #[serde(default)]
     pub again: u8,
+    /// The seats put out of the game by the outcomes that ran last: when they were the last
+    /// in it, they share the win.
+    #[serde(default)]
+    pub out_now: u16,
+    /// The winners a line declared (`the player wins the game`), when one did.
+    #[serde(default)]
+    pub declared: u16,
     /// Who laid the card on top of the discard pile this round, and the one under it
     /// ([`NO_SEAT`] when no one has yet).
     #[serde(default = "nobody_laid")]

@@ -328,6 +328,8 @@ fn lay<S: Sink>(p: &Program, s: &mut State, index: usize, choice: u8, total: i32
     let card = s.hands[usize::from(seat)].remove(index);
     s.discard.push(card);
     s.laid_by = [seat, s.laid_by[0]];
+    // Who goes out because of this card goes out together.
+    s.out_now = 0;
     s.total = total;
     if S::WANTS & kind::PLAY != 0 {
         sink.event(Event::Play {
@@ -612,6 +614,7 @@ fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
             });
         }
         if let Some(i) = trigger {
+            s.out_now = 0;
             run_outcomes(p, s, i, Acting::new(seat, reason), sink);
         }
         if s.round_over || s.over {

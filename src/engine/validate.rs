@@ -49,21 +49,24 @@ impl State {
         if self.winners == 0 {
             return Err("a finished game has no winner".into());
         }
-        let rounds_played = p.rounds.is_some_and(|r| self.round >= r);
-        if self.teams(p, self.out_of_game) > 1 && !rounds_played {
+        // A line that ends the game at once (`the game ends`, `the player wins the game`)
+        // can end it whatever the table; without one, the end must have come.
+        let ends_at_once = p
+            .outcomes
+            .iter()
+            .flat_map(|o| &o.list)
+            .any(|o| matches!(o.kind, OutcomeKind::EndGame | OutcomeKind::WinGame))
+            || p.scripts.is_some();
+        if !ends_at_once && !super::outcomes::game_should_end(p, self) {
             return Err("the game is over while several players are still in it".into());
         }
+        if self.declared != 0 && self.winners != self.declared {
+            return Err("the winners are not the ones a line declared".into());
+        }
         // Without a rule run at the game's end (which may move chips), the winners are the
-        // players left with the most chips.
-        if p.triggers.game_end.is_none() {
-            let in_game = (0..self.seats).filter(|&x| self.in_game(x));
-            let best = in_game.clone().map(|x| self.chips_of(p, x)).max();
-            let most = in_game
-                .filter(|&x| Some(self.chips_of(p, x)) == best)
-                .fold(0u16, |w, x| w | 1 << x);
-            if self.winners != most {
-                return Err("the winners are not the players left with the most chips".into());
-            }
+        // ones the rules name.
+        if p.triggers.game_end.is_none() && self.winners != super::outcomes::game_winners(p, self) {
+            return Err("the winners are not the ones the rules name".into());
         }
         Ok(())
     }
@@ -255,8 +258,13 @@ impl State {
         if self.stuck.is_some() && !self.over {
             return Err("a stopped game goes on".into());
         }
-        if self.winners & self.out_of_game != 0 {
+        // Players who went out together, the last ones, share the win.
+        let someone_in = (0..self.seats).any(|x| self.in_game(x));
+        if someone_in && self.winners & self.out_of_game != 0 {
             return Err("a seat out of the game is among the winners".into());
+        }
+        if (self.declared | self.out_now) >> self.seats != 0 {
+            return Err("winners or players out name a seat not at the table".into());
         }
         if self.over {
             return Ok(());

@@ -441,6 +441,11 @@ pub enum OutcomeKind {
     /// The total back to the start; with `true`, the discard pile set aside too.
     ResetTotal(bool),
     EndRound,
+    /// `the player wins the game`: it ends at once, with them (all of them, when several)
+    /// as its winners.
+    WinGame,
+    /// `the game ends`: at once, its winners as the winner line says.
+    EndGame,
     TakePot,
     /// `the player takes 1 from the bank`, `the bank pays 1 to the player`.
     Gain {
@@ -505,6 +510,8 @@ impl Tally {
                 | OutcomeKind::OutOfGame
                 | OutcomeKind::ResetTotal(_)
                 | OutcomeKind::EndRound
+                | OutcomeKind::WinGame
+                | OutcomeKind::EndGame
                 | OutcomeKind::TakePot => 0,
             };
             match o.who {

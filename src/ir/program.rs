@@ -32,6 +32,50 @@ pub struct Leader {
     pub offset: i8,
 }
 
+/// The ways a game ends besides one player (or team) left and a number of rounds
+/// (`the game ends when a player is out`, `... when 2 players are left`, `... when a player
+/// reaches 10 chips`, `... when a player falls to 1 chip`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Ending {
+    /// The game ends when this many players (or teams) are left in it, or fewer.
+    pub left: u8,
+    /// The game ends as soon as a player (or team) is out of it.
+    pub first_out: bool,
+    /// The game ends as soon as a player has this many chips or more.
+    pub reach: Option<i32>,
+    /// The game ends as soon as a player has this many chips or fewer.
+    pub fall: Option<i32>,
+}
+
+impl Default for Ending {
+    fn default() -> Ending {
+        Ending {
+            left: 1,
+            first_out: false,
+            reach: None,
+            fall: None,
+        }
+    }
+}
+
+impl Ending {
+    /// Whether the game can end with several players (or teams) still in it.
+    pub fn early(&self) -> bool {
+        self.left > 1 || self.first_out || self.reach.is_some() || self.fall.is_some()
+    }
+}
+
+/// Who wins the game among those it ends with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Winner {
+    /// `the winner is the last player left` (the one, or the team, the game ends with)
+    LastLeft,
+    /// `the winner is the player with the most chips` (tied players share the win)
+    MostChips,
+    /// `the winner is the player with the fewest chips`
+    FewestChips,
+}
+
 /// A declared option and the value it has in this compilation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct OptionInfo {
@@ -119,7 +163,8 @@ pub struct Program {
     pub deal_clockwise: bool,
     pub leader: Leader,
     pub rounds: Option<u32>,
-    pub most_chips_wins: bool,
+    pub ending: Ending,
+    pub winner: Winner,
     pub out_when_cannot_pay: bool,
     pub team_size: Option<u8>,
     /// Effect index by players still in the round, then rank.

@@ -164,10 +164,10 @@ pub enum StatementKind {
     DealPasses(Turning),
     /// `the player left of the loser leads`
     Leader { role: Role, side: Option<Turning> },
-    /// `the game ends after {rounds} rounds`
-    GameEnd(Option<SAmount>),
+    /// `the game ends after {rounds} rounds or when a player is out`
+    GameEnd(Vec<Ending>),
     /// `the winner is the player with the most chips`
-    Winner { most_chips: bool },
+    Winner(WinnerRule),
     /// `players play in teams of 2 sharing chips`
     Teams(SAmount),
     /// `script file "house.rhai"`
@@ -190,6 +190,34 @@ pub enum Way {
     Down,
     /// `either way`, `going down too`
     Both,
+}
+
+/// One way a game ends (`the game ends ...`).
+#[derive(Debug, Clone)]
+pub enum Ending {
+    /// `when one player is left`
+    OneLeft,
+    /// `when 2 players are left`
+    PlayersLeft(SAmount),
+    /// `when a player is out`
+    FirstOut,
+    /// `when a player reaches 10 chips`
+    ChipsReach(SAmount),
+    /// `when a player falls to 1 chip`
+    ChipsFall(SAmount),
+    /// `after 10 rounds`
+    AfterRounds(SAmount),
+}
+
+/// Who wins the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WinnerRule {
+    /// `the last player left`
+    LastLeft,
+    /// `the player with the most chips`
+    MostChips,
+    /// `the player with the fewest chips`
+    FewestChips,
 }
 
 /// What a `no ...` line removes.
@@ -443,6 +471,10 @@ pub enum OutcomeKind {
     RoundEnds,
     /// `the round goes on`: nothing, said plainly
     GoesOn,
+    /// `the player wins the game`
+    WinsGame,
+    /// `the game ends`
+    GameEnds,
     /// `takes the pot`
     TakesPot,
     /// `takes 1 from the bank`, `gains 2 from the pot`, `the bank pays 1 to the player`

@@ -31,8 +31,8 @@ pub fn dump(p: &Program) -> String {
     );
     let _ = writeln!(
         out,
-        "leader: {:?}  rounds: {:?}  most_chips_wins: {}  out_when_cannot_pay: {}  teams: {:?}",
-        p.leader, p.rounds, p.most_chips_wins, p.out_when_cannot_pay, p.team_size
+        "leader: {:?}  rounds: {:?}  ending: {:?}  winner: {:?}  out_when_cannot_pay: {}  teams: {:?}",
+        p.leader, p.rounds, p.ending, p.winner, p.out_when_cannot_pay, p.team_size
     );
     for o in &p.options {
         let _ = writeln!(

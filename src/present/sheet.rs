@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use super::events::direction_word;
 use super::words::{effect_words, outcomes_words, script_note, script_notes};
 use crate::base::cards::RANK_WORDS;
-use crate::ir::{Count, MAX_SEATS, Origin, Program, Role, Way};
+use crate::ir::{Count, MAX_SEATS, Origin, Program, Role, Way, Winner};
 
 /// One line of the rules sheet: a section, a key that names what it is about (the same key
 /// in a variant and in its parent), the rule and what it means, and where it was decided.
@@ -550,34 +550,55 @@ fn end_items(p: &Program, out: &mut Vec<Item>) {
     } else {
         "one player is left"
     };
-    let (end, note) = match p.rounds {
-        Some(1) => (
-            "the game ends after 1 round".to_string(),
-            Some(format!("or sooner, when {one}")),
-        ),
-        Some(r) => (
-            format!("the game ends after {r} rounds"),
-            Some(format!("or sooner, when {one}")),
-        ),
-        None => ("the game ends when one player is left".to_string(), None),
-    };
-    let note = note.or_else(|| {
-        p.team_size
-            .map(|_| "with teams: when one team is left".to_string())
-    });
-    push(out, e, "game end", end, note, origin_of(p, "game end"));
-    let (winner, note) = if p.most_chips_wins {
+    let chips = |n: i32| if n == 1 { "chip" } else { "chips" };
+    let mut ways: Vec<String> = Vec::new();
+    if let Some(r) = p.rounds {
+        ways.push(format!(
+            "after {r} {}",
+            if r == 1 { "round" } else { "rounds" }
+        ));
+    }
+    if p.ending.left > 1 {
+        ways.push(format!("when {} players are left", p.ending.left));
+    }
+    if p.ending.first_out {
+        ways.push("when a player is out".to_string());
+    }
+    if let Some(n) = p.ending.reach {
+        ways.push(format!("when a player reaches {n} {}", chips(n)));
+    }
+    if let Some(n) = p.ending.fall {
+        ways.push(format!("when a player falls to {n} {}", chips(n)));
+    }
+    let (end, note) = if ways.is_empty() {
         (
-            "the winner is the player with the most chips",
-            Some("tied players share the win"),
-        )
-    } else if p.team_size.is_some() {
-        (
-            "the winner is the last player left",
-            Some("with teams: the last team left"),
+            "the game ends when one player is left".to_string(),
+            p.team_size
+                .map(|_| "with teams: when one team is left".to_string()),
         )
     } else {
-        ("the winner is the last player left", None)
+        // One player left comes after the ways that need players out.
+        let longer = p.rounds.is_some() || p.ending.reach.is_some() || p.ending.fall.is_some();
+        (
+            format!("the game ends {}", ways.join(" or ")),
+            longer.then(|| format!("or sooner, when {one}")),
+        )
+    };
+    push(out, e, "game end", end, note, origin_of(p, "game end"));
+    let (winner, note) = match (p.winner, p.team_size) {
+        (Winner::MostChips, _) => (
+            "the winner is the player with the most chips",
+            Some("tied players share the win"),
+        ),
+        (Winner::FewestChips, _) => (
+            "the winner is the player with the fewest chips",
+            Some("tied players share the win"),
+        ),
+        (Winner::LastLeft, Some(_)) => (
+            "the winner is the last player left",
+            Some("with teams: the last team left"),
+        ),
+        (Winner::LastLeft, None) => ("the winner is the last player left", None),
     };
     push(
         out,

@@ -150,7 +150,10 @@ pub fn outcomes_words(o: &Outcomes) -> String {
             } else {
                 format!("{} ", who_words(x.who))
             };
-            let subject_free = matches!(x.kind, OutcomeKind::ResetTotal(_) | OutcomeKind::EndRound);
+            let subject_free = matches!(
+                x.kind,
+                OutcomeKind::ResetTotal(_) | OutcomeKind::EndRound | OutcomeKind::EndGame
+            );
             if !subject_free {
                 previous = Some(x.who);
             }
@@ -170,6 +173,8 @@ pub fn outcomes_words(o: &Outcomes) -> String {
                 OutcomeKind::ResetTotal(false) => "the total resets".to_string(),
                 OutcomeKind::ResetTotal(true) => "the total and the discard pile reset".to_string(),
                 OutcomeKind::EndRound => "the round ends".to_string(),
+                OutcomeKind::WinGame => format!("{who}wins the game"),
+                OutcomeKind::EndGame => "the game ends".to_string(),
                 OutcomeKind::TakePot => format!("{who}takes the pot"),
                 OutcomeKind::Gain { amount, from } => format!(
                     "{who}takes {amount} from the {}",

@@ -12,7 +12,8 @@ use crate::ir::{Outcome, OutcomeKind, Pool, ScriptError, ScriptOut, Target, Turn
 pub const MAX_SCRIPT_AMOUNT: i64 = 1_000;
 
 /// The keys a returned map may have.
-const KEYS: &str = "total, skip, reverse, again, pay, gain, end_round, win or lose";
+const KEYS: &str =
+    "total, skip, reverse, again, pay, gain, end_round, win, lose, end_game or win_game";
 
 impl Host {
     pub(super) fn to_out(&self, name: &str, v: &Dynamic) -> Result<ScriptOut, ScriptError> {
@@ -89,7 +90,9 @@ impl Host {
                 "end_round" if flag()? => out.outcomes.push(player(OutcomeKind::EndRound)),
                 "win" if flag()? => out.outcomes.push(player(OutcomeKind::WinRound)),
                 "lose" if flag()? => out.outcomes.push(player(OutcomeKind::LoseRound)),
-                "end_round" | "win" | "lose" => {}
+                "end_game" if flag()? => out.outcomes.push(player(OutcomeKind::EndGame)),
+                "win_game" if flag()? => out.outcomes.push(player(OutcomeKind::WinGame)),
+                "end_round" | "win" | "lose" | "end_game" | "win_game" => {}
                 "pay" => {
                     for item in items(value) {
                         out.outcomes.push(payment(&item, &bad)?);

@@ -78,6 +78,8 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         Rule::resets => OutcomeKind::Resets { pile },
         Rule::round_ends => OutcomeKind::RoundEnds,
         Rule::goes_on => OutcomeKind::GoesOn,
+        Rule::wins_game => OutcomeKind::WinsGame,
+        Rule::game_ends => OutcomeKind::GameEnds,
         // `the bank pays 1 to the player`: the player gains 1 from the bank.
         Rule::gains | Rule::bank_pays => OutcomeKind::Gains {
             amount: amount_v.expect("a gain has an amount"),

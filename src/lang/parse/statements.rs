@@ -121,17 +121,12 @@ pub(super) fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<Stat
         }
         Rule::deal_stmt => StatementKind::DealPasses(turning(&next())),
         Rule::leader_stmt => leader_stmt(next()),
-        Rule::game_end_stmt => {
-            let p = next();
-            if p.as_rule() == Rule::after_rounds {
-                StatementKind::GameEnd(Some(amount(p.into_inner().next().expect("n"), start)?))
-            } else {
-                StatementKind::GameEnd(None)
-            }
-        }
-        Rule::winner_stmt => StatementKind::Winner {
-            most_chips: next().as_rule() == Rule::most_chips,
-        },
+        Rule::game_end_stmt => StatementKind::GameEnd(endings(inner, start)?),
+        Rule::winner_stmt => StatementKind::Winner(match next().as_rule() {
+            Rule::most_chips => WinnerRule::MostChips,
+            Rule::fewest_chips => WinnerRule::FewestChips,
+            _ => WinnerRule::LastLeft,
+        }),
         Rule::teams_stmt => StatementKind::Teams(amount(next(), start)?),
         Rule::remove_stmt => StatementKind::Remove(removal(next(), start)?),
         Rule::script_file => StatementKind::ScriptFile(string(next(), start)),
@@ -233,6 +228,30 @@ fn leader_stmt(p: Pair<'_, Rule>) -> StatementKind {
         _ => Role::Winner,
     };
     StatementKind::Leader { role, side }
+}
+
+/// `after 10 rounds or when a player is out`: each way the game ends.
+fn endings<'i>(
+    parts: impl Iterator<Item = Pair<'i, Rule>>,
+    start: usize,
+) -> Result<Vec<Ending>, Diag> {
+    let mut endings = Vec::new();
+    for e in parts {
+        let rule = e.as_rule();
+        let n = || -> Result<SAmount, Diag> {
+            let a = e.clone().into_inner().find(|x| x.as_rule() == Rule::amount);
+            amount(a.expect("an amount"), start)
+        };
+        endings.push(match rule {
+            Rule::players_left => Ending::PlayersLeft(n()?),
+            Rule::first_out => Ending::FirstOut,
+            Rule::chips_reach => Ending::ChipsReach(n()?),
+            Rule::chips_fall => Ending::ChipsFall(n()?),
+            Rule::after_rounds => Ending::AfterRounds(n()?),
+            _ => Ending::OneLeft,
+        });
+    }
+    Ok(endings)
 }
 
 /// `no bar at 66`, `no rule on reaching 66`, `no card rule for 4 with 2 players`, ...
