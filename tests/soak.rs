@@ -7,6 +7,8 @@
 
 use std::time::{Duration, Instant};
 
+mod common;
+
 use ninety::compile::{self, Memory};
 use ninety::engine::{self, Setup};
 use ninety::play::{Bot, Player, bot_turn};
@@ -123,6 +125,20 @@ fn line() -> impl Strategy<Value = String> {
         n().prop_map(|a| format!("when a player cannot play: the player pays {a}")),
         Just("when a player cannot play: the player pays 1 to the next player".to_string()),
         Just("a player is out at 0 chips".to_string()),
+        (rank(), n(), n()).prop_map(|(r, a, b)| format!(
+            "card {r}: if the total ends in {a}: reverse; otherwise either add {b} or subtract {b}"
+        )),
+        (n(), n()).prop_map(|(a, b)| format!(
+            "on reaching {a} either way: the player who laid the previous card pays {b}"
+        )),
+        (n(), n())
+            .prop_map(|(a, b)| format!("on passing {a} going down: the player before pays {b}")),
+        n().prop_map(|a| format!("on reaching {a} going up: the player wins the game")),
+        n().prop_map(|a| format!("the game ends when {a} players are left")),
+        n().prop_map(|a| format!("the game ends after {a} rounds or when a player is out")),
+        n().prop_map(|a| format!("the game ends when a player reaches {a} chips")),
+        Just("the winner is the player with the fewest chips".to_string()),
+        Just("the winner is the player with the most chips".to_string()),
         Just("extends \"ninety-nine\"".to_string()),
         Just("extends \"b\"".to_string()),
         Just("extends \"../../etc/passwd\"".to_string()),
@@ -168,6 +184,37 @@ fn soak_rulesets_check_and_play_without_panic_keeping_every_invariant() {
             return Ok(());
         };
         PLAYED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        // The rules sheet is the ruleset: read back, it is the same game.
+        if p.scripts.is_none() {
+            let base = ninety::app::load::base_program(&files, &p, &[]);
+            let sheet = ninety::present::rules_sheet(&p, base.as_ref(), true);
+            let mut text = String::from("name \"sheet\"\n");
+            for r in common::sheet_rules(&sheet) {
+                text.push_str(&r);
+                text.push('\n');
+            }
+            let mut back = Memory::new();
+            back.insert("s.rules", text.clone().into_bytes());
+            let again = compile::check(&back, "s.rules", &[]).expect("in memory");
+            let errors: Vec<String> = again
+                .diags
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.render_plain(100))
+                .collect();
+            let Some(q) = again.program else {
+                return Err(TestCaseError::fail(format!(
+                    "the sheet is not a ruleset:\n{}\n{text}",
+                    errors.join("\n")
+                )));
+            };
+            prop_assert!(
+                common::game(&q) == common::game(&p),
+                "the sheet says another game ({}):\n{}",
+                common::differences(&common::game(&q), &common::game(&p)),
+                text
+            );
+        }
         let bots = [Player::Bot(Bot::Random)];
         for players in [p.min_players, p.max_players] {
             for seed in 0..2 {

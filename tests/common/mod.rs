@@ -43,3 +43,63 @@ pub fn option_values(p: &Program) -> Vec<(String, String)> {
     }
     out
 }
+
+/// The rules of a sheet as ruleset lines: each item's sentence without its bullet, its mark,
+/// its explanation (after the dash) and its full stop. Removed lines are not rules.
+pub fn sheet_rules(sheet: &str) -> Vec<String> {
+    let mut rules = Vec::new();
+    let mut section = "";
+    for line in sheet.lines() {
+        if let Some(title) = line.strip_prefix("## ") {
+            section = if title == "Removed from the parent" {
+                "removed"
+            } else {
+                "rules"
+            };
+            continue;
+        }
+        let Some(item) = line.trim_start().strip_prefix("- ") else {
+            continue;
+        };
+        if section != "rules" || item.contains("**(removed)**") || item.starts_with("None:") {
+            continue;
+        }
+        let item = item.replace(" **(changed)**", "").replace(" **(new)**", "");
+        let rule = item.split(" — ").next().unwrap_or(&item);
+        let rule = rule.strip_suffix('.').unwrap_or(rule);
+        rules.push(rule.to_string());
+    }
+    rules
+}
+
+/// What must be equal: the game, not the names or where each piece was written.
+pub fn game(p: &Program) -> Program {
+    let mut m = p.meaning();
+    m.name.clear();
+    m.about.clear();
+    // The sheet gives numbers, not options: its own options are declared and unused.
+    m.options.clear();
+    m
+}
+
+/// The parts of two programs that differ, as their JSON: `bars: [...] against [...]`.
+pub fn differences(a: &Program, b: &Program) -> String {
+    let (a, b) = (
+        serde_json::to_value(a).expect("json"),
+        serde_json::to_value(b).expect("json"),
+    );
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+        return "not objects".into();
+    };
+    let mut out = Vec::new();
+    for (k, v) in a {
+        if b.get(k) != Some(v) {
+            let w = b.get(k).cloned().unwrap_or_default();
+            out.push(format!("{k}: the sheet's {v} against the ruleset's {w}"));
+        }
+    }
+    if out.is_empty() {
+        out.push("the parts serialization skips".into());
+    }
+    out.join("; ")
+}
