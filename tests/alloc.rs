@@ -80,3 +80,45 @@ fn no_allocation_per_turn() {
         }
     }
 }
+
+/// The strong bot keeps its tree and its game between moves: once it has searched a move or
+/// two, a move's hundreds of iterations (deals, tree walks, play-outs) allocate nothing.
+#[test]
+fn no_allocation_per_iteration_of_the_strong_bot() {
+    let bot = Bot::Ismcts {
+        iterations: 200,
+        round: false,
+    };
+    for name in ["ninety-nine", "ninety-eight", "33-66-99", "ring-of-99"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("rulesets")
+            .join(format!("{name}.rules"))
+            .display()
+            .to_string();
+        let p = load_program(&Disk, &path, &[]).expect("checks");
+        let setup = Setup {
+            players: 3,
+            seed: 3,
+            ..Setup::default()
+        };
+        let mut s = engine::new_game(&p, &setup, &mut ()).expect("a game");
+        let mut rng = ninety::base::Rng::for_bots(3);
+        let (mut searched, mut during) = (0, 0);
+        for turn in 0..60 {
+            if s.over {
+                break;
+            }
+            let before = allocations();
+            assert!(ninety::play::bot_turn(&p, &mut s, bot, &mut rng, &mut ()).expect("legal"));
+            if turn >= 6 {
+                during += allocations() - before;
+                searched += 1;
+            }
+        }
+        assert!(searched > 10, "{name}: only {searched} moves");
+        assert_eq!(
+            during, 0,
+            "{name}: {during} allocations in {searched} moves"
+        );
+    }
+}

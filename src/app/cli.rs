@@ -94,8 +94,9 @@ struct PlayArgs {
     /// How many of the seats are people (the rest are bots); 2 or more is hot-seat play.
     #[arg(long, default_value_t = 1)]
     humans: usize,
-    /// The bots' strategy: `cautious`, `random`, `aggressive`, `search`, or
-    /// `script:FILE.rhai` (a bot written in rhai).
+    /// The bots' strategy: `cautious`, `random`, `aggressive`, `search`, `ismcts` (the
+    /// strongest; `ismcts:N` searches N iterations a move), or `script:FILE.rhai` (a bot
+    /// written in rhai).
     #[arg(long, default_value = "cautious")]
     bot: String,
     /// The seed of the deal (a random one when not given).

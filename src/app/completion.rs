@@ -305,7 +305,14 @@ mod tests {
         assert_eq!(values(bots(OsStr::new("c"))), ["cautious"]);
         assert_eq!(
             values(bots(OsStr::new(""))),
-            ["random", "cautious", "aggressive", "search", "script:"]
+            [
+                "random",
+                "cautious",
+                "aggressive",
+                "search",
+                "ismcts",
+                "script:"
+            ]
         );
         assert!(values(bots(OsStr::new("script:/nowhere/x"))).is_empty());
     }

@@ -38,10 +38,9 @@ impl Rng {
         Rng::from_seed(seed ^ 0x9E37_79B9_7F4A_7C15)
     }
 
-    /// A uniform index below `n` (Lemire's multiply-shift; its tiny bias is fixed by the seed,
-    /// so it is deterministic, which is what matters here).
+    /// The next 64 random bits (a seed for another stream).
     #[inline]
-    pub fn below(&mut self, n: usize) -> usize {
+    pub fn next_u64(&mut self) -> u64 {
         let s = &mut self.0;
         let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
         let t = s[1] << 17;
@@ -51,7 +50,14 @@ impl Rng {
         s[0] ^= s[3];
         s[2] ^= t;
         s[3] = s[3].rotate_left(45);
-        ((u128::from(result) * n as u128) >> 64) as usize
+        result
+    }
+
+    /// A uniform index below `n` (Lemire's multiply-shift; its tiny bias is fixed by the seed,
+    /// so it is deterministic, which is what matters here).
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 
     /// Fisher–Yates, from the last item down.

@@ -27,5 +27,5 @@ pub use plays::TablePlays;
 pub use scripts::Pre;
 pub use setup::{Setup, new_game};
 pub use stall::Stall;
-pub use state::{Hand, Move, Moves, Pile, State};
+pub use state::{Hand, Move, Moves, Pile, REDEALS, State, deal_hidden};
 pub use step::{Play, step};

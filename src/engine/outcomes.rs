@@ -385,8 +385,9 @@ fn out_of_round<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
         return;
     }
     s.out_of_round |= 1 << seat;
+    s.known_not[usize::from(seat)] = 0;
     let hand = &mut s.hands[usize::from(seat)];
-    s.aside.extend_from_slice(hand.cards());
+    s.face_down.extend_from_slice(hand.cards());
     hand.clear();
     if S::WANTS & kind::OUT_OF_ROUND != 0 {
         sink.event(Event::OutOfRound { seat });
@@ -412,10 +413,11 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
         if s.in_game(other) && s.account(p, other) == acc {
             s.out_of_game |= 1 << other;
             s.out_now |= 1 << other;
+            s.known_not[usize::from(other)] = 0;
             if s.in_round(other) {
                 s.out_of_round |= 1 << other;
                 let hand = &mut s.hands[usize::from(other)];
-                s.aside.extend_from_slice(hand.cards());
+                s.face_down.extend_from_slice(hand.cards());
                 hand.clear();
             }
             if S::WANTS & kind::ELIMINATED != 0 {
@@ -460,11 +462,13 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
     }
     s.discard.move_into(&mut s.stock);
     s.stock.append(&mut s.aside);
+    s.stock.append(&mut s.face_down);
     s.rng.shuffle(&mut s.stock);
     stack_next_deal(s);
     s.dealer = s.next_in_game(s.dealer, p.deal_clockwise);
     s.out_of_round = s.out_of_game;
     s.laid_by = [super::state::NO_SEAT; 2];
+    s.known_not = [0; MAX_SEATS];
     s.forgot = [0; MAX_SEATS];
     s.again = 0;
     s.total = p.start;

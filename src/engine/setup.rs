@@ -24,8 +24,8 @@ pub struct Setup {
     pub turn: Option<u8>,
     pub clockwise: Option<bool>,
     pub dealer: Option<u8>,
-    /// The stock is only the given cards; the rest of the deck is set aside until the next
-    /// deal.
+    /// The stock is only the given cards; the rest of the deck is set aside face down until
+    /// the next deal.
     pub stock_only: bool,
     pub pot: Option<i32>,
     pub bank: Option<i32>,
@@ -121,6 +121,7 @@ fn empty_table(p: &Program, n: usize, seed: u64) -> State {
         stock: Vec::with_capacity(p.deck_size(n)),
         discard: Pile::with_capacity(p.deck_size(n)),
         aside: Vec::with_capacity(p.deck_size(n)),
+        face_down: Vec::with_capacity(p.deck_size(n)),
         total: p.start,
         clockwise: p.clockwise,
         turn: 0,
@@ -142,6 +143,7 @@ fn empty_table(p: &Program, n: usize, seed: u64) -> State {
         again: 0,
         laid_by: [super::state::NO_SEAT; 2],
         out_now: 0,
+        known_not: [0; MAX_SEATS],
         declared: 0,
         next_deal: Vec::new(),
         rng: Rng::from_seed(seed),
@@ -214,7 +216,7 @@ fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayEr
     // The deck goes where its unplaced cards will lie; the cards the setup fixes are taken
     // out of it, and what is left is shuffled in place (for a fresh deal, the whole deck).
     let rest = if setup.stock_only {
-        &mut s.aside
+        &mut s.face_down
     } else {
         &mut s.stock
     };

@@ -326,6 +326,7 @@ fn lay<S: Sink>(p: &Program, s: &mut State, index: usize, choice: u8, total: i32
         }
     }
     let card = s.hands[usize::from(seat)].remove(index);
+    s.known_not[usize::from(seat)] = 0;
     s.discard.push(card);
     s.laid_by = [seat, s.laid_by[0]];
     // Who goes out because of this card goes out together.
@@ -552,6 +553,7 @@ pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) 
         reshuffle(p, s, sink);
     }
     if let Some(c) = s.stock.pop() {
+        s.known_not[usize::from(seat)] = 0;
         s.hands[usize::from(seat)].push(c);
         if S::WANTS & kind::DRAW != 0 && p.by_hand {
             sink.event(Event::Draw { seat });
@@ -606,6 +608,11 @@ fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
             (true, Some(i)) => (Some(i), Reason::NoCards),
             _ => (p.triggers.cannot_play, Reason::CannotPlay),
         };
+        if !empty {
+            // Everyone sees it: this player holds none of the ranks that could be laid now.
+            let ok = p.legal.ranks(s.active(), s.total).map_or(0, |[ok, _]| ok);
+            s.known_not[usize::from(seat)] |= ok;
+        }
         if S::WANTS & (kind::NO_CARDS | kind::CANNOT_PLAY) != 0 {
             sink.event(if empty {
                 Event::NoCards { seat }

@@ -1,6 +1,8 @@
 //! The built-in bots. They read only the compiled ruleset and what a player at the table can see
 //! (their hand, the total, the discard pile, chips), so they play any variant.
 
+use std::borrow::Cow;
+
 use std::ops::ControlFlow;
 
 use super::player::{bot_turn, play_and_draw};
@@ -23,27 +25,63 @@ pub enum Bot {
     /// Determinized Monte Carlo: for each move, samples the unseen cards many times and plays
     /// each sample out with cautious players to the end of the round.
     Search,
+    /// Information-set Monte Carlo tree search (`ismcts`, `ismcts:2000`, `ismcts:600:round`):
+    /// a tree of the mover's information sets, grown over deals of the unseen cards that
+    /// agree with what the table knows (see `play::ismcts`).
+    Ismcts { iterations: u32, round: bool },
 }
 
 impl Bot {
-    pub const NAMES: [&'static str; 4] = ["random", "cautious", "aggressive", "search"];
+    pub const NAMES: [&'static str; 5] = ["random", "cautious", "aggressive", "search", "ismcts"];
 
+    /// A bot by name; `ismcts` takes its iterations a move and its horizon after colons
+    /// (`ismcts:2000`, `ismcts:600:round`).
     pub fn from_name(name: &str) -> Option<Bot> {
         match name {
             "random" => Some(Bot::Random),
             "cautious" => Some(Bot::Cautious),
             "aggressive" => Some(Bot::Aggressive),
             "search" => Some(Bot::Search),
-            _ => None,
+            _ => {
+                let mut parts = name.split(':');
+                if parts.next()? != "ismcts" {
+                    return None;
+                }
+                let iterations = match parts.next() {
+                    None => super::ismcts::DEFAULT_ITERATIONS,
+                    Some(n) => n
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=super::ismcts::MAX_ITERATIONS).contains(n))?,
+                };
+                let round = match parts.next() {
+                    None | Some("game") => false,
+                    Some("round") => true,
+                    Some(_) => return None,
+                };
+                parts
+                    .next()
+                    .is_none()
+                    .then_some(Bot::Ismcts { iterations, round })
+            }
         }
     }
 
-    pub fn name(self) -> &'static str {
+    /// The bot's name, as [`Bot::from_name`] reads it back (an `ismcts` with its budget
+    /// and horizon when they are not the default).
+    pub fn name(self) -> Cow<'static, str> {
         match self {
-            Bot::Random => "random",
-            Bot::Cautious => "cautious",
-            Bot::Aggressive => "aggressive",
-            Bot::Search => "search",
+            Bot::Random => "random".into(),
+            Bot::Cautious => "cautious".into(),
+            Bot::Aggressive => "aggressive".into(),
+            Bot::Search => "search".into(),
+            Bot::Ismcts { iterations, round } => {
+                match (iterations == super::ismcts::DEFAULT_ITERATIONS, round) {
+                    (true, false) => "ismcts".into(),
+                    (false, false) => format!("ismcts:{iterations}").into(),
+                    (_, true) => format!("ismcts:{iterations}:round").into(),
+                }
+            }
         }
     }
 
@@ -76,6 +114,14 @@ impl Bot {
                     1 => Some(moves.as_slice()[0]),
                     _ => Some(search(p, s, &moves, rng)),
                 }
+            }
+            Bot::Ismcts { iterations, round } => {
+                let horizon = if round {
+                    super::ismcts::Horizon::Round
+                } else {
+                    super::ismcts::Horizon::Game
+                };
+                super::ismcts::ismcts(p, s, rng, iterations, horizon)
             }
         }
     }

@@ -3,6 +3,7 @@
 //! they play any variant.
 
 mod bots;
+pub mod ismcts;
 mod notation;
 mod plan;
 mod player;

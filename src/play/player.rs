@@ -67,12 +67,13 @@ pub enum Player {
 }
 
 impl Player {
-    /// A built-in bot by name: `cautious`, `random`, `aggressive`, `search`.
+    /// A built-in bot by name: `cautious`, `random`, `aggressive`, `search`, `ismcts[:N[:round]]`.
     pub fn builtin(name: &str) -> Result<Player, String> {
         Bot::from_name(name).map(Player::Bot).ok_or_else(|| {
             format!(
-                "no bot `{name}`; the bots are {}, or `script:FILE.rhai`",
-                Bot::NAMES.join(", ")
+                "no bot `{name}`; the bots are {} (`ismcts:N` gives it N iterations a move, 1 to {}; `ismcts:N:round` stops its play-outs at the round's end), or `script:FILE.rhai`",
+                Bot::NAMES.join(", "),
+                super::ismcts::MAX_ITERATIONS
             )
         })
     }

@@ -55,13 +55,20 @@ pub(super) fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> 
     // The plan's plays are the engine's, in its order: every debug build checks them.
     #[cfg(debug_assertions)]
     {
-        let (mut planned, mut read) = (Vec::new(), Vec::new());
-        turn.each_play(hand, |card, choice, _| planned.push((card, choice)));
+        // On the stack: the check allocates no more than the bot (tests/alloc.rs counts).
+        const MOST: usize = crate::ir::MAX_HAND * crate::ir::MAX_CHOICES;
+        let (mut planned, mut read) = ([(0u8, 0u8); MOST], [(0u8, 0u8); MOST]);
+        let (mut n_planned, mut n_read) = (0, 0);
+        turn.each_play(hand, |card, choice, _| {
+            planned[n_planned] = (card, choice);
+            n_planned += 1;
+        });
         s.each_play_read(p, |play| {
-            read.push((play.card, play.choice));
+            read[n_read] = (play.card, play.choice);
+            n_read += 1;
             ControlFlow::Continue(())
         });
-        assert_eq!(planned, read, "the plan's plays");
+        assert_eq!(planned[..n_planned], read[..n_read], "the plan's plays");
     }
     best.choose(rng)
 }
