@@ -204,6 +204,39 @@ fn a_simulation_in_a_terminal_shows_its_progress_and_ends() {
     }
 }
 
+/// What `ninety check` of a faulty ruleset writes to a terminal, with `NO_COLOR` as given
+/// (`None`: not set at all).
+fn check_in_a_terminal(no_color: Option<&str>) -> String {
+    let mut cmd = Command::new(BIN);
+    cmd.args(["check", "tests/cli-inputs/unknown_keyword.rules"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TERM", "xterm");
+    match no_color {
+        Some(v) => cmd.env("NO_COLOR", v),
+        None => cmd.env_remove("NO_COLOR"),
+    };
+    let mut p = spawn_command(cmd, Some(30_000)).expect("a pty");
+    p.exp_eof().expect("the check ends")
+}
+
+#[test]
+fn no_color_set_to_something_turns_colour_off_and_an_empty_one_does_not() {
+    let painted = |text: &str| text.contains("\x1b[");
+    let unset = check_in_a_terminal(None);
+    assert!(unset.contains("unknown keyword"), "{unset}");
+    assert!(painted(&unset), "a terminal gets colour: {unset:?}");
+    let empty = check_in_a_terminal(Some(""));
+    assert!(
+        painted(&empty),
+        "an empty NO_COLOR does not count: {empty:?}"
+    );
+    for value in ["1", "0", "no"] {
+        let off = check_in_a_terminal(Some(value));
+        assert!(off.contains("unknown keyword"), "{off}");
+        assert!(!painted(&off), "NO_COLOR={value}: {off:?}");
+    }
+}
+
 #[test]
 fn hot_seat_clears_the_screen_before_the_keyboard_is_passed() {
     let dir = home("hot-seat");
