@@ -147,7 +147,13 @@ impl Runs {
         let run = |o: &sim::Output| serde_json::json!({ "run": o, "figures": sim::figures(&o.config, &o.stats) });
         match self {
             Runs::One(o) => run(o),
-            Runs::Two(a, b) => serde_json::json!({ "a": run(a), "b": run(b) }),
+            // Each difference with its interval, test and verdict, as the text and the page
+            // give them (read back by a merge, they are worked out again from the sums).
+            Runs::Two(a, b) => serde_json::json!({
+                "a": run(a),
+                "b": run(b),
+                "differences": sim::differences(&a.stats, &b.stats),
+            }),
             Runs::Sweep { option, rows } => serde_json::Value::Array(
                 rows.iter()
                     .map(|(v, o)| {
