@@ -303,3 +303,178 @@ fn rules_prints_a_sheet_with_the_variant_marked() {
     );
     assert!(out.contains("- Card Queen: add 10.\n"), "{out}");
 }
+
+/// The binary with `input` on standard input (a pipe, so `play` reads it line by line).
+fn ninety_typing(args: &[&str], input: &str, dir: &std::path::Path) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ninety"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("NINETY_HOME", dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("typed");
+    drop(stdin);
+    child.wait_with_output().expect("it ends")
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("ninety-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    dir
+}
+
+#[test]
+fn every_command_exits_2_for_a_ruleset_it_cannot_read() {
+    let dir = temp("unreadable");
+    let folder = dir.display().to_string();
+    let missing = "no-such-ruleset.rules";
+    let cases: [&[&str]; 13] = [
+        &["check", missing],
+        &["play", missing],
+        &["run", missing],
+        &["run", missing, "--bots"],
+        &["sim", missing, "--games", "5"],
+        &["sim", "ninety-nine", missing, "--games", "5"],
+        &["sim", missing, "ninety-nine", "--games", "5"],
+        &["sim", missing, "--sweep", "chips=1,2", "--games", "5"],
+        &["rules", missing],
+        &["rules", missing, "--format", "md"],
+        &["rules", missing, "--format", "rules"],
+        // A folder is not a ruleset file either.
+        &["rules", &folder],
+        &["sim", &folder, "--games", "5"],
+    ];
+    for args in cases {
+        let o = ninety_typing(args, "", std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains("cannot read `"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_ruleset_that_does_not_check_exits_1_in_every_command() {
+    let bad = "tests/cli-inputs/unknown_keyword.rules";
+    let cases: [&[&str]; 6] = [
+        &["check", bad],
+        &["play", bad],
+        &["run", bad],
+        &["sim", bad, "--games", "5"],
+        &["rules", bad],
+        &["rules", bad, "--format", "md"],
+    ];
+    for args in cases {
+        let o = ninety_typing(args, "", std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}");
+    }
+}
+
+/// Every argument of every command, and every command, with the words `--help` shows.
+#[test]
+fn every_option_and_argument_has_help() {
+    fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+        if cmd.get_about().is_none() && !path.is_empty() {
+            missing.push(format!("`{path}` (the command)"));
+        }
+        for arg in cmd.get_arguments() {
+            let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+            if help.trim().is_empty() && arg.get_long_help().is_none() {
+                missing.push(format!("`{path}` {}", arg.get_id()));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            walk(sub, format!("{path} {}", sub.get_name()).trim(), missing);
+        }
+    }
+    let mut cmd = ninety::app::cli::definitions();
+    cmd.build();
+    let mut missing = Vec::new();
+    walk(&cmd, "", &mut missing);
+    assert!(missing.is_empty(), "no help text: {missing:#?}");
+    // The walk sees the arguments the report found bare.
+    let sim = cmd.find_subcommand("sim").expect("sim");
+    for id in ["games", "seed", "players", "sets", "json", "rulesets"] {
+        assert!(sim.get_arguments().any(|a| a.get_id() == id), "{id}");
+    }
+    // And `--help` prints them.
+    let o = ninety(&["run", "--help"]);
+    let help = stdout(&o);
+    assert!(
+        help.contains("The total when the first move is played"),
+        "{help}"
+    );
+    assert!(help.contains("The seat to move first"), "{help}");
+    assert!(!help.contains("(`random` or `cautious`)"), "{help}");
+}
+
+#[test]
+fn play_prints_its_seed_and_the_seed_deals_the_game_again() {
+    let dir = temp("seed");
+    let first = ninety_typing(&["play"], "quit\n", &dir);
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    let out = stdout(&first);
+    let seed: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Seed ")?.split(':').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no seed said: {out}"));
+    assert!(
+        out.contains(&format!("`--seed {seed}` deals this game again")),
+        "{out}"
+    );
+    let again = ninety_typing(&["play", "--seed", &seed.to_string()], "quit\n", &dir);
+    assert_eq!(stdout(&again), out, "the same seed, the same game");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn play_load_plays_on_a_saved_game() {
+    let dir = temp("load");
+    let save = dir.join("game.json").display().to_string();
+    let o = ninety_typing(
+        &["play", "--seed", "5"],
+        &format!("1\nsave {save}\nquit\n"),
+        &dir,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let played = stdout(&o);
+    // The turn the save stopped at: the last table shown before saving.
+    let at = played.rfind("── Round").expect("a turn");
+    let turn: String = played[at..]
+        .lines()
+        .take_while(|l| !l.starts_with("> ") && !l.starts_with("Saved"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let o = ninety_typing(&["play", "--load", &save], "scores\nquit\n", &dir);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let resumed = stdout(&o);
+    assert!(resumed.contains(&format!("loaded {save}")), "{resumed}");
+    assert!(
+        resumed.contains(turn.lines().next().unwrap_or_default()),
+        "the game goes on where it was saved: {turn}\n---\n{resumed}"
+    );
+    assert!(resumed.contains("Chips: You"), "{resumed}");
+    // A save that is not there is a file that cannot be read: 2, as for a ruleset.
+    let o = ninety_typing(&["play", "--load", "nowhere.json"], "", &dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("cannot load `nowhere.json`"),
+        "{}",
+        stderr(&o)
+    );
+    // A save brings its own rules and seats.
+    let o = ninety_typing(&["play", "--load", &save, "--seed", "3"], "", &dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,11 +1,16 @@
 //! Shell completion and the man page as a user gets them: the script `ninety completions bash`
 //! prints, sourced in a real bash and driven as readline drives it (COMP_WORDS, COMP_CWORD,
 //! COMP_LINE, COMP_POINT, COMP_TYPE, then the function `complete -p ninety` names), completes commands,
-//! the shipped rulesets, bots and the options of the ruleset given; `ninety man` is a roff page
-//! of every command.
+//! the shipped rulesets, bots and the options of the ruleset given; then an interactive bash in
+//! a terminal (tmux), where readline splits words at `=` and `:` as it does for a user, and
+//! zsh and fish running their own scripts; `ninety man` is a roff page of every command, with
+//! the sections a manual page has.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+mod tmux;
+use tmux::Tmux;
 
 const BIN: &str = env!("CARGO_BIN_EXE_ninety");
 
@@ -212,4 +217,295 @@ fn the_man_page_has_every_command() {
     let o = ninety(&["man", "nope"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no command `nope`"));
+}
+
+/// A folder holding `ninety` alone, for a shell's `PATH`: the script names the binary as the
+/// README has users do, `source <(ninety completions bash)`.
+fn bin_folder(dir: &Path) -> PathBuf {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("a folder");
+    std::os::unix::fs::symlink(BIN, bin.join("ninety")).expect("a link to the binary");
+    bin
+}
+
+/// Clears the line being edited (Ctrl-U), and waits for the prompt to be alone on it.
+fn clear_line(t: &Tmux) {
+    t.press(&["C-u"]);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+}
+
+/// The last line of the screen that starts with the prompt `$ `: the line being edited.
+fn edited(screen: &str) -> String {
+    screen
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("$ "))
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn an_interactive_bash_completes_option_values_after_the_equals_sign() {
+    let dir = Empty::new("complete-tmux-bash");
+    let bin = bin_folder(&dir.0);
+    std::fs::write(dir.0.join("house.rhai"), "fn turn(game) { 0 }\n").expect("written");
+    let path = format!("PATH={}:/usr/bin:/bin", bin.display());
+    let home = format!("HOME={}", dir.0.display());
+    let t = Tmux::start(
+        "bash",
+        &dir.0,
+        &[
+            "env",
+            "-i",
+            &path,
+            &home,
+            "TERM=xterm",
+            "PS1=$ ",
+            "INPUTRC=/dev/null",
+            "bash",
+            "--norc",
+            "--noprofile",
+        ],
+    );
+    t.wait_for("$ ");
+    // The premise: this bash splits words at `=` and `:`, as bash does by default.
+    t.type_text("[[ $COMP_WORDBREAKS == *=* && $COMP_WORDBREAKS == *:* ]] && echo SPLITS-AT-EQUALS-AND-COLON");
+    t.press(&["Enter"]);
+    t.wait_for("\nSPLITS-AT-EQUALS-AND-COLON");
+    t.type_text("source <(ninety completions bash) && echo SOURCED");
+    t.press(&["Enter"]);
+    t.wait_for("\nSOURCED");
+    // `--set chips=<TAB><TAB>`: Ninety-Nine's chips go from 1 to 10; all are listed.
+    t.type_text("ninety sim ninety-nine --set chips=");
+    t.press(&["Tab", "Tab"]);
+    let screen = t.wait_for("10");
+    let listed = screen
+        .lines()
+        .rev()
+        .find(|l| l.split_whitespace().any(|w| w == "10"))
+        .unwrap_or_default();
+    let mut values: Vec<&str> = listed.split_whitespace().collect();
+    values.sort_by_key(|v| v.parse::<u32>().unwrap_or(0));
+    assert_eq!(
+        values,
+        ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+        "{screen}"
+    );
+    clear_line(&t);
+    // `--set cap=2<TAB>`: the one value is completed in place, after the `=`.
+    t.type_text("ninety sim ring-of-99 --set cap=2");
+    t.press(&["Tab"]);
+    let screen = t.wait_for("cap=299");
+    assert!(
+        edited(&screen).starts_with("$ ninety sim ring-of-99 --set cap=299"),
+        "{screen}"
+    );
+    clear_line(&t);
+    t.type_text("ninety sim ring-of-99 --set cap=");
+    t.press(&["Tab", "Tab"]);
+    let screen = t.wait_for("299");
+    assert!(
+        screen.lines().any(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w == ["199", "299"]
+        }),
+        "the two values, listed: {screen}"
+    );
+    clear_line(&t);
+    // After a `:`, as after `=`: a bot written in rhai.
+    t.type_text("ninety sim ninety-nine --bots script:ho");
+    t.press(&["Tab"]);
+    let screen = t.wait_for("script:house.rhai");
+    assert!(
+        edited(&screen).starts_with("$ ninety sim ninety-nine --bots script:house.rhai"),
+        "{screen}"
+    );
+    clear_line(&t);
+    // The names of the commands after `ninety man`.
+    t.type_text("ninety man si");
+    t.press(&["Tab"]);
+    let screen = t.wait_for("man sim");
+    assert!(edited(&screen).starts_with("$ ninety man sim"), "{screen}");
+    clear_line(&t);
+    // The command names, and a shipped ruleset, as before.
+    t.type_text("ninety sim ring-of-2");
+    t.press(&["Tab"]);
+    let screen = t.wait_for("ring-of-299");
+    assert!(
+        edited(&screen).starts_with("$ ninety sim ring-of-299"),
+        "{screen}"
+    );
+}
+
+/// Whether a shell is here; else the test fails saying how to get it (never a skip).
+fn shell(name: &str) {
+    let found = Command::new(name)
+        .arg("-c")
+        .arg("exit 0")
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        found,
+        "this test runs ninety's {name} script in {name}: `apt-get install {name}` \
+         (`cargo xtask test` installs it)"
+    );
+}
+
+#[test]
+fn fish_runs_its_script_and_completes_option_values() {
+    shell("fish");
+    let dir = Empty::new("complete-fish");
+    let bin = bin_folder(&dir.0);
+    let complete = |line: &str| {
+        let o = Command::new("fish")
+            .args(["--no-config", "-c"])
+            .arg(format!(
+                "ninety completions fish | source; complete --do-complete '{line}'"
+            ))
+            .env("PATH", format!("{}:/usr/bin:/bin", bin.display()))
+            .env("HOME", &dir.0)
+            .current_dir(&dir.0)
+            .output()
+            .expect("fish runs");
+        let out = stdout(&o);
+        let mut got: Vec<String> = out
+            .lines()
+            .map(|l| l.split('\t').next().unwrap_or_default().to_string())
+            .collect();
+        got.sort();
+        got
+    };
+    assert_eq!(
+        complete("ninety sim ring-of-99 --set cap="),
+        ["cap=199", "cap=299"]
+    );
+    assert_eq!(complete("ninety sim ring-of-99 --set "), ["cap=", "chips="]);
+    assert_eq!(complete("ninety man si"), ["sim"]);
+}
+
+#[test]
+fn zsh_runs_its_script_and_completes_option_values() {
+    shell("zsh");
+    let dir = Empty::new("complete-zsh");
+    let bin = bin_folder(&dir.0);
+    let path = format!("PATH={}:/usr/bin:/bin", bin.display());
+    let home = format!("HOME={}", dir.0.display());
+    let t = Tmux::start(
+        "zsh",
+        &dir.0,
+        &[
+            "env",
+            "-i",
+            &path,
+            &home,
+            "TERM=xterm",
+            "PS1=$ ",
+            "zsh",
+            "-f",
+        ],
+    );
+    t.wait_for("$ ");
+    t.type_text(
+        "autoload -Uz compinit && compinit -u && source <(ninety completions zsh) && echo SOURCED",
+    );
+    t.press(&["Enter"]);
+    t.wait_for("\nSOURCED");
+    t.type_text("ninety sim ring-of-99 --set cap=2");
+    t.press(&["Tab"]);
+    let screen = t.wait_for("cap=299");
+    assert!(
+        edited(&screen).starts_with("$ ninety sim ring-of-99 --set cap=299"),
+        "{screen}"
+    );
+    clear_line(&t);
+    t.type_text("ninety sim ring-of-99 --set ch");
+    t.press(&["Tab"]);
+    let screen = t.wait_for("chips=");
+    assert!(
+        edited(&screen).starts_with("$ ninety sim ring-of-99 --set chips="),
+        "{screen}"
+    );
+}
+
+/// A page as `man` shows it, 100 columns wide, and what groff warned about it.
+fn rendered(page: &str) -> (String, String) {
+    use std::io::Write as _;
+    let mut child = Command::new("man")
+        .args(["--warnings", "-l", "-"])
+        .env("MANWIDTH", "100")
+        .env("MANPAGER", "cat")
+        .env("MAN_KEEP_FORMATTING", "")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect(
+            "this test reads the pages with `man`: `apt-get install man-db` (`cargo xtask test` \
+             installs it)",
+        );
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(page.as_bytes())
+        .expect("the page");
+    let o = child.wait_with_output().expect("man runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_manual_page_has_examples_exit_status_environment_and_files() {
+    let mut pages = vec![(String::from("ninety"), stdout(&ninety(&["man"])))];
+    for command in [
+        "check",
+        "run",
+        "play",
+        "sim",
+        "list",
+        "rules",
+        "lsp",
+        "completions",
+        "man",
+    ] {
+        pages.push((command.to_string(), stdout(&ninety(&["man", command]))));
+    }
+    for (name, page) in &pages {
+        for section in [
+            ".SH \"EXIT STATUS\"",
+            ".SH ENVIRONMENT",
+            ".SH FILES",
+            ".SH EXAMPLES",
+        ] {
+            assert!(page.contains(section), "{name}: no `{section}`:\n{page}");
+        }
+        let (text, warnings) = rendered(page);
+        assert!(warnings.trim().is_empty(), "{name}: {warnings}");
+        for heading in ["EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"] {
+            assert!(
+                text.lines().any(|l| l == heading),
+                "{name}: `{heading}` as a heading:\n{text}"
+            );
+        }
+        // The words, whatever the lines they were filled into.
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("NO_COLOR"), "{name}: {text}");
+        assert!(
+            flat.contains("~/.local/state/ninety/history"),
+            "{name}: {text}"
+        );
+        // Exit code 2 is the same for every command: an unreadable file named on the line.
+        assert!(flat.contains("that cannot be read"), "{name}: {text}");
+    }
+    let (sim, _) = rendered(&pages[4].1);
+    let sim = sim.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        sim.contains("ninety sim ninety-nine --sweep chips=2,3,5"),
+        "an example, its hyphens as typed: {sim}"
+    );
+    assert!(sim.contains("SLURM_ARRAY_TASK_ID"), "{sim}");
+    assert!(sim.contains("ninety(1)"), "SEE ALSO: {sim}");
 }

@@ -1,14 +1,24 @@
-//! The real binary in a pseudo-terminal, as a player meets it: completion of a card name,
-//! the one-key commands of the 33/66/99 game (N33-14), Ctrl-C and Ctrl-D.
+//! The real binary in a pseudo-terminal, as a player meets it: completion of a card name, the
+//! Space key of the 33/66/99 game (N33-14) and the commands typed in full beside it, Ctrl-C and
+//! Ctrl-D, the history under the state folder, the screen cleared between hot-seat players (read
+//! off tmux's screen), and colour as `NO_COLOR` asks.
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 use rexpect::session::{PtySession, spawn_command};
 
-fn play(args: &[&str], home: &std::path::Path) -> PtySession {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ninety"));
+mod tmux;
+use tmux::Tmux;
+
+const BIN: &str = env!("CARGO_BIN_EXE_ninety");
+
+fn play(args: &[&str], home: &Path) -> PtySession {
+    let mut cmd = Command::new(BIN);
     cmd.arg("play")
         .args(args)
+        .current_dir(home)
         .env("TERM", "xterm")
         .env("NO_COLOR", "1")
         .env("NINETY_HOME", home);
@@ -21,14 +31,30 @@ fn send(p: &mut PtySession, keys: &str) {
     p.flush().expect("flush");
 }
 
-fn home(name: &str) -> std::path::PathBuf {
+/// A line typed in one go, as a hand types it when quick (or pastes it), then Enter.
+fn line(p: &mut PtySession, text: &str) {
+    send(p, &format!("{text}\r"));
+}
+
+fn home(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ninety-pty-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp home");
     dir
 }
 
+/// Leaves with Ctrl-D, saving nothing.
+fn leave(p: &mut PtySession) {
+    p.send_control('d').expect("ctrl-d");
+    if p.exp_string("Save the game before leaving?").is_ok() {
+        p.send_line("").expect("no");
+    }
+    p.exp_string("Goodbye.").expect("goodbye");
+    p.exp_eof().expect("the program ends");
+}
+
 #[test]
-fn tab_completes_a_card_and_keys_act_at_once() {
+fn tab_completes_a_card_and_ctrl_keys_act() {
     let dir = home("keys");
     let mut p = play(&["--seed", "5"], &dir);
     // Seed 5 deals this hand: KD, 10C, 10S; the King is the only card starting with K.
@@ -40,21 +66,12 @@ fn tab_completes_a_card_and_keys_act_at_once() {
     p.exp_string("You play KD")
         .expect("Tab completed KD and it was played");
     p.exp_string("> ").expect("a prompt");
-    // `c` and `s` on an empty line act without Enter.
-    send(&mut p, "c");
-    p.exp_string("You to play.").expect("c tells the total");
-    send(&mut p, "s");
-    p.exp_string("Chips: You 3").expect("s tells the scores");
-    // Space on an empty line draws: here the game draws for everyone, and says so.
-    send(&mut p, " ");
-    p.exp_string("everyone draws automatically")
-        .expect("Space asks to draw");
     // Ctrl-C clears a half-typed line: nothing of it is played.
     send(&mut p, "garbage");
     p.send_control('c').expect("ctrl-c");
     // Let the editor take the next line before the next key.
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    send(&mut p, "c");
+    std::thread::sleep(Duration::from_millis(300));
+    line(&mut p, "c");
     p.exp_string("You to play.")
         .expect("the line was cleared, `c` works on the empty line");
     // Ctrl-D leaves, offering to save the unfinished game first.
@@ -68,30 +85,101 @@ fn tab_completes_a_card_and_keys_act_at_once() {
     p.exp_string("Goodbye.").expect("goodbye");
     p.exp_eof().expect("the program ends");
     assert!(save.exists(), "the game was saved on the way out");
-    assert!(
-        dir.join(".ninety_history").exists(),
-        "the history is kept between sessions"
-    );
+    let history = dir.join(".local/state/ninety/history");
+    let kept = std::fs::read_to_string(&history).expect("the history is kept between sessions");
+    assert!(kept.lines().any(|l| l == "KD"), "{kept}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The commands typed in full, and their one-letter forms as lines of their own, in a game
+/// (`ruleset`) with the seed that deals `card` to the player; `save FILE` writes the file.
+fn commands_typed_in_full(ruleset: &str, seed: &str, card: &str) {
+    let dir = home(&format!("typed-{ruleset}"));
+    let mut p = play(&[ruleset, "--seed", seed], &dir);
+    p.exp_string("Your hand:").expect("the hand");
+    p.exp_string("> ").expect("a prompt");
+    let save = dir.join("typed.json");
+    line(&mut p, &format!("save {}", save.display()));
+    p.exp_string("Saved to").expect("`save FILE` saves");
+    assert!(save.is_file(), "{ruleset}: the save was written");
+    line(&mut p, "scores");
+    p.exp_string("Chips: You")
+        .expect("`scores` tells the chips");
+    line(&mut p, "total");
+    p.exp_string("You to play.")
+        .expect("`total` tells the total");
+    line(&mut p, "s");
+    p.exp_string("Chips: You").expect("`s` alone is `scores`");
+    line(&mut p, "c");
+    p.exp_string("You to play.").expect("`c` alone is `total`");
+    // A word that starts with one of the keys is a word: not a command.
+    line(&mut p, "cxyz");
+    p.exp_string("`cxyz` is not a card")
+        .expect("refused as a card");
+    line(&mut p, card);
+    p.exp_string(&format!("You play {card}"))
+        .expect("the card is played");
+    leave(&mut p);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
-fn space_draws_in_the_game_that_draws_by_hand() {
+fn commands_typed_in_full_in_ninety_nine() {
+    // Seed 5 deals KD, 10C, 10S.
+    commands_typed_in_full("ninety-nine", "5", "KD");
+}
+
+#[test]
+fn commands_typed_in_full_in_the_33_66_99_game() {
+    // Seed 2 deals 8S, 8D, 9S.
+    commands_typed_in_full("33-66-99", "2", "8S");
+}
+
+#[test]
+fn space_draws_at_once_only_where_players_draw_by_hand() {
     let dir = home("draw");
     let mut p = play(&["33-66-99", "--seed", "2"], &dir);
     p.exp_string("Your hand:").expect("the hand");
     p.exp_string("> ").expect("a prompt");
-    p.send_line("1").expect("play the first card");
+    line(&mut p, "1");
     p.exp_string("Draw a card")
         .expect("the game offers to draw");
+    // Space alone, no Enter: it draws, and names the card drawn.
     send(&mut p, " ");
-    p.exp_string("You draw.").expect("Space drew");
-    p.send_control('d').expect("ctrl-d");
-    p.exp_string("Save the game before leaving?")
-        .expect("an offer to save");
-    p.send_line("").expect("no");
-    p.exp_string("Goodbye.").expect("goodbye");
-    p.exp_eof().expect("the program ends");
+    p.exp_regex(r"You draw (10|[2-9AJQKX])[SHDC]\.")
+        .expect("Space drew at once");
+    leave(&mut p);
+    // In Ninety-Nine the game draws for everyone: Space is a space, and the card drawn is
+    // named after the card played.
+    let mut p = play(&["--seed", "5"], &dir);
+    p.exp_string("> ").expect("a prompt");
+    line(&mut p, " KD");
+    p.exp_regex(r"You play KD: total \d+\.\r?\nYou draw (10|[2-9AJQK])[SHDC]\.")
+        .expect("a line starting with a space is typed as it is");
+    leave(&mut p);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_history_is_kept_under_the_xdg_state_folder() {
+    let dir = home("xdg");
+    let state = dir.join("state");
+    let mut cmd = Command::new(BIN);
+    cmd.args(["play", "--seed", "5"])
+        .current_dir(&dir)
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1")
+        .env_remove("NINETY_HOME")
+        .env("HOME", dir.join("home"))
+        .env("XDG_STATE_HOME", &state);
+    let mut p = spawn_command(cmd, Some(10_000)).expect("a pty");
+    p.exp_string("> ").expect("a prompt");
+    line(&mut p, "scores");
+    p.exp_string("Chips:").expect("scores");
+    leave(&mut p);
+    let kept = std::fs::read_to_string(state.join("ninety/history")).expect("the history");
+    assert_eq!(kept.lines().last(), Some("scores"), "{kept}");
+    assert!(!dir.join("home").exists(), "nothing in the home folder");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -101,7 +189,7 @@ fn space_draws_in_the_game_that_draws_by_hand() {
 #[test]
 fn a_simulation_in_a_terminal_shows_its_progress_and_ends() {
     for jobs in ["1", "2"] {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ninety"));
+        let mut cmd = Command::new(BIN);
         cmd.args(["sim", "ninety-nine", "--games", "5000", "--players", "3"])
             .args(["--bots", "random", "--seed", "1", "--jobs", jobs])
             .env("TERM", "xterm")
@@ -114,4 +202,79 @@ fn a_simulation_in_a_terminal_shows_its_progress_and_ends() {
         p.exp_string("Wins by seat").expect("the whole report");
         p.exp_eof().expect("the program ends");
     }
+}
+
+/// What `ninety check` of a faulty ruleset writes to a terminal, with `NO_COLOR` as given
+/// (`None`: not set at all).
+fn check_in_a_terminal(no_color: Option<&str>) -> String {
+    let mut cmd = Command::new(BIN);
+    cmd.args(["check", "tests/cli-inputs/unknown_keyword.rules"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("TERM", "xterm");
+    match no_color {
+        Some(v) => cmd.env("NO_COLOR", v),
+        None => cmd.env_remove("NO_COLOR"),
+    };
+    let mut p = spawn_command(cmd, Some(30_000)).expect("a pty");
+    p.exp_eof().expect("the check ends")
+}
+
+#[test]
+fn no_color_set_to_something_turns_colour_off_and_an_empty_one_does_not() {
+    let painted = |text: &str| text.contains("\x1b[");
+    let unset = check_in_a_terminal(None);
+    assert!(unset.contains("unknown keyword"), "{unset}");
+    assert!(painted(&unset), "a terminal gets colour: {unset:?}");
+    let empty = check_in_a_terminal(Some(""));
+    assert!(
+        painted(&empty),
+        "an empty NO_COLOR does not count: {empty:?}"
+    );
+    for value in ["1", "0", "no"] {
+        let off = check_in_a_terminal(Some(value));
+        assert!(off.contains("unknown keyword"), "{off}");
+        assert!(!painted(&off), "NO_COLOR={value}: {off:?}");
+    }
+}
+
+#[test]
+fn hot_seat_clears_the_screen_before_the_keyboard_is_passed() {
+    let dir = home("hot-seat");
+    let dir_s = dir.display().to_string();
+    let t = Tmux::start(
+        "hot-seat",
+        &dir,
+        &[
+            "env",
+            "TERM=xterm",
+            "NO_COLOR=1",
+            &format!("NINETY_HOME={dir_s}"),
+            BIN,
+            "play",
+            "--humans",
+            "2",
+            "--seed",
+            "9",
+        ],
+    );
+    // Seed 9: Bot 1 leads, then Player 1 holds 7D, 6C and 10C (tests/repl-inputs/hot-seat.txt).
+    t.wait_for("Pass the keyboard to Player 1");
+    t.press(&["Enter"]);
+    let before = t.wait_for("Player 1's hand:");
+    assert!(before.contains("1. 7D   → 17"), "{before}");
+    t.type_text("1");
+    t.press(&["Enter"]);
+    let after = t.wait_for("Pass the keyboard to Player 2");
+    // What happened stays; Player 1's hand, on the screen or scrolled off it, does not.
+    assert!(after.contains("Player 1 plays 7D: total 17."), "{after}");
+    for card in ["7D   → 17", "6C   → 16", "10C  10C:10"] {
+        assert!(
+            !after.contains(card),
+            "`{card}` is still readable:\n{after}"
+        );
+    }
+    t.press(&["Enter"]);
+    let next = t.wait_for("Player 2's hand:");
+    assert!(next.contains("1. 7S   → 24"), "{next}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -718,25 +718,161 @@ fn the_cli_writes_the_report_of_a_comparison_a_sweep_and_a_merge() {
     assert_eq!(read(&dir.file("sweep-merged.html")), sweep_html());
 }
 
+/// The cells of the table row whose header is `label` in `html` (the first such row).
+fn row_cells(html: &str, label: &str) -> Option<Vec<String>> {
+    let head = format!("<tr><th scope=\"row\">{label}</th>");
+    let at = html.find(&head)? + head.len();
+    let row = &html[at..at + html[at..].find("</tr>")?];
+    Some(
+        row.split("<td>")
+            .skip(1)
+            .map(|c| c.trim_end_matches("</td>").to_string())
+            .collect(),
+    )
+}
+
+/// The words of the text report's row `label`: its figures, its interval and its verdict.
+fn text_row<'t>(text: &'t str, label: &str) -> &'t str {
+    text.lines()
+        .find(|l| {
+            l.strip_prefix(label)
+                .is_some_and(|rest| rest.starts_with("  "))
+        })
+        .unwrap_or_else(|| panic!("no row `{label}` in:\n{text}"))
+}
+
+#[test]
+fn a_comparison_gives_one_verdict_per_row_in_text_page_and_json() {
+    let dir = TempDir::new("report-verdicts");
+    let page = dir.file("ab.html");
+    let head = ["sim", "ninety-nine", "ninety-nine-quick"];
+    let text = ninety(&args(&head, &["--report", &page]));
+    ok(&text);
+    let text = String::from_utf8_lossy(&text.stdout).into_owned();
+    let json = ninety(&args(&head, &["--json"]));
+    ok(&json);
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    let html = read(&page);
+    // The columns are A and B, and each is named.
+    assert!(
+        text.contains("\n  A is Ninety-Nine (ninety-nine)\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  B is Ninety-Nine (quick) (ninety-nine-quick)\n"),
+        "{text}"
+    );
+    let columns = text
+        .lines()
+        .find(|l| l.contains("beyond chance?"))
+        .expect("the columns");
+    let words: Vec<&str> = columns.split_whitespace().collect();
+    assert_eq!(&words[..2], ["A", "B"], "{columns}");
+    let diffs = json["differences"].as_array().expect("the differences");
+    assert!(diffs.len() >= 12, "{diffs:?}");
+    let mut seen = std::collections::BTreeSet::new();
+    for d in diffs {
+        let label = d["label"].as_str().expect("a label");
+        let verdict = d["verdict"].as_str().expect("a verdict");
+        seen.insert(verdict.to_string());
+        let difference = d["difference"].as_f64().expect("B − A");
+        let (a, b) = (d["a"].as_f64().expect("A"), d["b"].as_f64().expect("B"));
+        assert!((b - a - difference).abs() < 1e-9, "{d}");
+        // The interval and the test are there exactly when there is a verdict; the verdict
+        // is what the interval says.
+        match verdict {
+            "no_test" => {
+                assert!(d["interval"].is_null() && d["test"].is_null(), "{d}");
+            }
+            "beyond" | "within" => {
+                let lo = d["interval"][0].as_f64().expect("low");
+                let hi = d["interval"][1].as_f64().expect("high");
+                assert!(lo <= difference && difference <= hi, "{d}");
+                let leaves_out_0 = lo > 0.0 || hi < 0.0 || (lo == hi && difference != 0.0);
+                assert_eq!(verdict == "beyond", leaves_out_0, "{d}");
+                assert!(d["test"].is_string(), "{d}");
+            }
+            other => panic!("a verdict `{other}`: {d}"),
+        }
+        let word = match verdict {
+            "beyond" => "yes",
+            "within" => "no",
+            _ => "no test",
+        };
+        let row = text_row(&text, label);
+        assert!(row.ends_with(&format!(" {word}")), "text `{row}`, JSON {d}");
+        if verdict == "no_test" {
+            assert!(!row.contains('['), "no interval without a test: {row}");
+        }
+        // The page: the key figures for the figures, the seats' table for the seats.
+        let key = d["key"].as_str().expect("a key");
+        let cells = match key.strip_prefix("seat_") {
+            Some(rest) => {
+                let seat = rest.split('_').next().expect("a seat");
+                let seats = figure(&html, "wins-by-seat").expect("wins by seat");
+                let label = ["cautious", "random", "aggressive"]
+                    .iter()
+                    .map(|bot| format!("seat {seat} ({bot})"))
+                    .find(|l| seats.contains(&format!(">{l}</th>")))
+                    .expect("the seat's row");
+                row_cells(seats, &label)
+            }
+            None => row_cells(&html, label),
+        }
+        .unwrap_or_else(|| panic!("no row `{label}` on the page"));
+        let html_word = if word == "yes" { "yes *" } else { word };
+        assert_eq!(cells.last().map(String::as_str), Some(html_word), "{label}");
+    }
+    // Every kind of verdict is met here: a figure beyond chance, one within, a median.
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        ["beyond", "no_test", "within"]
+    );
+    // The case the report found: forced busts were `no` in the text, `yes *` on the page.
+    assert!(
+        text_row(&text, "forced busts per game").ends_with(" yes"),
+        "{text}"
+    );
+    assert!(text_row(&text, "turns per game (median)").ends_with(" no test"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // A real browser
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+/// Chromium: `CHROMIUM` when set, else the first of its names on the `PATH` (Debian's
+/// `chromium`, Ubuntu's `chromium-browser`, Google's build).
+fn chromium_binary() -> PathBuf {
+    if let Some(p) = std::env::var_os("CHROMIUM").filter(|p| !p.is_empty()) {
+        return PathBuf::from(p);
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for name in [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ] {
+        for dir in std::env::split_paths(&path) {
+            if dir.join(name).is_file() {
+                return dir.join(name);
+            }
+        }
+    }
+    panic!(
+        "no Chromium on the PATH (chromium, chromium-browser, google-chrome), nor in \
+         CHROMIUM: this test renders the report in a real browser. Install it with `apt-get \
+         install chromium` (Debian's package; `cargo xtask test` does) and run the tests again."
+    )
+}
 
 /// Runs headless Chromium on a fresh profile, with a network log and every host name mapped
 /// to nowhere, its standard output to a file; fails after two minutes.
 fn chromium(dir: &Path, name: &str, args: &[String]) -> (String, PathBuf) {
-    assert!(
-        Path::new(CHROMIUM).exists(),
-        "{CHROMIUM} is missing: this test renders the report in a real browser. Install it \
-         with `apt-get install chromium` (Debian's package; `.ci/run` does) and run the tests \
-         again."
-    );
     let profile = dir.join(format!("profile-{name}"));
     let net_log = dir.join(format!("{name}.netlog.json"));
     let out_file = dir.join(format!("{name}.stdout"));
     let err_file = dir.join(format!("{name}.stderr"));
-    let mut child = Command::new(CHROMIUM)
+    let mut child = Command::new(chromium_binary())
         .args([
             "--headless",
             "--no-sandbox",

@@ -71,15 +71,18 @@ struct LspArgs {
 
 #[derive(Args)]
 struct CheckArgs {
-    #[arg(required = true)]
+    /// Ruleset files, shipped rulesets by name, or folders (every `.rules` file in them).
+    #[arg(required = true, value_name = "PATHS")]
     paths: Vec<String>,
-    /// `text` (default) or `json`: one JSON object per diagnostic.
+    /// `text`, or `json`: one JSON object a line for each diagnostic, and a record for each
+    /// file with none.
     #[arg(long, default_value = "text")]
     format: String,
     /// Fail on warnings too.
     #[arg(long)]
     deny_warnings: bool,
-    /// Give an option a value: `--set chips=5`.
+    /// Give an option of the rulesets a value, for the check and the scenarios: `--set
+    /// chips=5` (repeat for more).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
 }
@@ -89,6 +92,7 @@ struct PlayArgs {
     /// A ruleset file, or the name of a shipped one.
     #[arg(default_value = "ninety-nine")]
     ruleset: String,
+    /// Players at the table, you included (the ruleset's default when not given).
     #[arg(long)]
     players: Option<usize>,
     /// How many of the seats are people (the rest are bots); 2 or more is hot-seat play.
@@ -99,21 +103,31 @@ struct PlayArgs {
     /// written in rhai).
     #[arg(long, default_value = "cautious")]
     bot: String,
-    /// The seed of the deal (a random one when not given).
+    /// The seed of the deal: one seed, one game (a random one, printed at the start, when
+    /// not given).
     #[arg(long)]
     seed: Option<u64>,
+    /// Give an option of the ruleset a value: `--set chips=5` (repeat for more).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
+    /// Play on a game saved with `save FILE` (its ruleset, seats and options are the save's).
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with_all = ["ruleset", "players", "humans", "bot", "seed", "sets"]
+    )]
+    load: Option<String>,
 }
 
 #[derive(Args)]
 struct RulesArgs {
     /// A ruleset file, or the name of a shipped one.
     ruleset: String,
-    /// `text` (default), `md` (Markdown), or `rules`: the ruleset flattened into one
-    /// standalone file (a variant's parents merged in, its removals applied).
+    /// `text`, `md` (Markdown), or `rules`: the ruleset flattened into one standalone file
+    /// (a variant's parents merged in, its removals applied).
     #[arg(long, default_value = "text")]
     format: String,
+    /// Give an option of the ruleset a value: `--set chips=5` (repeat for more).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
 }
@@ -121,22 +135,30 @@ struct RulesArgs {
 #[derive(Args)]
 struct SimArgs {
     /// One ruleset, or two to compare on the same seeded deals.
-    #[arg(required_unless_present = "merge")]
+    #[arg(required_unless_present = "merge", value_name = "RULESETS")]
     rulesets: Vec<String>,
+    /// Games to play (each ruleset plays them all, on the same deals).
     #[arg(long, default_value_t = 1000)]
     games: u64,
+    /// Players at each table (the ruleset's default when not given).
     #[arg(long)]
     players: Option<usize>,
-    /// Bots by seat, repeated round the table: `cautious,random`.
+    /// Bots by seat, repeated round the table: `cautious,random` (`cautious`, `random`,
+    /// `aggressive`, `search` or `script:FILE.rhai`; `cautious` when not given).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
+    /// The seed of the run: each game's seed comes from it and the game's number, so one seed
+    /// gives one report.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads (the report is the same for any number).
+    /// Threads (the report is the same for any number; every core when not given).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Give an option of the rulesets a value: `--set chips=5` (repeat for more).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
+    /// Write the report as one JSON object (a comparison's with each difference, its
+    /// interval, test and verdict) instead of text.
     #[arg(long)]
     json: bool,
     /// One option over several values, a row each: `--sweep chips=2,3,5`.
@@ -160,22 +182,26 @@ struct SimArgs {
 struct RunArgs {
     /// A ruleset file, or the name of a shipped one (`ninety-nine`).
     ruleset: String,
+    /// Players at the table (the ruleset's default when not given).
     #[arg(long)]
     players: Option<usize>,
+    /// The seed of the deal (and of the bots' choices): one seed, one game.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Give an option of the ruleset a value: `--set chips=5` (repeat for more).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
     /// Moves, separated by `;`: `"AS:11; 9H; draw"`.
     #[arg(long)]
     moves: Option<String>,
     /// A file of moves, separated by `;` or new lines.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     moves_file: Option<String>,
     /// One JSON object per event, then the state.
     #[arg(long)]
     json: bool,
-    /// When the moves run out, a bot plays every seat to the end (`random` or `cautious`).
+    /// When the moves run out, a bot plays every seat to the end: `cautious` (the default),
+    /// `random`, `aggressive`, `search` or `script:FILE.rhai`.
     #[arg(long, num_args = 0..=1, default_missing_value = "cautious")]
     bots: Option<String>,
     /// The stock's top cards, top first: `"9H KS 4D"`.
@@ -187,18 +213,20 @@ struct RunArgs {
     /// The discard pile, top card last.
     #[arg(long)]
     discard: Option<String>,
+    /// The total when the first move is played (the deal's when not given).
     #[arg(long, allow_negative_numbers = true)]
     total: Option<i32>,
     /// Every seat's chips: `9,9,1`.
     #[arg(long)]
     chips: Option<String>,
-    #[arg(long)]
+    /// The seat to move first, numbered from 0 (the leader's when not given).
+    #[arg(long, value_name = "SEAT")]
     turn: Option<u8>,
-    /// `cw` or `ccw`.
+    /// The direction of play: `cw` (clockwise, towards the next seat number) or `ccw`.
     #[arg(long)]
     direction: Option<String>,
     /// The seat that dealt the first round.
-    #[arg(long)]
+    #[arg(long, value_name = "SEAT")]
     dealer: Option<u8>,
     /// Chips in the pot.
     #[arg(long)]
@@ -225,8 +253,20 @@ fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
         .collect()
 }
 
+/// Whether to paint the output: on a terminal, unless `NO_COLOR` is set to something (an
+/// empty `NO_COLOR` does not count, as <https://no-color.org> says).
 fn color() -> bool {
-    std::env::var_os("NO_COLOR").is_none() && std::io::stdout().is_terminal()
+    !no_color(std::env::var_os("NO_COLOR").as_deref()) && std::io::stdout().is_terminal()
+}
+
+/// Whether a value of `NO_COLOR` turns colour off: any value but the empty one.
+fn no_color(value: Option<&std::ffi::OsStr>) -> bool {
+    value.is_some_and(|v| !v.is_empty())
+}
+
+/// The command line's definitions, as `--help`, the man pages and completion read them.
+pub fn definitions() -> clap::Command {
+    Cli::command()
 }
 
 /// Parses the command line and runs the command. A usage error is said on standard error
@@ -424,22 +464,35 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
 }
 
 fn play(a: PlayArgs) -> Result<i32, String> {
-    let sets = sets(&a.sets)?;
-    let seed = a.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
-    let o = session::Options {
-        ruleset: a.ruleset,
-        players: a.players,
-        humans: a.humans,
-        bot: a.bot,
-        seed,
-        sets,
-        color: color(),
+    let started = match &a.load {
+        Some(file) => session::Session::resume(&Shipped, file, color())?,
+        None => {
+            let sets = sets(&a.sets)?;
+            let seed = a.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+            });
+            let program = match commands::load_for_command(&Shipped, &a.ruleset, &sets) {
+                Ok(p) => p,
+                Err((code, e)) => {
+                    let _ = writeln!(std::io::stderr(), "error: {}", escape_lines(&e));
+                    return Ok(code);
+                }
+            };
+            let o = session::Options {
+                ruleset: a.ruleset,
+                players: a.players,
+                humans: a.humans,
+                bot: a.bot,
+                seed,
+                sets,
+                color: color(),
+            };
+            session::Session::start_with(program, &o)?
+        }
     };
-    let (session, welcome) = session::Session::start(&Shipped, &o)?;
+    let (session, welcome) = started;
     match repl::run(&Shipped, session, &welcome) {
         Ok(()) => Ok(commands::OK),
         Err(e) => {
@@ -460,4 +513,18 @@ fn rules(a: &RulesArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32,
     Ok(commands::rules_cmd(
         &Shipped, &a.ruleset, format, &sets, out, err,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_no_color_with_a_value_turns_colour_off() {
+        assert!(!no_color(None));
+        assert!(!no_color(Some(std::ffi::OsStr::new(""))));
+        for v in ["1", "0", "false", " "] {
+            assert!(no_color(Some(std::ffi::OsStr::new(v))), "{v:?}");
+        }
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use super::load::{base_program, check_one, expand, load_program};
+use super::load::{NotLoaded, base_program, check_one, expand, load_checked};
 use crate::base::diag::{Diag, Source};
 use crate::base::text::{escape, escape_lines};
 use crate::base::{Code, Span};
@@ -16,6 +16,20 @@ use crate::present;
 pub const OK: i32 = 0;
 pub const FAILED: i32 = 1;
 pub const USAGE: i32 = 2;
+
+/// A ruleset loaded for a command, or its exit code and why not: [`USAGE`] when it cannot
+/// be read (the same in every command: a path that names no readable file is a slip on the
+/// command line), [`FAILED`] when it does not check.
+pub fn load_for_command(
+    loader: &dyn Loader,
+    path: &str,
+    sets: &[(String, String)],
+) -> Result<Program, (i32, String)> {
+    load_checked(loader, path, sets).map_err(|e| match e {
+        NotLoaded::Unreadable(why) => (USAGE, why),
+        NotLoaded::DoesNotCheck(why) => (FAILED, why),
+    })
+}
 
 /// Options of `ninety check`.
 #[derive(Debug, Clone, Default)]
@@ -180,12 +194,17 @@ pub fn rules_cmd(
                 OK
             }
             Err(e) => {
-                let _ = writeln!(err, "{}", escape_lines(&e));
-                FAILED
+                let _ = writeln!(err, "error: {}", escape_lines(&e));
+                // A file that cannot be read is the usage error it is for every command.
+                if compile::check(loader, path, sets).is_err() {
+                    USAGE
+                } else {
+                    FAILED
+                }
             }
         };
     }
-    match load_program(loader, path, sets) {
+    match load_for_command(loader, path, sets) {
         Ok(p) => {
             let base = base_program(loader, &p, sets);
             let md = format == SheetFormat::Markdown;
@@ -198,9 +217,9 @@ pub fn rules_cmd(
             let _ = write!(out, "{}", escape_lines(&sheet));
             OK
         }
-        Err(e) => {
-            let _ = writeln!(err, "{}", escape_lines(&e));
-            FAILED
+        Err((code, e)) => {
+            let _ = writeln!(err, "error: {}", escape_lines(&e));
+            code
         }
     }
 }

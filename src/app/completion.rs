@@ -69,6 +69,24 @@ pub(super) fn with_completers(cmd: Command, args: &[OsString]) -> Command {
             c.mut_arg(arg, |a| a.add(ArgValueCompleter::new(bots)))
         });
     }
+    // `ninety man <TAB>`: the commands, each with a page of its own.
+    let names: Vec<String> = built
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set() && c.get_name() != "help")
+        .map(|c| c.get_name().to_string())
+        .collect();
+    cmd = cmd.mut_subcommand("man", |c| {
+        c.mut_arg("command", |a| {
+            a.add(ArgValueCompleter::new(move |current: &OsStr| {
+                let typed = current.to_string_lossy();
+                names
+                    .iter()
+                    .filter(|n| n.starts_with(typed.as_ref()))
+                    .map(CompletionCandidate::new)
+                    .collect::<Vec<_>>()
+            }))
+        })
+    });
     for (sub, arg) in OPTION_ARGS {
         let given = given.clone();
         let complete = move |current: &OsStr| options(&given, current);
@@ -217,12 +235,95 @@ pub(super) fn script(shell: &str, called_as: &OsStr, out: &mut dyn Write) -> Res
         Path::new("ninety").to_path_buf()
     };
     let path = path.to_string_lossy();
+    if shell == "bash" {
+        return write!(out, "{}", bash_script(&path))
+            .map_err(|e| format!("cannot write the script: {e}"));
+    }
     completer
         .write_registration(VAR, "ninety", "ninety", &path, out)
         .map_err(|e| format!("cannot write the script: {e}"))
 }
 
-/// `ninety man [COMMAND]`: the manual page of ninety, or of one of its commands, in roff.
+/// The bash script: clap's, but with the words readline split at `=` and `:` joined again.
+/// Bash splits the line into `COMP_WORDS` at the characters of `COMP_WORDBREAKS`, so
+/// `--set cap=1` arrives as `--set`, `cap`, `=`, `1`, and `script:x.rhai` as `script`, `:`,
+/// `x.rhai`; the function joins the pieces that no blank separates on the line (as
+/// bash-completion's `_get_comp_words_by_ref -n =:` does), asks the binary about the joined
+/// words, and gives readline each candidate less what comes before its own word
+/// (`cap=199` becomes `199` where readline completes after the `=`).
+fn bash_script(binary: &str) -> String {
+    let quoted = format!("'{}'", binary.replace('\'', "'\\''"));
+    BASH.replace("BINARY", &quoted).replace("VAR", VAR)
+}
+
+const BASH: &str = r#"
+_ninety() {
+    local IFS=$'\013'
+    local _CLAP_COMPLETE_COMP_TYPE=${COMP_TYPE}
+    if compopt +o nospace 2> /dev/null; then
+        local _CLAP_COMPLETE_SPACE=false
+    else
+        local _CLAP_COMPLETE_SPACE=true
+    fi
+    # The words up to the cursor, each piece readline split at a word break joined to the one
+    # before it when no blank lies between them on the line.
+    local line="${COMP_LINE:0:COMP_POINT}" words=() n=-1 i w gap
+    for (( i = 0; i <= COMP_CWORD; i++ )); do
+        if (( i == COMP_CWORD )); then
+            gap="${line%%[![:space:]]*}"
+            w="${line:${#gap}}"
+        else
+            w="${COMP_WORDS[i]}"
+            gap="${line%%"$w"*}"
+        fi
+        line="${line:$(( ${#gap} + ${#w} ))}"
+        if (( n >= 0 )) && [[ -z "$gap" ]]; then
+            words[n]+="$w"
+        else
+            words[++n]="$w"
+        fi
+    done
+    # What readline replaces is the current word as readline sees it.
+    local current="$2" prefix=""
+    if [[ "${BASH_VERSINFO[0]}" -lt 4 ]]; then
+        current="${COMP_WORDS[COMP_CWORD]}"
+    fi
+    if [[ "${words[n]}" == *"$current" ]]; then
+        prefix="${words[n]%"$current"}"
+    fi
+    COMPREPLY=( $( \
+        _CLAP_IFS="$IFS" \
+        _CLAP_COMPLETE_INDEX="$n" \
+        _CLAP_COMPLETE_COMP_TYPE="$_CLAP_COMPLETE_COMP_TYPE" \
+        _CLAP_COMPLETE_SPACE="$_CLAP_COMPLETE_SPACE" \
+        VAR="bash" \
+        BINARY -- "${words[@]}" \
+    ) )
+    if [[ $? != 0 ]]; then
+        unset COMPREPLY
+        return
+    fi
+    if [[ -n "$prefix" ]]; then
+        local kept=() c
+        for c in "${COMPREPLY[@]}"; do
+            [[ "$c" == "$prefix"* ]] && kept+=("${c#"$prefix"}")
+        done
+        COMPREPLY=("${kept[@]}")
+    fi
+    if [[ $_CLAP_COMPLETE_SPACE == false ]] && [[ "${COMPREPLY-}" =~ [=/:]$ ]]; then
+        compopt -o nospace
+    fi
+}
+if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
+    complete -o nospace -o bashdefault -o nosort -F _ninety ninety
+else
+    complete -o nospace -o bashdefault -F _ninety ninety
+fi
+"#;
+
+/// `ninety man [COMMAND]`: the manual page of ninety, or of one of its commands, in roff:
+/// clap's sections from the same definitions as `--help`, then EXIT STATUS, ENVIRONMENT,
+/// FILES, EXAMPLES and (for a command) SEE ALSO.
 pub(super) fn man(cmd: Command, command: Option<&str>, out: &mut dyn Write) -> Result<(), String> {
     let page = match command {
         None => cmd,
@@ -242,10 +343,270 @@ pub(super) fn man(cmd: Command, command: Option<&str>, out: &mut dyn Write) -> R
                 .bin_name(format!("ninety {name}"))
         }
     };
-    clap_mangen::Man::new(page)
-        .source(format!("ninety {}", env!("CARGO_PKG_VERSION")))
-        .render(out)
+    let has_args = page.get_arguments().any(|a| !a.is_hide_set());
+    let has_subs = page.get_subcommands().any(|c| !c.is_hide_set());
+    let has_version = page.get_version().is_some() || page.get_long_version().is_some();
+    let man = clap_mangen::Man::new(page).source(format!("ninety {}", env!("CARGO_PKG_VERSION")));
+    let mut page = Vec::new();
+    let written = (|| {
+        man.render_title(&mut page)?;
+        man.render_name_section(&mut page)?;
+        man.render_synopsis_section(&mut page)?;
+        man.render_description_section(&mut page)?;
+        if has_args {
+            man.render_options_section(&mut page)?;
+        }
+        if has_subs {
+            man.render_subcommands_section(&mut page)?;
+        }
+        page.extend_from_slice(manual_sections(command).as_bytes());
+        if has_version {
+            man.render_version_section(&mut page)?;
+        }
+        Ok(())
+    })();
+    written
+        .and_then(|()| out.write_all(&page))
         .map_err(|e| format!("cannot write the manual page: {e}"))
+}
+
+/// Text for a roff page: backslashes and hyphens escaped, no line read as a request.
+fn roff(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    escaped
+        .lines()
+        .map(|l| {
+            if l.starts_with(['.', '\'']) {
+                format!("\\&{l}")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A section of tagged paragraphs: each tag in bold (`bold`) or italics, then its text.
+fn tagged(title: &str, items: &[(&str, &str)], bold: bool) -> String {
+    let mut s = format!(".SH {title}\n");
+    let font = if bold { "\\fB" } else { "\\fI" };
+    for (tag, text) in items {
+        s.push_str(&format!(".TP\n{font}{}\\fR\n{}\n", roff(tag), roff(text)));
+    }
+    s
+}
+
+/// What every command's exit codes mean, then one command's own.
+fn exit_status(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
+    let failed = match command {
+        Some("check") => {
+            "A ruleset has an error (or a warning, with --deny-warnings), or one of its \
+             scenarios fails."
+        }
+        Some("run") => {
+            "The ruleset does not check, a move is illegal (nothing of it is applied), or the \
+             game cannot go on."
+        }
+        Some("play") => "The ruleset does not check, or the terminal failed.",
+        Some("sim") => {
+            "A ruleset does not check, a shard does not merge, the report cannot be written, \
+             or Ctrl-C stopped the run (the report covers the games played)."
+        }
+        Some("rules") => "The ruleset does not check.",
+        Some(_) => "The command failed.",
+        None => {
+            "The command failed: a ruleset that does not check, an illegal move, a run \
+             stopped by Ctrl-C (each command's page says which)."
+        }
+    };
+    vec![
+        ("0", "Success."),
+        ("1", failed),
+        (
+            "2",
+            "A usage error: an unknown option or a bad value, or a file named on the command \
+             line (a ruleset, a save, a moves file, a bot, a shard) that cannot be read. The \
+             same in every command.",
+        ),
+    ]
+}
+
+/// The environment ninety reads.
+const ENVIRONMENT: [(&str, &str); 7] = [
+    (
+        "NO_COLOR",
+        "Set to any value but the empty one, no colour is written (check, play); an empty \
+         NO_COLOR does not count (https://no-color.org).",
+    ),
+    (
+        "XDG_STATE_HOME",
+        "Where play keeps the history of lines typed: $XDG_STATE_HOME/ninety/history \
+         (~/.local/state/ninety/history when it is not set).",
+    ),
+    (
+        "XDG_CACHE_HOME",
+        "Where the language server writes the shipped rulesets, for an editor to open on go \
+         to definition: $XDG_CACHE_HOME/ninety/VERSION (~/.cache/ninety/VERSION).",
+    ),
+    (
+        "SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT",
+        "sim --shard auto reads its slice from a Slurm job array.",
+    ),
+    (
+        "JOB_COMPLETION_INDEX",
+        "sim --shard auto/N reads its slice from a Kubernetes Indexed Job of N completions.",
+    ),
+    (
+        "NINETY_COMPLETE",
+        "Set by the completion scripts: the binary answers with the candidates for the word \
+         under the cursor instead of running.",
+    ),
+    ("HOME", "The home folder, for the defaults above."),
+];
+
+/// The files ninety reads and writes.
+const FILES: [(&str, &str); 5] = [
+    (
+        "*.rules",
+        "Rulesets, checked by check, played by play, run and sim; a variant names its parent \
+         with extends, and reads .rules and .rhai files only in its own folder tree.",
+    ),
+    (
+        "*.rhai",
+        "House rules written in rhai, and bots (script:FILE.rhai).",
+    ),
+    (
+        "~/.local/state/ninety/history",
+        "The lines typed at play (see XDG_STATE_HOME).",
+    ),
+    (
+        "~/.cache/ninety/VERSION/",
+        "The shipped rulesets as the language server writes them (see XDG_CACHE_HOME).",
+    ),
+    (
+        "FILE (save FILE, play --load FILE)",
+        "A saved game: JSON, checked whole before it is loaded; its ruleset is a shipped one \
+         or a .rules file in the save's folder tree.",
+    ),
+];
+
+/// Examples of one command, or of ninety.
+fn examples(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
+    match command {
+        None => vec![
+            (
+                "ninety play",
+                "Ninety-Nine at the terminal against two bots.",
+            ),
+            ("ninety check rulesets/", "Check every ruleset of a folder."),
+            (
+                "ninety sim ninety-nine ninety-nine-quick --games 20000 --report ab.html",
+                "Two rulesets on the same deals, with a page of charts.",
+            ),
+            (
+                "source <(ninety completions bash)",
+                "Complete ninety's command line in bash.",
+            ),
+        ],
+        Some("check") => vec![
+            (
+                "ninety check house.rules",
+                "Check a ruleset and run its scenarios.",
+            ),
+            (
+                "ninety check rulesets/ --deny-warnings",
+                "Every ruleset of a folder; a warning fails too.",
+            ),
+            (
+                "ninety check --format json house.rules",
+                "One JSON object a line, for an editor or a script.",
+            ),
+        ],
+        Some("run") => vec![
+            (
+                "ninety run ninety-nine --players 3 --hands \"AS 2H 3D | KC 4S 9D | 5C 6C 7C\" --total 90 --turn 0 --moves \"AS:1; 9D\"",
+                "Replay a position from a real table.",
+            ),
+            (
+                "ninety run ninety-nine --seed 3 --bots --json",
+                "A whole game by bots, one JSON object an event.",
+            ),
+        ],
+        Some("play") => vec![
+            ("ninety play", "Ninety-Nine against two bots."),
+            (
+                "ninety play 33-66-99 --humans 2",
+                "Two people at one keyboard and a bot (hot-seat).",
+            ),
+            (
+                "ninety play --seed 42 --set chips=5",
+                "The game of seed 42, with five chips each.",
+            ),
+            ("ninety play --load game.json", "Play on a saved game."),
+        ],
+        Some("sim") => vec![
+            (
+                "ninety sim ninety-nine --games 20000 --bots cautious,random,aggressive",
+                "Who wins, how long games last and why chips are lost.",
+            ),
+            (
+                "ninety sim ninety-nine ninety-nine-king-swap --json",
+                "Two rulesets on the same deals; each difference with its interval, test and \
+                 verdict.",
+            ),
+            (
+                "ninety sim ninety-nine --sweep chips=2,3,5 --report sweep.html",
+                "One option over several values, with a page of charts.",
+            ),
+            (
+                "ninety sim ninety-nine --games 1000000 --shard 3/8 --json > part-3.json; ninety sim --merge part-*.json",
+                "A run in slices, merged into the whole run's report.",
+            ),
+        ],
+        Some("list") => vec![("ninety list", "The shipped rulesets, a line each.")],
+        Some("rules") => vec![
+            (
+                "ninety rules ring-of-99 --set cap=299",
+                "The rules sheet, with an option's value.",
+            ),
+            (
+                "ninety rules house.rules --format md > RULES.md",
+                "The sheet in Markdown.",
+            ),
+            (
+                "ninety rules house.rules --format rules",
+                "The ruleset as one standalone file, its parents merged in.",
+            ),
+        ],
+        Some("lsp") => vec![(
+            "ninety lsp",
+            "Started by an editor (docs/editors.md), on standard input and output.",
+        )],
+        Some("completions") => vec![
+            ("source <(ninety completions bash)", "In ~/.bashrc."),
+            ("source <(ninety completions zsh)", "In ~/.zshrc."),
+            (
+                "ninety completions fish > ~/.config/fish/completions/ninety.fish",
+                "For fish.",
+            ),
+        ],
+        Some(_) => vec![
+            ("ninety man | man -l -", "Read ninety's page."),
+            ("ninety man sim | man -l -", "Read the page of one command."),
+        ],
+    }
+}
+
+/// The sections clap does not write.
+fn manual_sections(command: Option<&str>) -> String {
+    let mut s = tagged("\"EXIT STATUS\"", &exit_status(command), true);
+    s.push_str(&tagged("ENVIRONMENT", &ENVIRONMENT, true));
+    s.push_str(&tagged("FILES", &FILES, false));
+    s.push_str(&tagged("EXAMPLES", &examples(command), true));
+    if command.is_some() {
+        s.push_str(".SH \"SEE ALSO\"\n\\fBninety\\fR(1)\n");
+    }
+    s
 }
 
 #[cfg(test)]

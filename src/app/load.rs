@@ -102,7 +102,29 @@ pub fn load_program(
     path: &str,
     sets: &[(String, String)],
 ) -> Result<Program, String> {
-    let checked = compile::check(loader, path, sets).map_err(|e| e.to_string())?;
+    load_checked(loader, path, sets).map_err(|e| match e {
+        NotLoaded::Unreadable(why) | NotLoaded::DoesNotCheck(why) => why,
+    })
+}
+
+/// Why a ruleset could not be loaded for playing: a command exits 2 for the first (as for a
+/// usage error) and 1 for the second.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotLoaded {
+    /// The file cannot be read (missing, a folder, too large, not text).
+    Unreadable(String),
+    /// It was read, and has errors: the diagnostics rendered.
+    DoesNotCheck(String),
+}
+
+/// [`load_program`], saying which of the two ways it failed.
+pub fn load_checked(
+    loader: &dyn Loader,
+    path: &str,
+    sets: &[(String, String)],
+) -> Result<Program, NotLoaded> {
+    let checked =
+        compile::check(loader, path, sets).map_err(|e| NotLoaded::Unreadable(e.to_string()))?;
     match checked.program {
         Some(p) => Ok(p),
         None => {
@@ -112,7 +134,10 @@ pub fn load_program(
                 .filter(|d| d.is_error())
                 .map(|d| d.render_plain(100))
                 .collect();
-            Err(format!("{path} does not check:\n{}", text.join("\n")))
+            Err(NotLoaded::DoesNotCheck(format!(
+                "{path} does not check:\n{}",
+                text.join("\n")
+            )))
         }
     }
 }

@@ -1,12 +1,14 @@
-//! The terminal loop only: rustyline with history, hints, completion and the one-key
-//! commands of the interactive 33/66/99 game (N33-14). Everything a line does is
+//! The terminal loop only: rustyline with history, hints, completion, the Space key of the
+//! interactive 33/66/99 game (N33-14) and a clear screen between hot-seat players. Everything a line does is
 //! [`Session::handle`]; when standard input is not a terminal, lines are read plainly.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::io::{BufRead, IsTerminal, Read, Write};
+use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustyline::completion::{Completer, Pair};
 use rustyline::error::ReadlineError;
@@ -72,19 +74,20 @@ impl Highlighter for ReplHelper {
 
 impl Helper for ReplHelper {}
 
-/// On an empty line, Space, `c` and `s` act at once (N33-14): the key is remembered and the
-/// empty line accepted.
-struct OneKey {
-    key: char,
-    pressed: Arc<Mutex<Option<char>>>,
+/// Where players draw by hand (the interactive 33/66/99 game, N33-14), Space on an empty
+/// line draws at once: a word never starts with a space, so the key swallows nothing typed.
+/// `c` and `s` are lines of one key, with Enter, as every command is: a key that acted at
+/// once would take the first letter of `save FILE` or `scores`.
+struct SpaceKey {
+    /// Whether the rules of the game in play draw by hand (set before each line).
+    on: Arc<AtomicBool>,
+    pressed: Arc<AtomicBool>,
 }
 
-impl ConditionalEventHandler for OneKey {
+impl ConditionalEventHandler for SpaceKey {
     fn handle(&self, _: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
-        if ctx.line().is_empty() {
-            if let Ok(mut k) = self.pressed.lock() {
-                *k = Some(self.key);
-            }
+        if self.on.load(Ordering::Relaxed) && ctx.line().is_empty() {
+            self.pressed.store(true, Ordering::Relaxed);
             Some(Cmd::AcceptLine)
         } else {
             None
@@ -92,10 +95,32 @@ impl ConditionalEventHandler for OneKey {
     }
 }
 
-fn history_path() -> Option<std::path::PathBuf> {
-    let home = std::env::var_os("NINETY_HOME").or_else(|| std::env::var_os("HOME"))?;
-    Some(std::path::PathBuf::from(home).join(".ninety_history"))
+/// The history of lines typed: `$XDG_STATE_HOME/ninety/history`, or
+/// `~/.local/state/ninety/history`. `NINETY_HOME`, for tests, stands for a home folder whose
+/// state folder is its own (`$NINETY_HOME/.local/state/ninety/history`).
+fn history_path() -> Option<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let state = match (var("NINETY_HOME"), var("XDG_STATE_HOME")) {
+        (Some(home), _) => home.join(".local").join("state"),
+        // The specification ignores a relative path.
+        (None, Some(state)) if state.is_absolute() => state,
+        _ => var("HOME")?.join(".local").join("state"),
+    };
+    Some(state.join("ninety").join("history"))
 }
+
+/// The home folder of the history before it moved under the state folder.
+fn home() -> Option<PathBuf> {
+    let home = std::env::var_os("NINETY_HOME").or_else(|| std::env::var_os("HOME"))?;
+    Some(PathBuf::from(home))
+}
+
+/// Clears the screen and what scrolled off it, so no hand stays in view (hot-seat).
+const CLEAR_SCREEN: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// What a line of piped input gave.
 enum Input {
@@ -233,21 +258,28 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
     let mut rl: Editor<ReplHelper, DefaultHistory> =
         Editor::new().map_err(std::io::Error::other)?;
     rl.set_helper(Some(helper));
-    let pressed = Arc::new(Mutex::new(None));
-    for key in [' ', 'c', 's'] {
-        rl.bind_sequence(
-            KeyEvent::from(key),
-            EventHandler::Conditional(Box::new(OneKey {
-                key,
-                pressed: pressed.clone(),
-            })),
-        );
-    }
+    let on = Arc::new(AtomicBool::new(false));
+    let pressed = Arc::new(AtomicBool::new(false));
+    rl.bind_sequence(
+        KeyEvent::from(' '),
+        EventHandler::Conditional(Box::new(SpaceKey {
+            on: on.clone(),
+            pressed: pressed.clone(),
+        })),
+    );
     let history = history_path();
     if let Some(h) = &history {
-        let _ = rl.load_history(h);
+        // The history of an older version, kept in the home folder, until the first save.
+        let old = home().map(|h| h.join(".ninety_history"));
+        if rl.load_history(h).is_err()
+            && let Some(old) = old
+        {
+            let _ = rl.load_history(&old);
+        }
     }
     loop {
+        on.store(session.draws_by_hand(), Ordering::Relaxed);
+        pressed.store(false, Ordering::Relaxed);
         {
             let mut w = words.borrow_mut();
             w.clear();
@@ -260,17 +292,20 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
                 writeln!(out, "That line is longer than {cap} bytes: it is ignored.")?;
             }
             Ok(line) => {
-                let key = pressed.lock().ok().and_then(|mut k| k.take());
-                let line = match (key, line.is_empty()) {
-                    (Some(' '), true) => " ".to_string(),
-                    (Some('c'), true) => "c".to_string(),
-                    (Some('s'), true) => "s".to_string(),
-                    _ => line,
+                let line = if line.is_empty() && pressed.load(Ordering::Relaxed) {
+                    " ".to_string()
+                } else {
+                    line
                 };
                 if !line.trim().is_empty() {
                     let _ = rl.add_history_entry(line.as_str());
                 }
                 let reply = session.handle(loader, &line);
+                if session.handing_off() {
+                    // The next player is about to sit down: the hand on the screen is not
+                    // theirs. What happened since stays (it is the reply).
+                    write!(out, "{CLEAR_SCREEN}")?;
+                }
                 write!(out, "{}", shown(&session, &reply.text))?;
                 if reply.quit {
                     // `quit`, `q`, `exit`: the same offer as Ctrl-D.
@@ -290,6 +325,9 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
         }
     }
     if let Some(h) = &history {
+        if let Some(dir) = h.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
         let _ = rl.save_history(h);
     }
     writeln!(out, "Goodbye.")?;

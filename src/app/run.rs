@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use super::commands::{FAILED, OK, USAGE};
-use super::load::{load_program, player};
+use super::commands::{FAILED, OK, USAGE, load_for_command};
+use super::load::player;
 use crate::base::Rng;
 use crate::base::cards::parse_cards;
 use crate::base::text::{escape, escape_lines};
@@ -95,11 +95,11 @@ pub fn run_cmd(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let p = match load_program(loader, path, &o.sets) {
+    let p = match load_for_command(loader, path, &o.sets) {
         Ok(p) => p,
-        Err(e) => {
-            let _ = writeln!(err, "{}", escape_lines(&e));
-            return FAILED;
+        Err((code, e)) => {
+            let _ = writeln!(err, "error: {}", escape_lines(&e));
+            return code;
         }
     };
     let bot = match o.bots.as_deref().map(player).transpose() {

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::atomic::{check_target, write_atomically};
-use super::commands::{FAILED, OK, USAGE};
+use super::commands::{FAILED, OK, USAGE, load_for_command};
 use super::load::{load_program, player};
 use crate::base::limits::SHARD_BYTES;
 use crate::base::text::escape_lines;
@@ -49,7 +49,7 @@ fn sim_one(
     o: &SimOptions,
     sets: &[(String, String)],
 ) -> Result<(sim::Config, sim::Stats), Failure> {
-    let p = load_program(loader, path, sets).map_err(|e| (FAILED, e))?;
+    let p = load_for_command(loader, path, sets)?;
     let players = o.players.unwrap_or_else(|| p.default_players());
     p.check_players(players).map_err(|e| (USAGE, e))?;
     let names = if o.bots.is_empty() {
@@ -147,7 +147,13 @@ impl Runs {
         let run = |o: &sim::Output| serde_json::json!({ "run": o, "figures": sim::figures(&o.config, &o.stats) });
         match self {
             Runs::One(o) => run(o),
-            Runs::Two(a, b) => serde_json::json!({ "a": run(a), "b": run(b) }),
+            // Each difference with its interval, test and verdict, as the text and the page
+            // give them (read back by a merge, they are worked out again from the sums).
+            Runs::Two(a, b) => serde_json::json!({
+                "a": run(a),
+                "b": run(b),
+                "differences": sim::differences(&a.stats, &b.stats),
+            }),
             Runs::Sweep { option, rows } => serde_json::Value::Array(
                 rows.iter()
                     .map(|(v, o)| {

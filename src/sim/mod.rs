@@ -14,8 +14,8 @@ mod spark;
 mod stats;
 
 pub use report::{
-    Figures, compare, compare_with, figures, rates_differ, report, report_with, two_prop, welch,
-    wilson,
+    Difference, Figures, Test, Verdict, compare, compare_with, differences, figures, rates_differ,
+    report, report_with, two_prop, welch, wilson,
 };
 pub use run::{Config, Control, run, slice_games, threads};
 pub use shard::{Output, bars_of, merge, merge_named};

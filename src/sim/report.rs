@@ -226,35 +226,306 @@ pub fn report_with(cfg: &Config, st: &Stats, unicode: bool) -> String {
     out
 }
 
-/// Whether two means differ beyond chance (Welch's test at 95%).
-pub fn welch(a: &Histogram, b: &Histogram) -> bool {
+/// What the test of a difference says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The 95% interval of the difference leaves out 0.
+    Beyond,
+    /// It holds 0: the difference may be chance.
+    Within,
+    /// No test compares these figures (a median), or too few games for one.
+    NoTest,
+}
+
+impl Verdict {
+    /// The verdict as the reports write it, under "beyond chance?".
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Beyond => "yes",
+            Verdict::Within => "no",
+            Verdict::NoTest => "no test",
+        }
+    }
+}
+
+/// The test behind a verdict, each a z test at 95% whose standard error also gives the
+/// interval, so the verdict and the interval cannot disagree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Test {
+    /// Two shares of games (wins, games stopped): the two-proportion z test.
+    TwoProportions,
+    /// Two means of a figure per game: Welch's test.
+    Welch,
+    /// Two rates of events over games or rounds, the counts taken as Poisson.
+    PoissonRates,
+}
+
+impl Test {
+    pub fn name(self) -> &'static str {
+        match self {
+            Test::TwoProportions => "two-proportion z test",
+            Test::Welch => "Welch's test",
+            Test::PoissonRates => "Poisson rate test",
+        }
+    }
+}
+
+/// A test's result: the 95% interval of the difference, and the verdict; `None` when the test
+/// cannot be made.
+type Tested = Option<((f64, f64), Verdict)>;
+
+/// A difference `d` with its standard error: its 95% interval, and whether it leaves out 0
+/// (with no spread at all, any difference is beyond chance).
+fn z_test(d: f64, se: f64) -> ((f64, f64), Verdict) {
+    let half = 1.96 * se;
+    let beyond = if se > 0.0 { d.abs() > half } else { d != 0.0 };
+    (
+        (d - half, d + half),
+        if beyond {
+            Verdict::Beyond
+        } else {
+            Verdict::Within
+        },
+    )
+}
+
+/// B's mean less A's, its interval and verdict (Welch's test at 95%); no test under 2 games.
+fn welch_test(a: &Histogram, b: &Histogram) -> Tested {
     let (na, nb) = (a.n as f64, b.n as f64);
     if na < 2.0 || nb < 2.0 {
-        return false;
+        return None;
     }
     let se = (a.variance() / na + b.variance() / nb).sqrt();
-    se > 0.0 && ((a.mean() - b.mean()) / se).abs() > 1.96
+    Some(z_test(b.mean() - a.mean(), se))
+}
+
+/// B's share less A's (`ka` of `na` against `kb` of `nb`), in percentage points.
+fn share_test(ka: f64, na: f64, kb: f64, nb: f64) -> Tested {
+    if na <= 0.0 || nb <= 0.0 {
+        return None;
+    }
+    let (pa, pb) = (ka / na, kb / nb);
+    let se = (pa * (1.0 - pa) / na + pb * (1.0 - pb) / nb)
+        .max(0.0)
+        .sqrt();
+    let ((lo, hi), v) = z_test(pb - pa, se);
+    Some(((100.0 * lo, 100.0 * hi), v))
+}
+
+/// B's rate less A's: `kb` events over an exposure of `eb` (games, rounds) against `ka` over
+/// `ea`, the counts taken as Poisson. Counts less spread than Poisson make it cautious.
+fn rate_test(ka: f64, ea: f64, kb: f64, eb: f64) -> Tested {
+    if ea <= 0.0 || eb <= 0.0 {
+        return None;
+    }
+    let se = (ka / (ea * ea) + kb / (eb * eb)).sqrt();
+    Some(z_test(kb / eb - ka / ea, se))
+}
+
+fn beyond(t: Tested) -> bool {
+    matches!(t, Some((_, Verdict::Beyond)))
+}
+
+/// Whether two means differ beyond chance (Welch's test at 95%).
+pub fn welch(a: &Histogram, b: &Histogram) -> bool {
+    beyond(welch_test(a, b))
 }
 
 /// Whether two proportions differ beyond chance (a two-proportion z test at 95%).
 pub fn two_prop(ka: f64, na: f64, kb: f64, nb: f64) -> bool {
-    if na <= 0.0 || nb <= 0.0 {
-        return false;
-    }
-    let p = (ka + kb) / (na + nb);
-    let se = (p * (1.0 - p) * (1.0 / na + 1.0 / nb)).sqrt();
-    se > 0.0 && ((ka / na - kb / nb) / se).abs() > 1.96
+    beyond(share_test(ka, na, kb, nb))
 }
 
 /// Whether two rates of events differ beyond chance: `ka` events over an exposure of `ea`
 /// (games, rounds) against `kb` over `eb`, the counts taken as Poisson (a Wald test at 95%).
 /// Counts less spread than Poisson make it cautious, never bold.
 pub fn rates_differ(ka: f64, ea: f64, kb: f64, eb: f64) -> bool {
-    if ea <= 0.0 || eb <= 0.0 {
-        return false;
+    beyond(rate_test(ka, ea, kb, eb))
+}
+
+/// One figure of two runs compared: A's, B's, B − A with its 95% interval, the test and its
+/// verdict. Worked out once ([`differences`]); the text, the HTML page and the `--json`
+/// all read it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Difference {
+    /// A name for scripts: `seat_0_wins_pct`, `turns_mean`, ...
+    pub key: String,
+    /// The row's words: `seat 0 wins (%)`.
+    pub label: String,
+    pub a: f64,
+    pub b: f64,
+    /// B − A.
+    pub difference: f64,
+    /// The 95% interval of B − A, where there is a test.
+    pub interval: Option<(f64, f64)>,
+    pub test: Option<Test>,
+    pub verdict: Verdict,
+    /// Decimals to show the figures with.
+    #[serde(skip)]
+    pub decimals: usize,
+}
+
+/// A figure of a run for [`differences`]: its key, words, decimals, value, and the test
+/// between two runs.
+type Figure = (
+    &'static str,
+    &'static str,
+    usize,
+    fn(&Stats) -> f64,
+    fn(&Stats, &Stats) -> (Option<Test>, Tested),
+);
+
+/// Chips lost in all, and the rounds played.
+fn chips_and_rounds(s: &Stats) -> (f64, f64) {
+    (
+        s.chips_lost.values().sum::<u64>() as f64,
+        s.rounds.sum as f64,
+    )
+}
+
+fn per_game(count: u64, s: &Stats) -> f64 {
+    count as f64 / s.games.max(1) as f64
+}
+
+/// The figures compared after the seats' wins, in the order the reports show them.
+const FIGURES: [Figure; 9] = [
+    (
+        "turns_mean",
+        "turns per game (mean)",
+        1,
+        |s| s.turns.mean(),
+        |a, b| (Some(Test::Welch), welch_test(&a.turns, &b.turns)),
+    ),
+    (
+        "turns_median",
+        "turns per game (median)",
+        0,
+        |s| f64::from(s.turns.quantile(0.5)),
+        |_, _| (None, None),
+    ),
+    (
+        "rounds_mean",
+        "rounds per game (mean)",
+        2,
+        |s| s.rounds.mean(),
+        |a, b| (Some(Test::Welch), welch_test(&a.rounds, &b.rounds)),
+    ),
+    (
+        "rounds_median",
+        "rounds per game (median)",
+        0,
+        |s| f64::from(s.rounds.quantile(0.5)),
+        |_, _| (None, None),
+    ),
+    (
+        "chips_lost_per_round",
+        "chips lost per round",
+        3,
+        |s| chips_and_rounds(s).0 / s.rounds.sum.max(1) as f64,
+        |a, b| {
+            let ((ka, ea), (kb, eb)) = (chips_and_rounds(a), chips_and_rounds(b));
+            (Some(Test::PoissonRates), rate_test(ka, ea, kb, eb))
+        },
+    ),
+    (
+        "chips_lost_per_game",
+        "chips lost per game",
+        2,
+        |s| s.chips_per_game.mean(),
+        |a, b| {
+            let t = welch_test(&a.chips_per_game, &b.chips_per_game);
+            (Some(Test::Welch), t)
+        },
+    ),
+    (
+        "forced_busts_per_game",
+        "forced busts per game",
+        2,
+        |s| per_game(s.forced_busts, s),
+        |a, b| {
+            let t = rate_test(
+                a.forced_busts as f64,
+                a.games as f64,
+                b.forced_busts as f64,
+                b.games as f64,
+            );
+            (Some(Test::PoissonRates), t)
+        },
+    ),
+    (
+        "chosen_busts_per_game",
+        "chosen busts per game",
+        2,
+        |s| per_game(s.chosen_busts, s),
+        |a, b| {
+            let t = rate_test(
+                a.chosen_busts as f64,
+                a.games as f64,
+                b.chosen_busts as f64,
+                b.games as f64,
+            );
+            (Some(Test::PoissonRates), t)
+        },
+    ),
+    (
+        "turn_limited_pct",
+        "games stopped by turn limit (%)",
+        1,
+        |s| 100.0 * per_game(s.turn_limited, s),
+        |a, b| {
+            let t = share_test(
+                a.turn_limited as f64,
+                a.games as f64,
+                b.turn_limited as f64,
+                b.games as f64,
+            );
+            (Some(Test::TwoProportions), t)
+        },
+    ),
+];
+
+/// Two runs on the same deals, figure by figure: each seat's wins, then [`FIGURES`].
+pub fn differences(a: &Stats, b: &Stats) -> Vec<Difference> {
+    let row = |key: String, label: String, decimals, (x, y): (f64, f64), tested| {
+        let (test, result): (Option<Test>, Tested) = tested;
+        Difference {
+            key,
+            label,
+            a: x,
+            b: y,
+            difference: y - x,
+            interval: result.map(|r| r.0),
+            // A test that cannot be made (too few games) is no test.
+            test: result.and(test),
+            verdict: result.map_or(Verdict::NoTest, |r| r.1),
+            decimals,
+        }
+    };
+    let mut out = Vec::new();
+    let won = |s: &Stats, seat: usize| s.wins[seat] as f64 / WIN_UNIT as f64;
+    for seat in 0..a.wins.len().min(b.wins.len()) {
+        let (ka, kb) = (won(a, seat), won(b, seat));
+        let (na, nb) = (a.games as f64, b.games as f64);
+        out.push(row(
+            format!("seat_{seat}_wins_pct"),
+            format!("seat {seat} wins (%)"),
+            1,
+            (100.0 * ka / na.max(1.0), 100.0 * kb / nb.max(1.0)),
+            (Some(Test::TwoProportions), share_test(ka, na, kb, nb)),
+        ));
     }
-    let se = (ka / (ea * ea) + kb / (eb * eb)).sqrt();
-    se > 0.0 && ((ka / ea - kb / eb) / se).abs() > 1.96
+    for (key, label, decimals, value, test) in FIGURES {
+        out.push(row(
+            key.to_string(),
+            label.to_string(),
+            decimals,
+            (value(a), value(b)),
+            test(a, b),
+        ));
+    }
+    out
 }
 
 /// Two rulesets played on the same seeds, figure by figure; histograms in plain characters.
@@ -266,84 +537,40 @@ pub fn compare(a: (&Config, &Stats), b: (&Config, &Stats)) -> String {
 pub fn compare_with(a: (&Config, &Stats), b: (&Config, &Stats), unicode: bool) -> String {
     let (ca, sa) = a;
     let (cb, sb) = b;
-    let (fa, fb) = (figures(ca, sa), figures(cb, sb));
     let mut out = String::new();
     let _ = writeln!(
         out,
         "{} against {}: {} games each, seed {}, same deals",
         ca.name, cb.name, sa.games, ca.seed
     );
+    let _ = writeln!(out, "  A is {} ({})", ca.name, ca.ruleset);
+    let _ = writeln!(out, "  B is {} ({})", cb.name, cb.ruleset);
     let _ = writeln!(
         out,
-        "{:<34} {:>12} {:>12} {:>10}  significant?",
-        "",
-        short(&ca.name),
-        short(&cb.name),
-        "difference"
+        "{:<32} {:>9} {:>9} {:>9}  {:<22} beyond chance?",
+        "", "A", "B", "B - A", "95% interval of B - A"
     );
-    let mut row = |label: String, x: f64, y: f64, sig: bool| {
+    for d in differences(sa, sb) {
+        let n = d.decimals;
+        let interval = d.interval.map_or_else(
+            || "-".to_string(),
+            |(lo, hi)| format!("[{lo:.n$}, {hi:.n$}]"),
+        );
         let _ = writeln!(
             out,
-            "{label:<34} {x:>12.2} {y:>12.2} {:>+10.2}  {}",
-            y - x,
-            if sig { "yes" } else { "no" }
-        );
-    };
-    for seat in 0..fa.win_pct.len().min(fb.win_pct.len()) {
-        let ka = sa.wins[seat] as f64 / WIN_UNIT as f64;
-        let kb = sb.wins[seat] as f64 / WIN_UNIT as f64;
-        row(
-            format!("seat {seat} wins (%)"),
-            fa.win_pct[seat],
-            fb.win_pct[seat],
-            two_prop(ka, sa.games as f64, kb, sb.games as f64),
+            "{:<32} {:>9.n$} {:>9.n$} {:>+9.n$}  {interval:<22} {}",
+            d.label,
+            d.a,
+            d.b,
+            d.difference,
+            d.verdict.word()
         );
     }
-    row(
-        "turns per game".into(),
-        fa.turns_mean,
-        fb.turns_mean,
-        welch(&sa.turns, &sb.turns),
-    );
-    row(
-        "rounds per game".into(),
-        fa.rounds_mean,
-        fb.rounds_mean,
-        welch(&sa.rounds, &sb.rounds),
-    );
-    row(
-        "chips lost per game".into(),
-        sa.chips_per_game.mean(),
-        sb.chips_per_game.mean(),
-        welch(&sa.chips_per_game, &sb.chips_per_game),
-    );
-    row(
-        "chips lost per round".into(),
-        fa.chips_lost_per_round,
-        fb.chips_lost_per_round,
-        false,
-    );
-    row(
-        "forced busts per game".into(),
-        fa.forced_busts_per_game,
-        fb.forced_busts_per_game,
-        false,
-    );
-    row(
-        "chosen busts per game".into(),
-        fa.chosen_busts_per_game,
-        fb.chosen_busts_per_game,
-        false,
-    );
-    row(
-        "games stopped by the turn limit".into(),
-        fa.turn_limited as f64,
-        fb.turn_limited as f64,
-        false,
-    );
     let _ = writeln!(
         out,
-        "(\"significant\": the difference is beyond chance at 95%; rows without a test say no)"
+        "(beyond chance: the 95% interval of B - A leaves out 0. The tests: a two-proportion z\n \
+         test for wins and the turn limit, Welch's test for means, a Poisson rate test for chips\n \
+         per round and busts per game; a median has none.)"
     );
     out.push_str(&text_histograms_of_two(
         sa,
@@ -352,10 +579,6 @@ pub fn compare_with(a: (&Config, &Stats), b: (&Config, &Stats), unicode: bool) -
         unicode,
     ));
     out
-}
-
-fn short(name: &str) -> String {
-    name.chars().take(12).collect()
 }
 
 #[cfg(test)]
@@ -395,5 +618,67 @@ mod tests {
         assert!(!rates_differ(60.0, 50.0, 50.0, 50.0));
         assert!(!rates_differ(0.0, 10.0, 0.0, 10.0));
         assert!(!rates_differ(5.0, 0.0, 1.0, 10.0));
+    }
+
+    #[test]
+    fn a_verdict_is_what_its_interval_says() {
+        for (ka, kb) in [
+            (40.0, 60.0),
+            (50.0, 52.0),
+            (0.0, 0.0),
+            (0.0, 3.0),
+            (100.0, 100.0),
+        ] {
+            for t in [
+                share_test(ka, 100.0, kb, 100.0),
+                rate_test(ka, 100.0, kb, 100.0),
+            ] {
+                let ((lo, hi), v) = t.expect("a test");
+                let leaves_out_0 = lo > 0.0 || hi < 0.0 || (lo == hi && lo != 0.0);
+                assert_eq!(v == Verdict::Beyond, leaves_out_0, "{ka} {kb}: {lo} {hi}");
+            }
+        }
+        // No spread: every game the same length in both, and the lengths differ.
+        let (mut a, mut b) = (Histogram::default(), Histogram::default());
+        for _ in 0..10 {
+            a.add(30);
+            b.add(31);
+        }
+        assert_eq!(welch_test(&a, &b), Some(((1.0, 1.0), Verdict::Beyond)));
+        assert_eq!(
+            welch_test(&a, &a.clone()).map(|t| t.1),
+            Some(Verdict::Within)
+        );
+        // Too few games for a test: no test, not "no".
+        let mut one = Histogram::default();
+        one.add(30);
+        assert_eq!(welch_test(&one, &b), None);
+        assert_eq!(share_test(1.0, 0.0, 1.0, 10.0), None);
+    }
+
+    #[test]
+    fn differences_name_their_test_or_say_there_is_none() {
+        let mut a = Stats {
+            games: 2,
+            wins: vec![WIN_UNIT, WIN_UNIT],
+            ..Stats::default()
+        };
+        a.turns.add(10);
+        a.turns.add(12);
+        let mut b = a.clone();
+        b.turns = Histogram::default();
+        b.turns.add(10);
+        let d = differences(&a, &b);
+        let turns = d.iter().find(|d| d.key == "turns_mean").expect("turns");
+        // B played one game of turns: no test can be made, and none is named.
+        assert_eq!((turns.test, turns.verdict), (None, Verdict::NoTest));
+        let median = d.iter().find(|d| d.key == "turns_median").expect("median");
+        assert_eq!((median.test, median.interval), (None, None));
+        let seat = d
+            .iter()
+            .find(|d| d.key == "seat_0_wins_pct")
+            .expect("seat 0");
+        assert_eq!(seat.test, Some(Test::TwoProportions));
+        assert_eq!(seat.verdict, Verdict::Within);
     }
 }

@@ -3,9 +3,9 @@
 use std::fmt::Write as _;
 
 use super::{HELP, Reply, Seat, Session, Waiting};
-use crate::base::cards::{card_name, parse_card, rank_of, same_face};
+use crate::base::cards::{Card, card_name, parse_card, rank_of, same_face};
 use crate::compile::Loader;
-use crate::engine::{self, Move, Setup};
+use crate::engine::{self, Event, Move, Setup, State};
 use crate::ir::choice_total;
 use crate::play::{self, MoveError};
 use crate::present;
@@ -60,7 +60,9 @@ impl Session {
             Waiting::Nothing => {}
         }
         let trimmed = line.trim();
-        if line == " " {
+        // Space on an empty line draws where players draw by hand (N33-14); elsewhere a
+        // blank line is a blank line.
+        if line == " " && self.program.by_hand {
             return self.draw();
         }
         if trimmed.is_empty() {
@@ -332,11 +334,18 @@ impl Session {
         if let Err(e) = engine::step(&self.program, &mut self.state, mv, &mut events) {
             return self.error(&present::play_error(&self.program, &e));
         }
+        // Who drew: the one whose draw was pending, for a draw by hand.
+        let drawer = match mv {
+            Move::Draw => before.pending_draw.unwrap_or(mover),
+            Move::Play { .. } => mover,
+        };
+        let drawn = self.drawn(&before, drawer, &events);
+        let log_len = self.log.len();
         if !matches!(mv, Move::Draw) {
-            self.undo.push((before, self.log.len()));
+            self.undo.push((before, log_len));
         }
         self.unsaved = true;
-        let mut text = self.narrate(&events);
+        let mut text = self.narrate_drawing(&events, drawn);
         if matches!(mv, Move::Play { .. })
             && self.program.by_hand
             && self.state.pending_draw == Some(mover)
@@ -352,6 +361,28 @@ impl Session {
         }
         text.push_str(&self.advance());
         Reply { text, quit: false }
+    }
+
+    /// The card `seat` drew by `events` (from the hand `before` them), to name it to the
+    /// one who drew it: only for a human alone at the table (at one keyboard, the next player
+    /// reads the screen) and only for one card drawn with no new deal.
+    fn drawn(&self, before: &State, seat: u8, events: &[Event]) -> Option<(u8, Card)> {
+        if self.humans() != 1 || !self.is_human(seat) {
+            return None;
+        }
+        if events.iter().any(|e| matches!(e, Event::Deal { .. })) {
+            return None;
+        }
+        let mut new: Vec<Card> = self.state.hands.get(usize::from(seat))?.cards().to_vec();
+        for c in before.hands.get(usize::from(seat))?.cards() {
+            if let Some(i) = new.iter().position(|x| x == c) {
+                new.swap_remove(i);
+            }
+        }
+        match new[..] {
+            [card] => Some((seat, card)),
+            _ => None,
+        }
     }
 
     pub(super) fn why(&self, text: &str) -> String {

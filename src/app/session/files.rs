@@ -6,11 +6,12 @@ use serde::{Deserialize, Serialize};
 
 use super::{Reply, Seat, Session, Waiting};
 use crate::app::atomic::write_atomically;
+use crate::base::Rng;
 use crate::base::cards::rank_of;
 use crate::base::limits::{
     LOG_LINE_CHARS, LOG_LINES, SAVE_BYTES, SAVE_SETS, SEAT_NAME_CHARS, grouped,
 };
-use crate::base::text::{clip, is_unsafe};
+use crate::base::text::{clip, is_unsafe, paint_key};
 use crate::compile::{self, Loader, read_capped};
 use crate::engine::State;
 use crate::ir::{NO_EFFECT, Program};
@@ -121,6 +122,41 @@ impl Session {
         let mut text = format!("Loaded {path}.\n{notes}");
         text.push_str(&self.advance());
         Reply { text, quit: false }
+    }
+
+    /// A saved game to play on (`ninety play --load FILE`), checked whole as `load` checks
+    /// it; the text is the welcome and the turn it stopped at.
+    pub fn resume(
+        loader: &dyn Loader,
+        path: &str,
+        color: bool,
+    ) -> Result<(Session, String), String> {
+        let (file, program, ruleset, notes) =
+            read_save(loader, path).map_err(|why| format!("cannot load `{path}`: {why}"))?;
+        let mut session = Session {
+            ruleset,
+            sets: file.sets,
+            program,
+            seats: file.seats,
+            state: file.state,
+            seed: file.seed,
+            undo: Vec::new(),
+            log: file.log,
+            bot_rng: Rng::for_bots(file.seed),
+            waiting: Waiting::Nothing,
+            next_program: None,
+            color,
+            paint_key: if color { paint_key() } else { String::new() },
+            unsaved: false,
+            games: 1,
+            players: Vec::new(),
+        };
+        session.restart_clocks();
+        let p = &session.program;
+        let mut text = format!("{} — loaded {path}.\n{notes}", p.name);
+        text.push_str("Type a card to play it, `help` for commands, `rules` for the rules.\n");
+        text.push_str(&session.advance());
+        Ok((session, text))
     }
 
     pub(super) fn reload(&mut self, loader: &dyn Loader) -> Reply {

@@ -117,6 +117,11 @@ impl Session {
     /// Starts a game; the text is the welcome and the first turn.
     pub fn start(loader: &dyn Loader, o: &Options) -> Result<(Session, String), String> {
         let program = load_program(loader, &o.ruleset, &o.sets)?;
+        Session::start_with(program, o)
+    }
+
+    /// [`Session::start`] with the ruleset already loaded (`o.ruleset` names it).
+    pub fn start_with(program: Program, o: &Options) -> Result<(Session, String), String> {
         let players = o.players.unwrap_or(3).clamp(
             usize::from(program.min_players),
             usize::from(program.max_players),
@@ -192,6 +197,11 @@ impl Session {
             text,
             "Lay one card a turn; the total moves with it. Type a card to play it, `help` for commands, `rules` for the rules."
         );
+        let _ = writeln!(
+            text,
+            "Seed {}: `--seed {}` deals this game again.",
+            o.seed, o.seed
+        );
         text.push_str(&session.narrate(&events));
         text.push_str(&session.advance());
         Ok((session, text))
@@ -252,10 +262,32 @@ impl Session {
 
     /// Events in words, logged for `history`.
     pub(super) fn narrate(&mut self, events: &[Event]) -> String {
+        self.narrate_drawing(events, None)
+    }
+
+    /// [`Session::narrate`], naming the card a seat drew (`drawn`): at its draw where players
+    /// draw by hand, after the move's events where the game draws for them.
+    pub(super) fn narrate_drawing(
+        &mut self,
+        events: &[Event],
+        drawn: Option<(u8, Card)>,
+    ) -> String {
         let mut out = String::new();
+        let mut told = false;
+        let draw_line = |session: &Session, seat: u8, card: Card| {
+            let who = session.name(seat);
+            let verb = if who == "You" { "draw" } else { "draws" };
+            format!("{who} {verb} {}.", card_name(card))
+        };
         for e in events {
             let names = |s: u8| self.name(s);
-            let mut line = present::event_text(&self.program, e, &names);
+            let mut line = match (e, drawn) {
+                (Event::Draw { seat }, Some((s, card))) if *seat == s && !told => {
+                    told = true;
+                    draw_line(self, s, card)
+                }
+                _ => present::event_text(&self.program, e, &names),
+            };
             if line.is_empty() {
                 continue;
             }
@@ -270,6 +302,13 @@ impl Session {
                 _ => line.clone(),
             };
             let _ = writeln!(out, "{shown}");
+            self.log.push(line);
+        }
+        if let Some((seat, card)) = drawn
+            && !told
+        {
+            let line = draw_line(self, seat, card);
+            let _ = writeln!(out, "{line}");
             self.log.push(line);
         }
         out
@@ -342,6 +381,18 @@ impl Session {
                 return out;
             }
         }
+    }
+
+    /// Whether the keyboard is being passed to the next player (hot-seat): what is on the
+    /// screen belongs to the one who just played, so the terminal clears it first.
+    pub fn handing_off(&self) -> bool {
+        matches!(self.waiting, Waiting::Handoff(_))
+    }
+
+    /// Whether the rules have players draw by hand: then the interactive game's keys
+    /// (N33-14) are on, Space on an empty line drawing at once.
+    pub fn draws_by_hand(&self) -> bool {
+        self.program.by_hand
     }
 
     /// The prompt: whose turn, and the total.

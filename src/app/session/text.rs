@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use super::{Session, YELLOW, plural};
 use crate::base::cards::{card_name, rank_of};
 use crate::engine::{self, Move};
-use crate::ir::choice_total;
+use crate::ir::{Act, Effect, choice_total};
 use crate::play;
 use crate::present;
 
@@ -134,6 +134,11 @@ impl Session {
                 }
                 ways.push(w);
             }
+            // What the card does beside moving the total (`reverse`, `add 3 and skip`,
+            // `set the total to 99`), so the list teaches what `why` would.
+            if !plain(fx) {
+                ways.push(format!("({})", present::effect_words(p, fx)));
+            }
             let _ = writeln!(
                 out,
                 "  {}. {:<4} {}",
@@ -158,4 +163,14 @@ impl Session {
         let lost = before - copy.chips_of(p, seat);
         (lost > 0).then(|| format!("{lost} chip{}", if lost == 1 { "" } else { "s" }))
     }
+}
+
+/// Whether every way to play a card only adds to the total (or does nothing), with no
+/// condition: then its total says all it does.
+fn plain(fx: &Effect) -> bool {
+    fx.choices().iter().all(|c| {
+        c.steps()
+            .iter()
+            .all(|s| s.cond.is_none() && matches!(s.then, Act::Add(_) | Act::Nothing))
+    })
 }

@@ -10,9 +10,17 @@ use super::fmt::{CAUSES, badge, chips_lost, diff, fx, mean_decimals, nice_axis};
 use super::hist::{HistSeries, histogram};
 use super::svg::{Axis, Bar, figure, table};
 use super::wins::{Pick, Run, colours_of, legend_of, tag_of, tags_of, yes_no};
-use crate::sim::{Histogram, Stats, rates_differ, two_prop, welch};
+use crate::sim::{Difference, Stats, Test, Verdict, differences, rates_differ};
 
-pub(super) fn length(runs: &[Run], id: &str, unit: &str, pick: Pick) -> String {
+pub(super) fn length(
+    runs: &[Run],
+    diffs: &[Difference],
+    (id, unit): (&str, &str),
+    pick: Pick,
+) -> String {
+    // Its mean's row among the differences: one verdict for the page, the text and the JSON.
+    let sig =
+        difference(diffs, &format!("{unit}_mean")).is_some_and(|d| d.verdict == Verdict::Beyond);
     let series: Vec<HistSeries> = runs
         .iter()
         .enumerate()
@@ -54,7 +62,7 @@ pub(super) fn length(runs: &[Run], id: &str, unit: &str, pick: Pick) -> String {
                 fx(ha.mean(), mean_decimals(unit)),
                 fx(hb.mean(), mean_decimals(unit)),
                 diff(hb.mean() - ha.mean(), mean_decimals(unit)),
-                badge(welch(ha, hb))
+                badge(sig)
             );
         }
         _ => {}
@@ -62,11 +70,7 @@ pub(super) fn length(runs: &[Run], id: &str, unit: &str, pick: Pick) -> String {
     let title = format!(
         "{} per game{}",
         if unit == "turns" { "Turns" } else { "Rounds" },
-        if runs.len() > 1 && welch(pick(runs[0].st), pick(runs[1].st)) {
-            " *"
-        } else {
-            ""
-        }
+        if runs.len() > 1 && sig { " *" } else { "" }
     );
     figure(id, &title, &how, &svg, &tbl)
 }
@@ -116,7 +120,7 @@ pub(super) fn prefix(tag: &str) -> String {
 
 /// Chips lost in all, per round and per game, as the last two rows of the table; for two runs
 /// with the difference and its test, and the sentence that says so under the title.
-fn chips_totals(runs: &[Run], how: &mut String) -> [Vec<String>; 2] {
+fn chips_totals(runs: &[Run], diffs: &[Difference], how: &mut String) -> [Vec<String>; 2] {
     let lost = |st: &Stats| st.chips_lost.values().sum::<u64>() as f64;
     let per_round = |st: &Stats| lost(st) / st.rounds.sum.max(1) as f64;
     let mut total_row = vec!["all causes".to_string()];
@@ -127,18 +131,15 @@ fn chips_totals(runs: &[Run], how: &mut String) -> [Vec<String>; 2] {
     }
     if let [a, b] = runs {
         total_row.push(diff(per_round(b.st) - per_round(a.st), 3));
-        total_row.push(yes_no(rates_differ(
-            lost(a.st),
-            a.st.rounds.sum as f64,
-            lost(b.st),
-            b.st.rounds.sum as f64,
-        )));
-        let sig = welch(&a.st.chips_per_game, &b.st.chips_per_game);
+        let verdict = |key: &str| difference(diffs, key).map_or(Verdict::NoTest, |d| d.verdict);
+        total_row.push(verdict_cell(verdict("chips_lost_per_round")));
+        let per_game = verdict("chips_lost_per_game");
+        let sig = per_game == Verdict::Beyond;
         per_game_row.push(diff(
             b.st.chips_per_game.mean() - a.st.chips_per_game.mean(),
             3,
         ));
-        per_game_row.push(yes_no(sig));
+        per_game_row.push(verdict_cell(per_game));
         let _ = write!(
             how,
             " In all, A {} and B {} per round; per game A {} and B {} ({}, Welch’s test at 95%):{} \
@@ -155,7 +156,7 @@ fn chips_totals(runs: &[Run], how: &mut String) -> [Vec<String>; 2] {
     [total_row, per_game_row]
 }
 
-pub(super) fn chips_by_cause(runs: &[Run]) -> String {
+pub(super) fn chips_by_cause(runs: &[Run], diffs: &[Difference]) -> String {
     let mut rows = Vec::new();
     let mut table_rows = Vec::new();
     for (key, label) in CAUSES {
@@ -167,7 +168,7 @@ pub(super) fn chips_by_cause(runs: &[Run]) -> String {
         "Chips lost per round, by why: busts (a player who could not play), bars passed, exact \
          hits of a bar (others pay), and every other rule (card effects, antes, round ends).",
     );
-    table_rows.extend(chips_totals(runs, &mut how));
+    table_rows.extend(chips_totals(runs, diffs, &mut how));
     let mut head = vec!["cause".to_string()];
     for j in 0..runs.len() {
         head.push(format!("{}chips per round", prefix(tag_of(runs, j))));
@@ -233,122 +234,70 @@ pub(super) fn star(label: &str, sig: bool) -> String {
     }
 }
 
-/// How two runs' values of a key figure are compared.
-#[derive(Clone, Copy)]
-enum Test {
-    /// Means of a histogram: Welch's test.
-    Welch(fn(&Stats) -> &Histogram),
-    /// Events over an exposure (rounds, games): two Poisson rates.
-    Rate(fn(&Stats) -> (f64, f64)),
-    /// Games with some property among all games: two proportions.
-    Share(fn(&Stats) -> f64),
-    /// A median: no test.
-    None,
+/// The row of `key` among the differences of two runs (none for one run).
+pub(super) fn difference<'d>(diffs: &'d [Difference], key: &str) -> Option<&'d Difference> {
+    diffs.iter().find(|d| d.key == key)
 }
 
-impl Test {
-    fn verdict(self, a: &Stats, b: &Stats) -> String {
-        let sig = match self {
-            Test::Welch(h) => welch(h(a), h(b)),
-            Test::Rate(r) => {
-                let ((ka, ea), (kb, eb)) = (r(a), r(b));
-                rates_differ(ka, ea, kb, eb)
-            }
-            Test::Share(k) => two_prop(k(a), a.games as f64, k(b), b.games as f64),
-            Test::None => return "(no test)".into(),
-        };
-        yes_no(sig)
+/// A number with a minus sign for its hyphen, as the page writes differences.
+fn minus(x: String) -> String {
+    match x.strip_prefix('-') {
+        Some(rest) => format!("−{rest}"),
+        None => x,
     }
 }
 
-/// Chips lost in all, and the rounds played.
-fn chips_and_rounds(s: &Stats) -> (f64, f64) {
-    (
-        s.chips_lost.values().sum::<u64>() as f64,
-        s.rounds.sum as f64,
-    )
+/// A verdict in a table's last column: `yes *`, `no`, or `no test`.
+pub(super) fn verdict_cell(v: Verdict) -> String {
+    match v {
+        Verdict::Beyond => "yes *".into(),
+        Verdict::Within | Verdict::NoTest => v.word().into(),
+    }
 }
 
-/// Key figures in a table: for one run its value, for two both, the difference and the test.
-pub(super) fn key_figures(runs: &[Run]) -> String {
-    type Row<'a> = (&'a str, usize, fn(&Stats) -> f64, Test);
-    let rows: [Row; 9] = [
-        (
-            "turns per game (mean)",
-            1,
-            |s| s.turns.mean(),
-            Test::Welch(|s| &s.turns),
-        ),
-        (
-            "turns per game (median)",
-            0,
-            |s| f64::from(s.turns.quantile(0.5)),
-            Test::None,
-        ),
-        (
-            "rounds per game (mean)",
-            2,
-            |s| s.rounds.mean(),
-            Test::Welch(|s| &s.rounds),
-        ),
-        (
-            "rounds per game (median)",
-            0,
-            |s| f64::from(s.rounds.quantile(0.5)),
-            Test::None,
-        ),
-        (
-            "chips lost per round",
-            3,
-            |s| chips_and_rounds(s).0 / s.rounds.sum.max(1) as f64,
-            Test::Rate(chips_and_rounds),
-        ),
-        (
-            "chips lost per game",
-            2,
-            |s| s.chips_per_game.mean(),
-            Test::Welch(|s| &s.chips_per_game),
-        ),
-        (
-            "forced busts per game (no legal card)",
-            2,
-            |s| s.forced_busts as f64 / s.games.max(1) as f64,
-            Test::Rate(|s| (s.forced_busts as f64, s.games as f64)),
-        ),
-        (
-            "chosen busts per game (a card that lost the round)",
-            2,
-            |s| s.chosen_busts as f64 / s.games.max(1) as f64,
-            Test::Rate(|s| (s.chosen_busts as f64, s.games as f64)),
-        ),
-        (
-            "games stopped by the turn limit",
-            0,
-            |s| s.turn_limited as f64,
-            Test::Share(|s| s.turn_limited as f64),
-        ),
-    ];
+/// Key figures in a table: for one run its value, for two both, the difference with its 95%
+/// interval, the test and its verdict: the rows of [`crate::sim::differences`], as the text
+/// report and the `--json` give them.
+pub(super) fn key_figures(runs: &[Run], diffs: &[Difference]) -> String {
     let mut head = vec![String::new()];
-    match runs {
-        [_] => head.push("value".into()),
-        _ => {
-            head.extend(["A".into(), "B".into(), "B − A".into()]);
-            head.push("beyond chance?".into());
+    let body: Vec<Vec<String>> = match runs {
+        [r] => {
+            head.push("value".into());
+            differences(r.st, r.st)
+                .iter()
+                .filter(|d| !d.key.starts_with("seat_"))
+                .map(|d| vec![d.label.clone(), fx(d.a, d.decimals)])
+                .collect()
         }
-    }
-    let body: Vec<Vec<String>> = rows
-        .iter()
-        .map(|(label, d, f, test)| {
-            let mut r = vec![(*label).to_string()];
-            for run in runs {
-                r.push(fx(f(run.st), *d));
-            }
-            if let [a, b] = runs {
-                r.push(diff(f(b.st) - f(a.st), *d));
-                r.push(test.verdict(a.st, b.st));
-            }
-            r
-        })
-        .collect();
+        _ => {
+            head.extend([
+                "A".into(),
+                "B".into(),
+                "B − A".into(),
+                "95% interval of B − A".into(),
+                "test".into(),
+                "beyond chance?".into(),
+            ]);
+            diffs
+                .iter()
+                .filter(|d| !d.key.starts_with("seat_"))
+                .map(|d| {
+                    let n = d.decimals;
+                    vec![
+                        d.label.clone(),
+                        fx(d.a, n),
+                        fx(d.b, n),
+                        diff(d.difference, n),
+                        d.interval.map_or_else(
+                            || "–".to_string(),
+                            |(lo, hi)| format!("{} to {}", minus(fx(lo, n)), minus(fx(hi, n))),
+                        ),
+                        d.test.map_or("–", Test::name).to_string(),
+                        verdict_cell(d.verdict),
+                    ]
+                })
+                .collect()
+        }
+    };
     table(&head, &body)
 }

@@ -8,7 +8,7 @@ use super::bars::{bars_figure, elimination};
 use super::figures::{chips_by_cause, key_figures, length};
 use super::fmt::{bot_of, esc};
 use super::wins::{Run, tag_of, wins_by_bot, wins_by_seat};
-use crate::sim::{Config, Stats};
+use crate::sim::{Config, Difference, Stats, differences};
 
 const CSS: &str = "
 :root { color-scheme: light; }
@@ -141,7 +141,7 @@ pub(super) fn seats_text(cfg: &Config) -> String {
         .join(", ")
 }
 
-fn run_section(runs: &[Run]) -> String {
+fn run_section(runs: &[Run], diffs: &[Difference]) -> String {
     let mut s = String::from("<section id=\"run\">\n<h2>The run</h2>\n<dl class=\"run\">\n");
     let first = runs[0].cfg;
     let dd = |s: &mut String, k: &str, v: String| {
@@ -236,7 +236,7 @@ fn run_section(runs: &[Run]) -> String {
          number), for any <code>--jobs</code>; add <code>--report FILE.html</code> for this page:</p>\n\
          <pre><code>{}</code></pre>\n<h3>At a glance</h3>\n{}</section>\n",
         esc(&cmd),
-        key_figures(runs)
+        key_figures(runs, diffs)
     );
     s
 }
@@ -268,15 +268,20 @@ fn runs_page(runs: &[Run]) -> String {
         esc(&title),
         esc(&lede)
     );
-    body.push_str(&run_section(runs));
+    // The tests of two runs, made once: every chart and table of the page reads them.
+    let diffs = match runs {
+        [a, b] => differences(a.st, b.st),
+        _ => Vec::new(),
+    };
+    body.push_str(&run_section(runs, &diffs));
     body.push_str("<section id=\"who-wins\">\n<h2>Who wins</h2>\n");
-    body.push_str(&wins_by_seat(runs));
+    body.push_str(&wins_by_seat(runs, &diffs));
     body.push_str(&wins_by_bot(runs));
     body.push_str("</section>\n<section id=\"length\">\n<h2>How long games last</h2>\n");
-    body.push_str(&length(runs, "turns", "turns", |s| &s.turns));
-    body.push_str(&length(runs, "rounds", "rounds", |s| &s.rounds));
+    body.push_str(&length(runs, &diffs, ("turns", "turns"), |s| &s.turns));
+    body.push_str(&length(runs, &diffs, ("rounds", "rounds"), |s| &s.rounds));
     body.push_str("</section>\n<section id=\"chips\">\n<h2>Why chips are lost</h2>\n");
-    body.push_str(&chips_by_cause(runs));
+    body.push_str(&chips_by_cause(runs, &diffs));
     match bars_figure(runs) {
         Some(f) => body.push_str(&f),
         None => body.push_str(

@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::charts::{HChart, hbars};
+use super::figures::{difference, verdict_cell};
 use super::fmt::{badge, bot_of, bots, esc, fx, pct, won};
 use super::svg::{Axis, Bar, figure, table};
 use super::{RUNS, TAGS};
-use crate::sim::{Config, Histogram, Stats, two_prop, wilson};
+use crate::sim::{Config, Difference, Histogram, Stats, Verdict, two_prop, wilson};
 
 /// Which histogram of a run a chart shows.
 pub(super) type Pick = fn(&Stats) -> &Histogram;
@@ -60,17 +61,9 @@ pub(super) fn fair_refs(runs: &[Run]) -> Vec<(f64, String)> {
         .collect()
 }
 
-/// Whether the two runs differ beyond chance in one seat's share of wins.
-pub(super) fn seat_differs(runs: &[Run], seat: usize) -> bool {
-    match runs {
-        [a, b] if seat < a.st.wins.len() && seat < b.st.wins.len() => two_prop(
-            won(a.st, seat),
-            a.st.games as f64,
-            won(b.st, seat),
-            b.st.games as f64,
-        ),
-        _ => false,
-    }
+/// What the test says of one seat's share of wins in two runs: its row of the differences.
+fn seat_verdict(diffs: &[Difference], seat: usize) -> Verdict {
+    difference(diffs, &format!("seat_{seat}_wins_pct")).map_or(Verdict::NoTest, |d| d.verdict)
 }
 
 pub(super) fn yes_no(b: bool) -> String {
@@ -91,14 +84,15 @@ pub(super) fn wins_axis_max(runs: &[Run]) -> f64 {
     max
 }
 
-pub(super) fn wins_by_seat(runs: &[Run]) -> String {
+pub(super) fn wins_by_seat(runs: &[Run], diffs: &[Difference]) -> String {
     let seats = runs.iter().map(|r| r.st.wins.len()).max().unwrap_or(0);
     let max = wins_axis_max(runs);
     let mut rows = Vec::new();
     let mut table_rows = Vec::new();
     let mut starred = Vec::new();
     for seat in 0..seats {
-        let star = seat_differs(runs, seat);
+        let verdict = seat_verdict(diffs, seat);
+        let star = verdict == Verdict::Beyond;
         if star {
             starred.push(format!("seat {seat}"));
         }
@@ -141,7 +135,7 @@ pub(super) fn wins_by_seat(runs: &[Run]) -> String {
             cells.push(format!("{}–{}%", fx(lo, 1), fx(hi, 1)));
         }
         if runs.len() > 1 {
-            cells.push(yes_no(star));
+            cells.push(verdict_cell(verdict));
         }
         rows.push((if star { format!("{label} *") } else { label }, bars));
         table_rows.push(cells);
