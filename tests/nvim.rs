@@ -3,7 +3,9 @@
 //! `ninety` is on the `PATH`. Headless Neovim opens a real ruleset as a user would
 //! (`tests/nvim/session.lua`): the filetype is `ninety`, the server attaches, diagnostics
 //! arrive, the keyword is coloured, `K` shows the hover, `CTRL-]` goes to the declaration,
-//! `gO` lists the outline, completion answers, and a second file shares the server. Then,
+//! `gO` lists the outline, completion answers, `:NinetyRun` runs the scenario under the cursor
+//! (its lens says it passed), `:NinetyFormat` mends a line's spacing, and a second file
+//! shares the server. Then,
 //! with the file copied into init.lua and no `ninety` on the `PATH`, a ruleset still opens as
 //! `ninety`, with a warning and no Lua error.
 //!
@@ -200,6 +202,13 @@ fn neovim_set_up_as_documented_shows_everything() {
     for effect in ["add", "subtract", "skip", "reverse", "play again"] {
         assert!(completion.contains(&effect), "{effect}:\n{report}");
     }
+    assert_eq!(
+        one(&seen, "ran"),
+        "5 scenario \"K adds the bonus\" passes",
+        "{report}"
+    );
+    assert_eq!(one(&seen, "lens"), "✓ passed · run again", "{report}");
+    assert_eq!(one(&seen, "formatted"), "card K: add {bonus}", "{report}");
     // Neovim counts columns in bytes: it turned the server's UTF-16 columns back into them.
     let ad = TYPO.find(" ad ").expect("the typo") + 1;
     let broken = all(&seen, "broken");

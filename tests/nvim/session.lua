@@ -127,6 +127,33 @@ end
 say('completion', table.concat(words, ','))
 vim.api.nvim_buf_set_lines(buf, last, last + 1, false, {})
 
+-- The scenario's lens: `:NinetyRun` on its heading runs it, and says so in place.
+vim.wait(5000, function() return #vim.lsp.codelens.get(buf) > 0 end, 20)
+vim.api.nvim_win_set_cursor(win, { 6, 0 })
+vim.cmd('NinetyRun')
+vim.wait(10000, function()
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.message:find('passes') then return true end
+  end
+  return false
+end, 20)
+for _, d in ipairs(vim.diagnostic.get(buf)) do
+  if d.message:find('passes') then say('ran', d.lnum .. ' ' .. d.message) end
+end
+vim.wait(5000, function()
+  local lens = vim.lsp.codelens.get(buf)[1]
+  return lens and lens.command and lens.command.title:find('passed') ~= nil
+end, 20)
+for _, l in ipairs(vim.lsp.codelens.get(buf)) do say('lens', l.command and l.command.title) end
+
+-- `:NinetyFormat` gives a line its canonical spacing.
+vim.api.nvim_buf_set_lines(buf, 4, 5, false, { 'card   K:\tadd  {bonus}' })
+vim.cmd('NinetyFormat')
+vim.wait(5000, function()
+  return vim.api.nvim_buf_get_lines(buf, 4, 5, false)[1] == 'card K: add {bonus}'
+end, 20)
+say('formatted', vim.api.nvim_buf_get_lines(buf, 4, 5, false)[1])
+
 -- The broken file: its diagnostics, with Neovim's byte columns after a two-unit card; one
 -- server for both files.
 vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('NINETY_BROKEN')))
