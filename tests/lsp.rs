@@ -1422,3 +1422,36 @@ fn the_new_requests_survive_mangled_rulesets() {
         }
     }
 }
+
+/// A scenario's result from its lens lasts until something changes: a change to an open
+/// parent checks the variant again, and the result, older than that check, goes.
+#[test]
+fn a_scenario_run_from_its_lens_lasts_until_a_parent_changes() {
+    let dir = folder("lens-parent");
+    let parent = dir.join("base.rules");
+    let child = dir.join("child.rules");
+    let base = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/ninety-nine.rules"),
+    )
+    .expect("text");
+    let text = KINGS
+        .replace("playres 2\n", "")
+        .replace("extends \"ninety-nine\"", "extends \"base\"");
+    let mut s = InProcess::new();
+    s.open(&parent, &base);
+    s.open(&child, &text);
+    assert_eq!(s.codes(&child), Vec::<String>::new());
+    let ran = s.request(
+        "workspace/executeCommand",
+        json!({ "command": "ninety.runScenario", "arguments": [uri(&child), "K adds the bonus"] }),
+    );
+    assert_eq!(ran["passed"], true, "{ran:#}");
+    let said = &s.published[&uri(&child)];
+    assert_eq!(
+        said[0]["message"], "scenario \"K adds the bonus\" passes",
+        "{said:#}"
+    );
+    s.replace(&parent, &format!("{base}\n# changed\n"));
+    assert_eq!(s.published[&uri(&child)], json!([]));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -390,10 +390,9 @@ impl Server {
         let doc = self.docs.get_mut(key)?;
         doc.checked = checked;
         doc.parent = None;
-        if scenarios {
-            // Every scenario ran again: the runs from the editor are older.
-            doc.runs.clear();
-        }
+        // The file or a parent changed (or every scenario ran again): the runs from the
+        // editor are older than this check.
+        doc.runs.clear();
         self.publish_again(key)
     }
 
