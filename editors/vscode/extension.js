@@ -17,7 +17,10 @@ async function start() {
   const command = serverCommand();
   const serverOptions = { command, args: ['lsp'], transport: TransportKind.stdio };
   const clientOptions = {
-    documentSelector: [{ scheme: 'file', language: 'ninety' }],
+    documentSelector: [
+      { scheme: 'file', language: 'ninety' },
+      { scheme: 'untitled', language: 'ninety' },
+    ],
   };
   client = new LanguageClient('ninety', 'ninety', serverOptions, clientOptions);
   try {
@@ -26,7 +29,7 @@ async function start() {
     client = undefined;
     vscode.window.showErrorMessage(
       `Could not start the ninety language server (\`${command} lsp\`): ${error.message ?? error}. ` +
-        'Install ninety (`cargo install --path .`) or set "ninety.server.path" to the program.',
+        'Install ninety (`cargo install --locked --path .`) or set "ninety.server.path" to the program.',
     );
   }
 }

@@ -12,17 +12,72 @@ use lsp_types::{
 
 use super::documents::{Document, LineIndex, file_uri};
 use crate::base::diag::{Diag, Level};
-use crate::base::{Source, Span};
+use crate::base::{Code, Source, Span};
 
 /// The published diagnostics of a document, each with the quick fix of its own file.
 pub type Published = Vec<(Diagnostic, Option<(Range, String)>)>;
 
-/// Every diagnostic of the document's last check, as the editor shows them.
+/// Every diagnostic of the document's last check, as the editor shows them, and what the
+/// scenarios run from the editor since then found (each run in place of what the check
+/// found of that scenario).
 pub fn to_lsp(docs: &BTreeMap<String, Document>, doc: &Document) -> Published {
     let Some(checked) = &doc.checked else {
         return Vec::new();
     };
-    checked.diags.iter().map(|d| one(docs, doc, d)).collect()
+    let ran: Vec<Span> = doc
+        .runs
+        .iter()
+        .filter_map(|(name, _)| scenario_span(doc, name))
+        .collect();
+    let superseded = |d: &Diag| {
+        matches!(d.code, Code::ScenarioFailed | Code::ScenarioPosition)
+            && d.source.as_ref().is_none_or(|s| s.name == doc.path)
+            && ran
+                .iter()
+                .any(|s| s.start <= d.span.start && d.span.end <= s.end)
+    };
+    let mut out: Published = checked
+        .diags
+        .iter()
+        .filter(|d| !superseded(d))
+        .map(|d| one(docs, doc, d))
+        .collect();
+    for (name, failure) in &doc.runs {
+        match failure {
+            Some(d) => out.push(one(docs, doc, d)),
+            None => out.extend(passed(doc, name).map(|d| (d, None))),
+        }
+    }
+    out
+}
+
+fn scenario_span(doc: &Document, name: &str) -> Option<Span> {
+    doc.file()?
+        .scenarios
+        .iter()
+        .find(|s| s.name.node == name)
+        .map(|s| s.span)
+}
+
+/// A scenario run from the editor that passed: an information at its name.
+fn passed(doc: &Document, name: &str) -> Option<Diagnostic> {
+    let sc = doc.file()?.scenarios.iter().find(|s| s.name.node == name)?;
+    Some(Diagnostic {
+        range: doc.range(sc.name.span),
+        severity: Some(DiagnosticSeverity::INFORMATION),
+        source: Some("ninety".to_string()),
+        message: format!("scenario \"{name}\" passes"),
+        ..Diagnostic::default()
+    })
+}
+
+/// The rewrite that removes a diagnostic's whole line, break included.
+fn whole_line(doc: &Document, at: Span) -> (Range, String) {
+    let line = doc.lines.line_of(at.start);
+    let start = doc.lines.line_span(&doc.text, line).start;
+    let next = doc.lines.line_span(&doc.text, line + 1).start;
+    let end = if next > start { next } else { doc.text.len() };
+    (doc.range(Span::new(start, end)), String::new())
 }
 
 fn one(
@@ -43,6 +98,8 @@ fn one(
             .fix
             .as_ref()
             .map(|f| (doc.range(f.span), f.replacement.clone()));
+        // "Remove it": a variant's line that says what its parent says goes whole.
+        let fix = fix.or_else(|| (d.code == Code::SameAsParent).then(|| whole_line(doc, d.span)));
         (doc.range(span), fix)
     } else {
         // A parent's problem: said on the line that brings the parent in, and shown where it is.

@@ -32,6 +32,11 @@ pub struct Document {
     /// Why the text is not held (too big for a ruleset, or lost to a change too big to
     /// follow): then the document is not checked, and this is its one diagnostic.
     pub problem: Option<String>,
+    /// The last semantic tokens sent, with their result id, for a delta.
+    pub tokens: Option<(String, Vec<lsp_types::SemanticToken>)>,
+    /// Scenarios run from the editor (the code lens) since the last change, with what each
+    /// run found: a failure, or `None` when it passed.
+    pub runs: Vec<(String, Option<crate::base::diag::Diag>)>,
 }
 
 impl Document {
@@ -46,6 +51,8 @@ impl Document {
             published: Vec::new(),
             parent: None,
             problem: None,
+            tokens: None,
+            runs: Vec::new(),
         };
         doc.settle();
         doc
@@ -81,6 +88,7 @@ impl Document {
         }
         self.lines = LineIndex::new(&self.text);
         self.parent = None;
+        self.runs.clear();
     }
 
     /// The text is no longer held, for `why`.
@@ -89,6 +97,7 @@ impl Document {
         self.lines = LineIndex::new("");
         self.checked = None;
         self.parent = None;
+        self.runs.clear();
         self.problem = Some(why);
     }
 

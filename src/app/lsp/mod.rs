@@ -15,15 +15,27 @@
 //! One module per feature: [`server`] (the loop, the protocol's life cycle and dispatch),
 //! [`frame`] (reading messages, each line capped), [`documents`] (open documents, the
 //! in-memory loader, positions and URIs), [`diagnostics`],
-//! [`hover`], [`completion`], [`definition`] and [`actions`] (quick fixes).
+//! [`hover`], [`completion`], [`definition`] and [`actions`] (quick fixes); and, dispatched
+//! by [`features`], [`tokens`] (semantic tokens), [`symbols`] (the outline), [`format`],
+//! [`rename`] and [`lens`] (running a scenario). [`lexer`] and [`layout`] read a file's lines
+//! for them: the pieces of a line, and what each line is, from the parsed file (no keyword
+//! list: the words of a line the grammar read are its keywords).
 
 pub mod actions;
 pub mod completion;
 pub mod definition;
 pub mod diagnostics;
 pub mod documents;
+mod features;
+pub mod format;
 mod frame;
 pub mod hover;
+pub mod layout;
+pub mod lens;
+pub mod lexer;
+pub mod rename;
 pub mod server;
+pub mod symbols;
+pub mod tokens;
 
 pub use server::{Flow, Server, run};

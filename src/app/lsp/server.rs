@@ -44,10 +44,18 @@ enum Phase {
 /// The server's state: the open documents, by URI, and where it is in its life cycle.
 #[derive(Debug, Default)]
 pub struct Server {
-    docs: BTreeMap<String, Document>,
+    pub(super) docs: BTreeMap<String, Document>,
     phase: Phase,
     /// Handlers that panicked (a bug in ninety), answered with an error and survived.
     failures: usize,
+    /// Messages a request sends besides its response (a command's diagnostics, a message to
+    /// show, a request to draw the lenses again), sent before it.
+    pub(super) outbox: Vec<Message>,
+    /// The last number given to an answer (semantic tokens' result ids, requests to the
+    /// editor).
+    pub(super) serial: u64,
+    /// Whether the editor can be asked to draw its code lenses again.
+    pub(super) lens_refresh: bool,
 }
 
 /// Serves the protocol on standard input and output until `exit`, or until the input ends.
@@ -123,7 +131,7 @@ fn request_id(v: Option<&Value>) -> Option<RequestId> {
     }
 }
 
-fn error(code: ErrorCode, message: impl Into<String>) -> ResponseError {
+pub(super) fn error(code: ErrorCode, message: impl Into<String>) -> ResponseError {
     ResponseError {
         code: code as i32,
         message: message.into(),
@@ -131,11 +139,11 @@ fn error(code: ErrorCode, message: impl Into<String>) -> ResponseError {
     }
 }
 
-fn params<P: DeserializeOwned>(value: Value) -> Result<P, ResponseError> {
+pub(super) fn params<P: DeserializeOwned>(value: Value) -> Result<P, ResponseError> {
     serde_json::from_value(value).map_err(|e| error(ErrorCode::InvalidParams, e.to_string()))
 }
 
-fn to_json(value: impl serde::Serialize) -> Result<Value, ResponseError> {
+pub(super) fn to_json(value: impl serde::Serialize) -> Result<Value, ResponseError> {
     serde_json::to_value(value).map_err(|e| error(ErrorCode::InternalError, e.to_string()))
 }
 
@@ -160,7 +168,7 @@ pub fn capabilities() -> ServerCapabilities {
             code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
             ..CodeActionOptions::default()
         })),
-        ..ServerCapabilities::default()
+        ..super::features::capabilities()
     }
 }
 
@@ -185,7 +193,12 @@ impl Server {
     /// Handles one message: the messages to send back, and whether to go on.
     pub fn handle(&mut self, msg: Message) -> (Vec<Message>, Flow) {
         match msg {
-            Message::Request(req) => (vec![Message::Response(self.request(req))], Flow::Continue),
+            Message::Request(req) => {
+                let response = Message::Response(self.request(req));
+                let mut out = std::mem::take(&mut self.outbox);
+                out.push(response);
+                (out, Flow::Continue)
+            }
             Message::Notification(n) if n.method == "exit" => (
                 Vec::new(),
                 Flow::Exit(i32::from(self.phase != Phase::ShutDown)),
@@ -217,6 +230,9 @@ impl Server {
         let result = match (self.phase, req.method.as_str()) {
             (Phase::Starting, "initialize") => {
                 self.phase = Phase::Running;
+                let refresh =
+                    &req.params["capabilities"]["workspace"]["codeLens"]["refreshSupport"];
+                self.lens_refresh = refresh.as_bool() == Some(true);
                 to_json(InitializeResult {
                     capabilities: capabilities(),
                     server_info: Some(ServerInfo {
@@ -290,10 +306,7 @@ impl Server {
                 let doc = self.docs.get(&key);
                 to_json(doc.map(|d| actions::code_actions(d, p.range)))
             }
-            other => Err(error(
-                ErrorCode::MethodNotFound,
-                format!("ninety lsp does not answer `{other}`"),
-            )),
+            _ => self.more(req),
         }
     }
 
@@ -365,7 +378,7 @@ impl Server {
         out
     }
 
-    fn check_one(&mut self, key: &str, scenarios: bool) -> Option<Message> {
+    pub(super) fn check_one(&mut self, key: &str, scenarios: bool) -> Option<Message> {
         if let Some(doc) = self.docs.get_mut(key)
             && let Some(why) = doc.problem.clone()
         {
@@ -377,6 +390,14 @@ impl Server {
         let doc = self.docs.get_mut(key)?;
         doc.checked = checked;
         doc.parent = None;
+        // The file or a parent changed (or every scenario ran again): the runs from the
+        // editor are older than this check.
+        doc.runs.clear();
+        self.publish_again(key)
+    }
+
+    /// Publishes a document's diagnostics as its last check and runs found them.
+    pub(super) fn publish_again(&mut self, key: &str) -> Option<Message> {
         let published = diagnostics::to_lsp(&self.docs, self.docs.get(key)?);
         let doc = self.docs.get_mut(key)?;
         let list = published.iter().map(|(d, _)| d.clone()).collect();
@@ -425,7 +446,7 @@ fn problem(why: String) -> lsp_types::Diagnostic {
     }
 }
 
-fn publish(uri: &lsp_types::Uri, diagnostics: Vec<lsp_types::Diagnostic>) -> Message {
+pub(super) fn publish(uri: &lsp_types::Uri, diagnostics: Vec<lsp_types::Diagnostic>) -> Message {
     Message::Notification(Notification::new(
         "textDocument/publishDiagnostics".into(),
         PublishDiagnosticsParams {
