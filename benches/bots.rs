@@ -178,7 +178,7 @@ fn shares(p: &Program, name: &str, bots: [Bot; 3], games: u64, seed: u64) -> Vec
         let players: Vec<Player> = seated.iter().map(|b| Player::Bot(*b)).collect();
         let st = sim::run(p, &players, &cfg, &Control::jobs(2)).expect("the run");
         for (seat, w) in st.wins.iter().enumerate() {
-            won[(seat + 3 - turn) % 3] += *w as f64 / WIN_UNIT as f64;
+            won[(seat + turn) % 3] += *w as f64 / WIN_UNIT as f64;
         }
     }
     (0..3).map(|i| (bots[i], won[i])).collect()

@@ -10,6 +10,7 @@
 //! nothing when the sink is `()`. Randomness is the game's own [`Rng`](crate::base::Rng)
 //! stream, so one seed gives one game on every machine and every version.
 
+mod deal;
 mod error;
 mod events;
 mod outcomes;
@@ -21,11 +22,12 @@ mod state;
 mod step;
 mod validate;
 
+pub use deal::{REDEALS, deal_hidden};
 pub use error::{Illegal, PlayError, TURN_LIMIT};
 pub use events::{Event, PayTo, Reason, Sink, kind};
 pub use plays::TablePlays;
 pub use scripts::Pre;
 pub use setup::{Setup, new_game};
 pub use stall::Stall;
-pub use state::{Hand, Move, Moves, Pile, REDEALS, State, deal_hidden};
+pub use state::{Hand, Move, Moves, Pile, State};
 pub use step::{Play, step};

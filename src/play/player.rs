@@ -73,7 +73,7 @@ impl Player {
             format!(
                 "no bot `{name}`; the bots are {} (`ismcts:N` gives it N iterations a move, 1 to {}; `ismcts:N:round` stops its play-outs at the round's end), or `script:FILE.rhai`",
                 Bot::NAMES.join(", "),
-                super::ismcts::MAX_ITERATIONS
+                crate::base::limits::grouped(u64::from(super::ismcts::MAX_ITERATIONS))
             )
         })
     }
