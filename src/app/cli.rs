@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use super::commands::{self, CheckOptions};
-use super::{completion, lsp, repl, run, session, shard, sim_cmd};
+use super::{completion, judge_cmd, lsp, repl, run, session, shard, sim_cmd};
 use crate::base::limits::{MOVES_FILE_BYTES, SCRIPT_STACK_BYTES};
 use crate::base::text::escape_lines;
 use crate::compile::{Shipped, read_capped};
@@ -36,6 +36,10 @@ enum Command {
     /// Simulate many games with bots and report who wins, how long games last and why chips
     /// are lost; two rulesets are compared on the same deals.
     Sim(SimArgs),
+    /// Judge a variant: whether it is fair, ends, how long it runs, how much choice it gives,
+    /// who sits out and what each rule does, each with its 95% interval; two rulesets are
+    /// compared on the same deals.
+    Judge(JudgeArgs),
     /// List the shipped rulesets with a line each.
     List,
     /// Print a ruleset as a rules sheet to read at the table.
@@ -179,6 +183,38 @@ struct SimArgs {
 }
 
 #[derive(Args)]
+struct JudgeArgs {
+    /// One ruleset, or two to compare on the same seeded deals.
+    #[arg(required = true, num_args = 1..=2, value_name = "RULESETS")]
+    rulesets: Vec<String>,
+    /// Games to play (each ruleset plays them all, on the same deals).
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Players at each table (the ruleset's default when not given).
+    #[arg(long)]
+    players: Option<usize>,
+    /// The bot in every seat: `cautious`, `random`, `aggressive`, `search`, `ismcts[:N]` or
+    /// `script:FILE.rhai`.
+    #[arg(long, default_value = "cautious")]
+    bot: String,
+    /// The seed of the run: one seed, one report.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (the report is the same for any number; every core when not given).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Give an option of the rulesets a value: `--set chips=5` (repeat for more).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    sets: Vec<String>,
+    /// A target length in turns, `A..B`: the report says the share of games that fit it.
+    #[arg(long, value_name = "A..B")]
+    length: Option<String>,
+    /// Write every figure and verdict as one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
 struct RunArgs {
     /// A ruleset file, or the name of a shipped one (`ninety-nine`).
     ruleset: String,
@@ -308,6 +344,7 @@ fn command(cli: Cli) -> i32 {
                 Command::Check(a) => check(&a, &mut out, &mut err),
                 Command::Run(a) => run_command(a, &mut out, &mut err),
                 Command::Sim(a) => sim(a, &mut out, &mut err),
+                Command::Judge(a) => judge(a, &mut out, &mut err),
                 Command::List => Ok(commands::list_cmd(&mut out)),
                 Command::Rules(a) => rules(&a, &mut out, &mut err),
                 Command::Completions(a) => {
@@ -461,6 +498,37 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
         cancel,
     };
     Ok(sim_cmd::sim_cmd(&Shipped, &a.rulesets, &o, out, err))
+}
+
+/// `--jobs`: at least 1, at most the machine's cores (said when cut down).
+fn jobs(asked: Option<usize>, err: &mut dyn Write) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    match asked {
+        Some(0) => Err("`--jobs 0`: a run needs at least 1 thread".into()),
+        Some(j) if j > cores => {
+            let _ = writeln!(
+                err,
+                "note: --jobs {j} is more than the {cores} cores of this machine; using {cores}"
+            );
+            Ok(cores)
+        }
+        Some(j) => Ok(j),
+        None => Ok(cores),
+    }
+}
+
+fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+    let o = judge_cmd::JudgeOptions {
+        games: a.games,
+        players: a.players,
+        bot: a.bot,
+        seed: a.seed,
+        jobs: jobs(a.jobs, err)?,
+        sets: sets(&a.sets)?,
+        json: a.json,
+        length: a.length,
+    };
+    Ok(judge_cmd::judge_cmd(&Shipped, &a.rulesets, &o, out, err))
 }
 
 fn play(a: PlayArgs) -> Result<i32, String> {

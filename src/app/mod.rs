@@ -7,6 +7,7 @@ pub mod cli;
 pub mod commands;
 mod completion;
 pub mod dryrun;
+pub mod judge_cmd;
 pub mod load;
 pub mod lsp;
 pub mod repl;

@@ -7,6 +7,7 @@
 //! number of games. Cancellation is passed in ([`Control`]), never global.
 
 pub mod html;
+pub mod judge;
 mod report;
 mod run;
 mod shard;

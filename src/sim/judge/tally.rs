@@ -1,0 +1,497 @@
+//! What `judge` counts of each game, as exact integer sums: a sink for the engine's events and
+//! a game loop that also reads the state between turns (the legal moves, the chips at each
+//! round's end). Sums merge in any order, so a run gives the same tally on any number of
+//! threads.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::super::{Histogram, WIN_UNIT};
+use crate::base::Rng;
+use crate::base::rng::game_seed;
+use crate::engine::{self, Event, Reason, Setup, Sink, State, TURN_LIMIT, kind};
+use crate::ir::{MAX_SEATS, Origin, Program};
+use crate::play::{self, Player};
+
+/// Per-game shares (downtime, drama) are summed in millionths, exactly.
+pub const MICRO: u64 = 1_000_000;
+
+/// Every sum `judge` reports, for one ruleset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Tally {
+    pub players: usize,
+    /// Games finished (with a winner or stopped by the turn limit).
+    pub games: u64,
+    /// Games that failed (a move refused, a script error): not counted in `games`.
+    pub failed: u64,
+    pub with_winner: u64,
+    pub turn_limited: u64,
+    /// Games won by two or more players together.
+    pub shared: u64,
+    /// Win shares by seat, in units of [`WIN_UNIT`].
+    pub wins: Vec<u64>,
+    /// Win shares of whoever led the first round, in units of [`WIN_UNIT`].
+    pub first_wins: u64,
+    pub turns: Histogram,
+    pub rounds: Histogram,
+    /// Turns a player was to move (a bot was asked).
+    pub decisions: u64,
+    /// Turns with two or more legal cards that make different totals.
+    pub choices: u64,
+    /// Real choices per game.
+    pub choices_per_game: Histogram,
+    /// Players who could not play or had no cards.
+    pub forced: u64,
+    /// By elimination order (0 = first out): the share of the game's turns spent out, in
+    /// millionths, one value per player eliminated.
+    pub downtime: Vec<Histogram>,
+    /// Chip-leader changes, counted at each round's end.
+    pub lead_changes: u64,
+    /// Round ends at which the leader was looked at.
+    pub lead_rounds: u64,
+    /// Games with one winner, and of those the ones won by a player who was once last in chips.
+    pub sole_wins: u64,
+    pub comebacks: u64,
+    /// Per game with one winner: CardStock's drama on the chips, in millionths.
+    pub drama: Histogram,
+    /// Rule impact: by effect, cards played under it and rounds it decided.
+    pub fx_fired: Vec<u64>,
+    pub fx_decided: Vec<u64>,
+    /// By outcome list: times it happened and rounds it decided.
+    pub out_fired: Vec<u64>,
+    pub out_decided: Vec<u64>,
+    /// Rounds that ended, and those that ended with a loser.
+    pub round_ends: u64,
+    pub lost_rounds: u64,
+    /// Games in which each effect, and each outcome list, happened at least once.
+    pub fx_games: Vec<u64>,
+    pub out_games: Vec<u64>,
+    /// Games in which a card line fired, by where it was written ([`line_key`]): a line
+    /// may compile to several effects.
+    pub line_games: BTreeMap<u64, u64>,
+}
+
+/// Where an effect was written, as one number: its file and line.
+pub fn line_key(o: Origin) -> u64 {
+    (u64::from(o.file) << 32) | u64::from(o.line)
+}
+
+impl Tally {
+    pub fn new(p: &Program, players: usize) -> Tally {
+        Tally {
+            players,
+            wins: vec![0; players],
+            downtime: vec![Histogram::default(); players],
+            fx_fired: vec![0; p.effects.len()],
+            fx_decided: vec![0; p.effects.len()],
+            out_fired: vec![0; p.outcomes.len()],
+            out_decided: vec![0; p.outcomes.len()],
+            fx_games: vec![0; p.effects.len()],
+            out_games: vec![0; p.outcomes.len()],
+            ..Tally::default()
+        }
+    }
+
+    /// Adds another tally of the same ruleset and players.
+    pub fn merge(&mut self, o: &Tally) {
+        fn add(a: &mut [u64], b: &[u64]) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        self.games += o.games;
+        self.failed += o.failed;
+        self.with_winner += o.with_winner;
+        self.turn_limited += o.turn_limited;
+        self.shared += o.shared;
+        add(&mut self.wins, &o.wins);
+        self.first_wins += o.first_wins;
+        self.turns.merge(&o.turns);
+        self.rounds.merge(&o.rounds);
+        self.decisions += o.decisions;
+        self.choices += o.choices;
+        self.choices_per_game.merge(&o.choices_per_game);
+        self.forced += o.forced;
+        for (a, b) in self.downtime.iter_mut().zip(&o.downtime) {
+            a.merge(b);
+        }
+        self.lead_changes += o.lead_changes;
+        self.lead_rounds += o.lead_rounds;
+        self.sole_wins += o.sole_wins;
+        self.comebacks += o.comebacks;
+        self.drama.merge(&o.drama);
+        add(&mut self.fx_fired, &o.fx_fired);
+        add(&mut self.fx_decided, &o.fx_decided);
+        add(&mut self.out_fired, &o.out_fired);
+        add(&mut self.out_decided, &o.out_decided);
+        self.round_ends += o.round_ends;
+        self.lost_rounds += o.lost_rounds;
+        add(&mut self.fx_games, &o.fx_games);
+        add(&mut self.out_games, &o.out_games);
+        for (k, n) in &o.line_games {
+            *self.line_games.entry(*k).or_insert(0) += n;
+        }
+    }
+}
+
+/// One game's events, as `judge` needs them.
+struct Watch<'p> {
+    p: &'p Program,
+    /// The turn being played (set by the loop before each move).
+    turn: u64,
+    first_leader: Option<u8>,
+    forced: u64,
+    /// The turn each seat was eliminated on, in order.
+    outs: Vec<(u8, u64)>,
+    /// The effect of the last card of this round, and the last outcome list a player paid by.
+    last_fx: Option<u16>,
+    last_pay: Option<(u8, u16)>,
+    /// The round-start/end outcome lists already counted this round (a list pays many seats).
+    counted_round: Vec<u16>,
+    fx_fired: Vec<u64>,
+    out_fired: Vec<u64>,
+    fx_decided: Vec<u64>,
+    out_decided: Vec<u64>,
+    round_ends: u64,
+    lost_rounds: u64,
+}
+
+impl Watch<'_> {
+    fn fire_outcome(&mut self, i: Option<u16>) {
+        if let Some(slot) = i.and_then(|i| self.out_fired.get_mut(usize::from(i))) {
+            *slot += 1;
+        }
+    }
+}
+
+impl Sink for Watch<'_> {
+    const WANTS: u32 = kind::DEAL
+        | kind::PLAY
+        | kind::PAY
+        | kind::BAR
+        | kind::CANNOT_PLAY
+        | kind::NO_CARDS
+        | kind::ELIMINATED
+        | kind::ROUND_END;
+
+    fn event(&mut self, e: Event) {
+        match e {
+            Event::Deal { leader, .. } => {
+                self.first_leader.get_or_insert(leader);
+            }
+            Event::Play { fx, .. } => {
+                if let Some(n) = self.fx_fired.get_mut(usize::from(fx)) {
+                    *n += 1;
+                }
+                self.last_fx = Some(fx);
+            }
+            Event::Pay {
+                seat, rule, reason, ..
+            } => {
+                self.last_pay = Some((seat, rule));
+                if matches!(
+                    reason,
+                    Reason::RoundStart | Reason::RoundEnd | Reason::GameEnd
+                ) && !self.counted_round.contains(&rule)
+                {
+                    self.counted_round.push(rule);
+                    self.fire_outcome(Some(rule));
+                }
+            }
+            Event::Bar { value, passed, .. } => {
+                let bar = self.p.bars.iter().find(|b| b.value == value);
+                let rule = bar.and_then(|b| if passed { b.pass } else { b.reach });
+                self.fire_outcome(rule);
+            }
+            Event::CannotPlay { .. } => {
+                self.forced += 1;
+                self.fire_outcome(self.p.triggers.cannot_play);
+            }
+            Event::NoCards { .. } => {
+                self.forced += 1;
+                self.fire_outcome(self.p.triggers.no_cards);
+            }
+            Event::Eliminated { seat } => self.outs.push((seat, self.turn + 1)),
+            Event::RoundEnd { loser, .. } => {
+                self.round_ends += 1;
+                if let Some(l) = loser {
+                    self.lost_rounds += 1;
+                    if let Some(n) = self
+                        .last_fx
+                        .and_then(|f| self.fx_decided.get_mut(usize::from(f)))
+                    {
+                        *n += 1;
+                    }
+                    if let Some((seat, rule)) = self.last_pay
+                        && seat == l
+                        && let Some(n) = self.out_decided.get_mut(usize::from(rule))
+                    {
+                        *n += 1;
+                    }
+                }
+                self.last_fx = None;
+                self.last_pay = None;
+                self.counted_round.clear();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The chips of each seat at a round's end, and what the game loop worked out from them.
+#[derive(Default)]
+struct Chips {
+    /// Each round end's chips, by seat.
+    history: Vec<[i32; MAX_SEATS]>,
+    leader: Option<u8>,
+    changes: u64,
+    /// Seats that were last in chips at some round's end (strictly below another seat).
+    been_last: u16,
+}
+
+impl Chips {
+    fn look(&mut self, p: &Program, s: &State) {
+        let n = usize::from(s.seats);
+        let mut row = [0; MAX_SEATS];
+        for (seat, c) in row.iter_mut().enumerate().take(n) {
+            *c = if s.in_game(seat as u8) {
+                s.chips_of(p, seat as u8)
+            } else {
+                i32::MIN
+            };
+        }
+        let live = &row[..n];
+        let top = live.iter().copied().max().unwrap_or(0);
+        let leaders: Vec<u8> = (0..n).filter(|&i| row[i] == top).map(|i| i as u8).collect();
+        if let [only] = leaders[..] {
+            if self.leader.is_some_and(|l| l != only) {
+                self.changes += 1;
+            }
+            self.leader = Some(only);
+        }
+        let in_game: Vec<i32> = live.iter().copied().filter(|c| *c != i32::MIN).collect();
+        if let (Some(&low), Some(&high)) = (in_game.iter().min(), in_game.iter().max())
+            && low < high
+        {
+            for (seat, c) in live.iter().enumerate() {
+                if *c == low {
+                    self.been_last |= 1 << seat;
+                }
+            }
+        }
+        self.history.push(row);
+    }
+
+    /// CardStock's drama for winner `w`: over the round ends at which `w` was not in the lead,
+    /// the mean of the square root of how far behind the leader `w` was, as a share of the
+    /// starting chips; 0 when `w` never trailed. In millionths.
+    fn drama(&self, w: usize, start: i32) -> u64 {
+        let start = f64::from(start.max(1));
+        let mut sum = 0.0;
+        let mut k = 0u32;
+        for row in &self.history {
+            let top = row.iter().copied().max().unwrap_or(0);
+            let mine = row[w];
+            if mine != i32::MIN && mine < top {
+                let gap = (f64::from(top) - f64::from(mine)) / start;
+                sum += gap.min(1.0).sqrt();
+                k += 1;
+            }
+        }
+        if k == 0 {
+            0
+        } else {
+            (sum / f64::from(k) * MICRO as f64).round() as u64
+        }
+    }
+}
+
+/// Whether the seat to move has a real choice: two or more legal cards making different totals.
+fn real_choice(p: &Program, s: &State) -> bool {
+    let mut moves = s.legal_moves(p);
+    moves.retain_plays();
+    let totals = moves.totals();
+    totals.iter().any(|t| *t != totals[0])
+}
+
+/// How a game ended, for [`Tally`].
+struct Ended<'a> {
+    limited: bool,
+    asked: u64,
+    choices: u64,
+    watch: Watch<'a>,
+    chips: Chips,
+}
+
+/// Plays game `index` of the run seeded `master` with one player a seat, into `t`. `Err` only
+/// when a script met the guard of last resort (the run must stop).
+pub fn play_game(
+    p: &Program,
+    seats: &[Player],
+    (master, index): (u64, u64),
+    t: &mut Tally,
+) -> Result<(), String> {
+    play::game_clock(p, seats, true);
+    let result = play_inner(p, seats, game_seed(master, index));
+    play::game_clock(p, seats, false);
+    match result {
+        Ok(Some((s, ended))) => {
+            add(p, &s, &ended, t);
+            Ok(())
+        }
+        Ok(None) => {
+            t.failed += 1;
+            Ok(())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+type Played<'a> = Result<Option<(State, Ended<'a>)>, String>;
+
+fn play_inner<'p>(p: &'p Program, seats: &[Player], seed: u64) -> Played<'p> {
+    let mut watch = Watch {
+        p,
+        turn: 0,
+        first_leader: None,
+        forced: 0,
+        outs: Vec::new(),
+        last_fx: None,
+        last_pay: None,
+        counted_round: Vec::new(),
+        fx_fired: vec![0; p.effects.len()],
+        out_fired: vec![0; p.outcomes.len()],
+        fx_decided: vec![0; p.effects.len()],
+        out_decided: vec![0; p.outcomes.len()],
+        round_ends: 0,
+        lost_rounds: 0,
+    };
+    let setup = Setup {
+        players: seats.len(),
+        seed,
+        ..Setup::default()
+    };
+    let mut s = match engine::new_game(p, &setup, &mut watch) {
+        Ok(s) => s,
+        Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
+        Err(_) => return Ok(None),
+    };
+    if s.stuck.is_some() {
+        return Ok(None);
+    }
+    let mut rng = Rng::for_bots(seed);
+    let mut chips = Chips::default();
+    let mut choices = 0;
+    let mut asked = 0;
+    let mut limited = false;
+    while !s.over {
+        if s.turns >= TURN_LIMIT {
+            limited = true;
+            break;
+        }
+        let Some(bot) = seats.get(usize::from(s.turn)) else {
+            return Ok(None);
+        };
+        asked += 1;
+        if real_choice(p, &s) {
+            choices += 1;
+        }
+        watch.turn = s.turns;
+        let round = s.round;
+        match bot.turn(p, &mut s, &mut rng, &mut watch) {
+            Ok(true) if s.stuck.is_none() => {}
+            Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
+            _ => return Ok(None),
+        }
+        if s.round != round || s.over {
+            chips.look(p, &s);
+        }
+    }
+    let ended = Ended {
+        limited,
+        asked,
+        choices,
+        watch,
+        chips,
+    };
+    Ok(Some((s, ended)))
+}
+
+/// Adds a finished game to the tally.
+fn add(p: &Program, s: &State, e: &Ended<'_>, t: &mut Tally) {
+    let w = &e.watch;
+    t.games += 1;
+    t.turns.add(s.turns);
+    t.rounds.add(u64::from(s.round));
+    t.decisions += e.asked;
+    t.choices += e.choices;
+    t.choices_per_game.add(e.choices);
+    t.forced += w.forced;
+    let winners = if e.limited {
+        Vec::new()
+    } else {
+        s.winner_list()
+    };
+    if e.limited {
+        t.turn_limited += 1;
+    }
+    if !winners.is_empty() {
+        t.with_winner += 1;
+        let share = WIN_UNIT / winners.len() as u64;
+        for &x in &winners {
+            if let Some(slot) = t.wins.get_mut(usize::from(x)) {
+                *slot += share;
+            }
+            if w.first_leader == Some(x) {
+                t.first_wins += share;
+            }
+        }
+    }
+    if winners.len() > 1 {
+        t.shared += 1;
+    }
+    if let [only] = winners[..] {
+        t.sole_wins += 1;
+        if e.chips.been_last & (1 << only) != 0 {
+            t.comebacks += 1;
+        }
+        t.drama.add(e.chips.drama(usize::from(only), p.chips));
+    }
+    let total = s.turns.max(1);
+    for (order, &(_, at)) in w.outs.iter().enumerate() {
+        if let Some(h) = t.downtime.get_mut(order) {
+            let waited = s.turns.saturating_sub(at);
+            h.add(waited * MICRO / total);
+        }
+    }
+    t.lead_changes += e.chips.changes;
+    t.lead_rounds += e.chips.history.len() as u64;
+    let pairs = [
+        (&mut t.fx_fired, &w.fx_fired, &mut t.fx_games),
+        (&mut t.out_fired, &w.out_fired, &mut t.out_games),
+    ];
+    for (sum, game, games) in pairs {
+        for ((a, b), g) in sum.iter_mut().zip(game).zip(games.iter_mut()) {
+            *a += b;
+            *g += u64::from(*b > 0);
+        }
+    }
+    let mut lines: Vec<u64> = (0..w.fx_fired.len())
+        .filter(|&i| w.fx_fired[i] > 0)
+        .filter_map(|i| p.effects.get(i).map(|e| line_key(e.origin)))
+        .collect();
+    lines.sort_unstable();
+    lines.dedup();
+    for k in lines {
+        *t.line_games.entry(k).or_insert(0) += 1;
+    }
+    for (a, b) in t.fx_decided.iter_mut().zip(&w.fx_decided) {
+        *a += b;
+    }
+    for (a, b) in t.out_decided.iter_mut().zip(&w.out_decided) {
+        *a += b;
+    }
+    t.round_ends += w.round_ends;
+    t.lost_rounds += w.lost_rounds;
+}

@@ -1,0 +1,189 @@
+//! The judge's report as text (verdicts first, then a line a measure, then the rules) and as
+//! one JSON value with every figure and verdict.
+
+use std::fmt::Write;
+
+use super::{JudgeConfig, Line, LineDiff, RuleLine, Tally, Unit, compare, lines, rules, verdicts};
+use crate::ir::Program;
+
+/// No "-0.0": a value that rounds to zero is written as zero.
+fn unsigned_zero(s: String) -> String {
+    match s.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.' || c == '%') => rest.to_string(),
+        _ => s,
+    }
+}
+
+fn number(v: f64, unit: Unit, exact: bool) -> String {
+    unsigned_zero(match unit {
+        Unit::Percent => format!("{v:.1}%"),
+        Unit::Number if exact && v.fract() == 0.0 => format!("{v:.0}"),
+        Unit::Number => format!("{v:.2}"),
+    })
+}
+
+fn interval(low: Option<f64>, high: Option<f64>, unit: Unit) -> String {
+    match (low, high) {
+        (Some(lo), Some(hi)) => {
+            let f = |v: f64| {
+                let s = match unit {
+                    Unit::Percent => format!("{v:.1}"),
+                    Unit::Number => format!("{v:.2}"),
+                };
+                unsigned_zero(s)
+            };
+            format!("[{}, {}]", f(lo), f(hi))
+        }
+        _ => String::new(),
+    }
+}
+
+fn head(out: &mut String, cfg: &JudgeConfig, t: &Tally) {
+    let _ = writeln!(
+        out,
+        "{} ({}): {} games, {} players, {} in every seat, seed {}",
+        cfg.name, cfg.ruleset, t.games, cfg.players, cfg.bot, cfg.seed
+    );
+    if t.failed > 0 {
+        let _ = writeln!(out, "{} games failed and are not counted", t.failed);
+    }
+}
+
+fn measure_lines(out: &mut String, ls: &[Line]) {
+    let _ = writeln!(out, "\nmeasures (95% intervals):");
+    for l in ls {
+        let exact = l.low.is_none();
+        let _ = writeln!(
+            out,
+            "  {:<34} {:>8} {:<16} {}",
+            l.label,
+            number(l.value, l.unit, exact),
+            interval(l.low, l.high, l.unit),
+            l.meaning
+        );
+    }
+}
+
+fn rule_lines(out: &mut String, rs: &[RuleLine], t: &Tally) {
+    let _ = writeln!(
+        out,
+        "\nrules (fired, games with it, share of the {} lost rounds it decided):",
+        t.lost_rounds
+    );
+    for r in rs {
+        let file = std::path::Path::new(&r.file)
+            .file_name()
+            .map_or_else(|| r.file.clone(), |f| f.to_string_lossy().into_owned());
+        let what = match r.never_bound {
+            Some(n) => format!("never fired: fewer than 1 in {n} games (95%)"),
+            None => format!(
+                "{} times, in {} games, decided {:.1}% [{:.1}, {:.1}]",
+                r.fired, r.games, r.decided_share, r.low, r.high
+            ),
+        };
+        let _ = writeln!(out, "  {file}:{:<4} {:<46} {what}", r.line, r.label);
+    }
+}
+
+/// The report of one ruleset.
+pub fn text(p: &Program, cfg: &JudgeConfig, t: &Tally) -> String {
+    let ls = lines(t, cfg);
+    let mut out = String::new();
+    for v in verdicts(t, &ls) {
+        let _ = writeln!(out, "{v}");
+    }
+    out.push('\n');
+    head(&mut out, cfg, t);
+    measure_lines(&mut out, &ls);
+    rule_lines(&mut out, &rules(p, t), t);
+    out
+}
+
+fn diff_lines(out: &mut String, ds: &[LineDiff]) {
+    let _ = writeln!(
+        out,
+        "\n  {:<34} {:>8} {:>8} {:>8} {:<18} beyond chance?",
+        "measure", "A", "B", "B - A", "95% interval"
+    );
+    for d in ds {
+        let exact = d.low.is_none();
+        let _ = writeln!(
+            out,
+            "  {:<34} {:>8} {:>8} {:>8} {:<18} {}",
+            d.label,
+            number(d.a, d.unit, exact),
+            number(d.b, d.unit, exact),
+            number(d.diff, d.unit, exact),
+            interval(d.low, d.high, d.unit),
+            d.verdict.word()
+        );
+    }
+}
+
+/// Two rulesets on the same deals: each one's verdicts, then every line side by side.
+pub fn text_compare(
+    a: (&Program, &JudgeConfig, &Tally),
+    b: (&Program, &JudgeConfig, &Tally),
+) -> String {
+    let (la, lb) = (lines(a.2, a.1), lines(b.2, b.1));
+    let ds = compare(&la, &lb);
+    let mut out = String::new();
+    let beyond: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.verdict == crate::sim::Verdict::Beyond)
+        .map(|d| d.label.as_str())
+        .collect();
+    if beyond.is_empty() {
+        let _ = writeln!(out, "no difference beyond chance between A and B");
+    } else {
+        let _ = writeln!(
+            out,
+            "B differs from A beyond chance in: {}",
+            beyond.join(", ")
+        );
+    }
+    for (tag, (_, cfg, t), ls) in [("A", a, &la), ("B", b, &lb)] {
+        let _ = write!(out, "\n{tag}: ");
+        head(&mut out, cfg, t);
+        for v in verdicts(t, ls) {
+            let _ = writeln!(out, "  {v}");
+        }
+    }
+    diff_lines(&mut out, &ds);
+    for (tag, (p, _, t)) in [("A", a), ("B", b)] {
+        let _ = write!(out, "\n{tag}:");
+        rule_lines(&mut out, &rules(p, t), t);
+    }
+    out
+}
+
+fn one_json(p: &Program, cfg: &JudgeConfig, t: &Tally) -> serde_json::Value {
+    let ls = lines(t, cfg);
+    serde_json::json!({
+        "config": cfg,
+        "games": t.games,
+        "failed": t.failed,
+        "verdicts": verdicts(t, &ls),
+        "lines": ls,
+        "rules": rules(p, t),
+        "tally": t,
+    })
+}
+
+/// Every figure and verdict as one JSON value: one ruleset's, or both and their differences.
+pub fn json(
+    a: (&Program, &JudgeConfig, &Tally),
+    b: Option<(&Program, &JudgeConfig, &Tally)>,
+) -> serde_json::Value {
+    match b {
+        None => one_json(a.0, a.1, a.2),
+        Some(b) => {
+            let ds = compare(&lines(a.2, a.1), &lines(b.2, b.1));
+            serde_json::json!({
+                "a": one_json(a.0, a.1, a.2),
+                "b": one_json(b.0, b.1, b.2),
+                "differences": ds,
+            })
+        }
+    }
+}
