@@ -25,23 +25,30 @@ pub(super) const VAR: &str = "NINETY_COMPLETE";
 pub(super) const SHELLS: [&str; 5] = ["bash", "zsh", "fish", "elvish", "powershell"];
 
 /// Where each command takes rulesets (its first positional arguments).
-const RULESET_ARGS: [(&str, &str); 5] = [
+const RULESET_ARGS: [(&str, &str); 6] = [
     ("check", "paths"),
     ("run", "ruleset"),
     ("play", "ruleset"),
     ("sim", "rulesets"),
+    ("judge", "rulesets"),
     ("rules", "ruleset"),
 ];
 
 /// Where each command takes a bot, or bots separated by commas.
-const BOT_ARGS: [(&str, &str); 3] = [("sim", "bots"), ("play", "bot"), ("run", "bots")];
+const BOT_ARGS: [(&str, &str); 4] = [
+    ("sim", "bots"),
+    ("play", "bot"),
+    ("run", "bots"),
+    ("judge", "bot"),
+];
 
 /// Where each command takes `NAME=VALUE` for an option of its rulesets.
-const OPTION_ARGS: [(&str, &str); 6] = [
+const OPTION_ARGS: [(&str, &str); 7] = [
     ("check", "sets"),
     ("run", "sets"),
     ("play", "sets"),
     ("sim", "sets"),
+    ("judge", "sets"),
     ("sim", "sweep"),
     ("rules", "sets"),
 ];
@@ -413,6 +420,7 @@ fn exit_status(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
              or Ctrl-C stopped the run (the report covers the games played)."
         }
         Some("rules") => "The ruleset does not check.",
+        Some("judge") => "A ruleset does not check, or a game met a script's guard.",
         Some(_) => "The command failed.",
         None => {
             "The command failed: a ruleset that does not check, an illegal move, a run \
@@ -561,6 +569,17 @@ fn examples(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
             (
                 "ninety sim ninety-nine --games 1000000 --shard 3/8 --json > part-3.json; ninety sim --merge part-*.json",
                 "A run in slices, merged into the whole run's report.",
+            ),
+        ],
+        Some("judge") => vec![
+            (
+                "ninety judge ninety-nine --games 20000",
+                "Whether the game is fair, ends, gives choices and who sits out, each with its \
+                 interval; what each rule does.",
+            ),
+            (
+                "ninety judge ninety-nine ninety-nine-head-start --json",
+                "Two rulesets on the same deals; every measure's difference and verdict.",
             ),
         ],
         Some("list") => vec![("ninety list", "The shipped rulesets, a line each.")],

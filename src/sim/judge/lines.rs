@@ -43,7 +43,7 @@ pub struct Line {
     pub basis: Basis,
 }
 
-/// Two-sided standard normal quantile for a tail of `alpha` (by bisection on the upper tail).
+/// The standard normal quantile with `alpha` above it (by bisection on the upper tail).
 fn z_for(alpha: f64) -> f64 {
     // Abramowitz and Stegun 7.1.26: erfc to 1.5e-7.
     let tail = |z: f64| {
@@ -53,7 +53,8 @@ fn z_for(alpha: f64) -> f64 {
             * (0.254_829_592
                 + t * (-0.284_496_736
                     + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-        poly * (-x * x).exp()
+        // The upper tail is half of erfc at z/√2.
+        0.5 * poly * (-x * x).exp()
     };
     let (mut lo, mut hi) = (0.0, 10.0);
     for _ in 0..80 {

@@ -239,6 +239,9 @@ impl Sink for Watch<'_> {
     }
 }
 
+/// The chips of a seat out of the game, in a round end's row.
+const OUT: i32 = i32::MIN;
+
 /// The chips of each seat at a round's end, and what the game loop worked out from them.
 #[derive(Default)]
 struct Chips {
@@ -253,27 +256,30 @@ struct Chips {
 impl Chips {
     fn look(&mut self, p: &Program, s: &State) {
         let n = usize::from(s.seats);
-        let mut row = [0; MAX_SEATS];
+        let mut row = [OUT; MAX_SEATS];
         for (seat, c) in row.iter_mut().enumerate().take(n) {
-            *c = if s.in_game(seat as u8) {
-                s.chips_of(p, seat as u8)
-            } else {
-                i32::MIN
-            };
+            if s.in_game(seat as u8) {
+                *c = s.chips_of(p, seat as u8);
+            }
         }
+        self.record(row, n);
+    }
+
+    /// One round end's chips (`OUT` for a seat out of the game), of `n` seats.
+    fn record(&mut self, row: [i32; MAX_SEATS], n: usize) {
         let live = &row[..n];
         let top = live.iter().copied().max().unwrap_or(0);
-        let leaders: Vec<u8> = (0..n).filter(|&i| row[i] == top).map(|i| i as u8).collect();
-        if let [only] = leaders[..] {
+        let mut leaders = (0..n).filter(|&i| row[i] == top);
+        if let (Some(only), None) = (leaders.next(), leaders.next()) {
+            let only = only as u8;
             if self.leader.is_some_and(|l| l != only) {
                 self.changes += 1;
             }
             self.leader = Some(only);
         }
-        let in_game: Vec<i32> = live.iter().copied().filter(|c| *c != i32::MIN).collect();
-        if let (Some(&low), Some(&high)) = (in_game.iter().min(), in_game.iter().max())
-            && low < high
-        {
+        let in_game = live.iter().copied().filter(|c| *c != OUT);
+        let (low, high) = in_game.fold((i32::MAX, i32::MIN), |(lo, hi), c| (lo.min(c), hi.max(c)));
+        if low < high {
             for (seat, c) in live.iter().enumerate() {
                 if *c == low {
                     self.been_last |= 1 << seat;
@@ -293,7 +299,7 @@ impl Chips {
         for row in &self.history {
             let top = row.iter().copied().max().unwrap_or(0);
             let mine = row[w];
-            if mine != i32::MIN && mine < top {
+            if mine != OUT && mine < top {
                 let gap = (f64::from(top) - f64::from(mine)) / start;
                 sum += gap.min(1.0).sqrt();
                 k += 1;
@@ -494,4 +500,50 @@ fn add(p: &Program, s: &State, e: &Ended<'_>, t: &mut Tally) {
     }
     t.round_ends += w.round_ends;
     t.lost_rounds += w.lost_rounds;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(chips: &[&[i32]]) -> Chips {
+        let mut c = Chips::default();
+        for r in chips {
+            let mut row = [OUT; MAX_SEATS];
+            row[..r.len()].copy_from_slice(r);
+            c.record(row, r.len());
+        }
+        c
+    }
+
+    #[test]
+    fn the_lead_changes_when_another_player_alone_holds_the_most_chips() {
+        // Leaders: 0, (a tie: no leader), 1, 1, 0: two changes (0 to 1, 1 to 0).
+        let c = rows(&[
+            &[3, 2, 2],
+            &[2, 2, 1],
+            &[1, 2, 1],
+            &[1, 2, OUT],
+            &[2, 1, OUT],
+        ]);
+        assert_eq!(c.changes, 2);
+        // Last in chips: seats 1 and 2 at the first round end, 2 at the second, 0 and 2 at
+        // the third, 0 at the fourth (seat 2 is out), 1 at the fifth.
+        assert_eq!(c.been_last, 0b111);
+        let even = rows(&[&[3, 3, 3], &[2, 2, 2]]);
+        assert_eq!((even.changes, even.been_last), (0, 0));
+    }
+
+    #[test]
+    fn drama_is_the_mean_root_of_the_winners_deficit_while_trailing() {
+        // Seat 2 wins: it trails by 1 and by 3 of 4 chips (sqrt(1/4) = 0.5, sqrt(3/4)),
+        // then leads; the mean over the two rounds it trailed.
+        let c = rows(&[&[4, 3, 3], &[4, 1, 1], &[1, OUT, 2]]);
+        let want = (0.5 + 0.75f64.sqrt()) / 2.0;
+        assert_eq!(c.drama(2, 4), (want * MICRO as f64).round() as u64);
+        // Seat 0 trails once, by 1 of 4 chips.
+        assert_eq!(c.drama(0, 4), MICRO / 2);
+        // A winner who never trails: no drama.
+        assert_eq!(rows(&[&[3, 1], &[2, 1]]).drama(0, 3), 0);
+    }
 }
