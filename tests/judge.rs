@@ -61,6 +61,7 @@ fn config(name: &str, players: usize, games: u64, seed: u64) -> JudgeConfig {
         games,
         seed,
         length: None,
+        skill_games: None,
     }
 }
 
@@ -301,4 +302,35 @@ fn the_text_of_a_comparison() {
         .expect("runs");
     assert_eq!(out.status.code(), Some(0));
     insta::assert_snapshot!(String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn with_no_choice_no_bot_is_stronger_and_every_deal_keeps_its_winner() {
+    // In Only ones the deal decides everything: seat 1 wins whoever plays. The strong seat,
+    // rotated, wins exactly half the deals, and the swap never changes the winner.
+    let path = write_ruleset("ones-skill", ONES);
+    let mut cfg = config("ones-skill", 2, 10, 1);
+    cfg.skill_games = Some(20);
+    let (_, t) = run(&path.display().to_string(), &cfg, 2);
+    assert_eq!(t.skill.len(), judge::LADDER.len() - 1);
+    let ls = judge::lines(&t, &cfg);
+    for r in &t.skill {
+        assert_eq!(r.games, 20);
+        assert_eq!(get(&ls, &format!("skill_{}", r.strong)).value, 50.0);
+        assert_eq!(get(&ls, &format!("luck_{}", r.strong)).value, 100.0);
+    }
+    let verdicts = judge::verdicts(&t, &ls);
+    assert!(
+        verdicts.iter().any(|v| v.starts_with("skill not shown")),
+        "{verdicts:?}"
+    );
+}
+
+#[test]
+fn the_ladder_is_the_same_for_any_number_of_threads() {
+    let p = load_program(&Disk, &shipped("ninety-nine"), &[]).expect("checks");
+    let one = judge::ladder(&p, 3, 6, 2, 1).expect("runs");
+    let two = judge::ladder(&p, 3, 6, 2, 2).expect("runs");
+    assert_eq!(one, two);
+    assert!(one.iter().all(|r| r.games <= 6 && r.same_winner <= r.games));
 }

@@ -212,6 +212,10 @@ struct JudgeArgs {
     /// Write every figure and verdict as one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Also play the skill ladder (random, cautious, search, ismcts:200), each level in one
+    /// seat against the level below, on a tenth of the games: skill levels and luck.
+    #[arg(long)]
+    skill: bool,
 }
 
 #[derive(Args)]
@@ -527,6 +531,7 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
         sets: sets(&a.sets)?,
         json: a.json,
         length: a.length,
+        skill: a.skill,
     };
     Ok(judge_cmd::judge_cmd(&Shipped, &a.rulesets, &o, out, err))
 }

@@ -21,6 +21,8 @@ pub struct JudgeOptions {
     pub json: bool,
     /// `--length A..B`, as written.
     pub length: Option<String>,
+    /// Play the skill ladder too, over a tenth of the games (at least 1) for each rung.
+    pub skill: bool,
 }
 
 /// `A..B`: a target length in turns, inclusive.
@@ -58,6 +60,7 @@ fn judge_one(
         games: o.games,
         seed: o.seed,
         length,
+        skill_games: o.skill.then(|| (o.games / 10).max(1)),
     };
     let t = judge::judge(&p, &bot, &cfg, o.jobs).map_err(|e| (FAILED, e))?;
     Ok((p, cfg, t))

@@ -376,6 +376,34 @@ pub fn lines(t: &Tally, cfg: &JudgeConfig) -> Vec<Line> {
     out.extend(agency(t));
     out.extend(downtime(t));
     out.extend(tension(t));
+    out.extend(skill(t));
+    out
+}
+
+/// The ladder: each level's win share in one seat against the level below, and how often
+/// the swap leaves the deal's winner the same.
+fn skill(t: &Tally) -> Vec<Line> {
+    let mut out = Vec::new();
+    for r in &t.skill {
+        out.push(line(
+            &format!("skill_{}", r.strong),
+            format!("{} against {}", r.strong, r.weak),
+            Basis::Share {
+                k: r.strong_wins as f64 / WIN_UNIT as f64,
+                n: r.games as f64,
+                offset: 0.0,
+            },
+            Unit::Percent,
+            "the win share of one seat of the stronger bot against the weaker in every other seat (seats rotated); above the fair share is skill",
+        ));
+        out.push(line(
+            &format!("luck_{}", r.strong),
+            format!("same winner, {} swapped for {}", r.strong, r.weak),
+            share(r.same_winner, r.games),
+            Unit::Percent,
+            "the share of deals whose winner does not change when the stronger bot's seat is played by the weaker: luck",
+        ));
+    }
     out
 }
 
@@ -443,6 +471,24 @@ pub fn verdicts(t: &Tally, lines: &[Line]) -> Vec<String> {
             "an eliminated player sits out {:.0}% of the game (the first one out)",
             d.value
         ));
+    }
+    if !t.skill.is_empty() {
+        let fair = 100.0 / t.players.max(1) as f64;
+        let levels = t
+            .skill
+            .iter()
+            .filter(|r| {
+                find(lines, &format!("skill_{}", r.strong)).is_some_and(|l| beyond(l, fair))
+            })
+            .count();
+        let deals = t.skill.first().map_or(0, |r| r.games);
+        out.push(match levels {
+            0 => format!(
+                "skill not shown: no bot of the ladder wins beyond chance against the one below ({deals} deals a step)"
+            ),
+            1 => format!("skill matters: 1 distinguishable level ({deals} deals a step)"),
+            n => format!("skill matters: {n} distinguishable levels ({deals} deals a step)"),
+        });
     }
     if let Some(c) = find(lines, "comebacks") {
         out.push(format!(

@@ -5,6 +5,7 @@
 
 mod lines;
 mod rules;
+mod skill;
 mod tally;
 mod text;
 
@@ -17,6 +18,7 @@ use crate::play::Player;
 
 pub use lines::{Basis, Line, LineDiff, Unit, compare, lines, verdicts};
 pub use rules::{RuleLine, rules};
+pub use skill::{LADDER, Rung, ladder};
 pub use tally::{MICRO, Tally};
 pub use text::{json, text, text_compare};
 
@@ -31,6 +33,8 @@ pub struct JudgeConfig {
     pub seed: u64,
     /// A designer's target length in turns (`--length A..B`), inclusive.
     pub length: Option<(u64, u64)>,
+    /// Deals for each rung of the skill ladder (`--skill`), when it is played.
+    pub skill_games: Option<u64>,
 }
 
 /// Plays `cfg.games` games of `p`, `bot` in every seat, on `jobs` threads; the tally is the
@@ -42,7 +46,7 @@ pub fn judge(p: &Program, bot: &Player, cfg: &JudgeConfig, jobs: usize) -> Resul
         .build()
         .map_err(|e| e.to_string())?;
     let seats: Vec<Player> = (0..cfg.players).map(|_| bot.clone()).collect();
-    pool.install(|| {
+    let mut t = pool.install(|| {
         (0..cfg.games)
             .into_par_iter()
             .try_fold(
@@ -59,5 +63,9 @@ pub fn judge(p: &Program, bot: &Player, cfg: &JudgeConfig, jobs: usize) -> Resul
                     Ok(a)
                 },
             )
-    })
+    })?;
+    if let Some(games) = cfg.skill_games {
+        t.skill = ladder(p, cfg.players, games, cfg.seed, jobs)?;
+    }
+    Ok(t)
 }

@@ -70,6 +70,9 @@ pub struct Tally {
     /// Games in which a card line fired, by where it was written ([`line_key`]): a line
     /// may compile to several effects.
     pub line_games: BTreeMap<u64, u64>,
+    /// The skill ladder, when it was played (`--skill`): worked out apart, never merged.
+    #[serde(default)]
+    pub skill: Vec<super::skill::Rung>,
 }
 
 /// Where an effect was written, as one number: its file and line.

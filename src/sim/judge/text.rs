@@ -55,7 +55,7 @@ fn measure_lines(out: &mut String, ls: &[Line]) {
         let exact = l.low.is_none();
         let _ = writeln!(
             out,
-            "  {:<34} {:>8} {:<16} {}",
+            "  {:<44} {:>8} {:<16} {}",
             l.label,
             number(l.value, l.unit, exact),
             interval(l.low, l.high, l.unit),
@@ -102,14 +102,14 @@ pub fn text(p: &Program, cfg: &JudgeConfig, t: &Tally) -> String {
 fn diff_lines(out: &mut String, ds: &[LineDiff]) {
     let _ = writeln!(
         out,
-        "\n  {:<34} {:>8} {:>8} {:>8} {:<18} beyond chance?",
+        "\n  {:<44} {:>8} {:>8} {:>8} {:<18} beyond chance?",
         "measure", "A", "B", "B - A", "95% interval"
     );
     for d in ds {
         let exact = d.low.is_none();
         let _ = writeln!(
             out,
-            "  {:<34} {:>8} {:>8} {:>8} {:<18} {}",
+            "  {:<44} {:>8} {:>8} {:>8} {:<18} {}",
             d.label,
             number(d.a, d.unit, exact),
             number(d.b, d.unit, exact),

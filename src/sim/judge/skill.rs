@@ -1,0 +1,124 @@
+//! Skill and luck: a ladder of bots, each level one seat against the level below in every
+//! other seat (the seat rotated game by game), and the same deal played again with the weak
+//! bot in that seat too: whether the swap changes the winner.
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::super::WIN_UNIT;
+use crate::base::Rng;
+use crate::base::limits::SCRIPT_STACK_BYTES;
+use crate::base::rng::game_seed;
+use crate::engine::{self, Setup, TURN_LIMIT};
+use crate::ir::Program;
+use crate::play::{self, Player};
+
+/// The ladder, weakest first.
+pub const LADDER: [&str; 4] = ["random", "cautious", "search", "ismcts:200"];
+
+/// One rung: `strong` in one seat against `weak` in the others, over `games` deals.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Rung {
+    pub weak: String,
+    pub strong: String,
+    /// Deals both games of which finished with a winner.
+    pub games: u64,
+    /// The strong seat's win shares, in units of [`WIN_UNIT`].
+    pub strong_wins: u64,
+    /// Deals whose winners were the same with the strong bot in the seat and with the weak.
+    pub same_winner: u64,
+}
+
+/// The winners of one game (a bit a seat), or `None` when it failed or was stopped.
+fn winners(p: &Program, seats: &[Player], seed: u64) -> Result<Option<u16>, String> {
+    let setup = Setup {
+        players: seats.len(),
+        seed,
+        ..Setup::default()
+    };
+    play::game_clock(p, seats, true);
+    let result = (|| {
+        let mut s = match engine::new_game(p, &setup, &mut ()) {
+            Ok(s) => s,
+            Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
+            Err(_) => return Ok(None),
+        };
+        let mut rng = Rng::for_bots(seed);
+        while !s.over {
+            if s.turns >= TURN_LIMIT || s.stuck.is_some() {
+                return Ok(None);
+            }
+            let Some(bot) = seats.get(usize::from(s.turn)) else {
+                return Ok(None);
+            };
+            match bot.turn(p, &mut s, &mut rng, &mut ()) {
+                Ok(true) => {}
+                Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
+                _ => return Ok(None),
+            }
+        }
+        Ok((s.winners != 0).then_some(s.winners))
+    })();
+    play::game_clock(p, seats, false);
+    result
+}
+
+/// Plays one rung over deals `0..games` of the run seeded `seed`.
+fn rung(
+    p: &Program,
+    players: usize,
+    (weak, strong): (&str, &str),
+    games: u64,
+    seed: u64,
+) -> Result<Rung, String> {
+    let w = Player::builtin(weak)?;
+    let s = Player::builtin(strong)?;
+    let sums = (0..games)
+        .into_par_iter()
+        .map(|i| -> Result<(u64, u64, u64), String> {
+            let seat = (i % players as u64) as usize;
+            let mut seats: Vec<Player> = (0..players).map(|_| w.clone()).collect();
+            let all_weak = seats.clone();
+            seats[seat] = s.clone();
+            let deal = game_seed(seed, i);
+            let (Some(a), Some(b)) = (winners(p, &seats, deal)?, winners(p, &all_weak, deal)?)
+            else {
+                return Ok((0, 0, 0));
+            };
+            let won = if a & (1 << seat) != 0 {
+                WIN_UNIT / u64::from(a.count_ones())
+            } else {
+                0
+            };
+            Ok((1, won, u64::from(a == b)))
+        })
+        .try_reduce(|| (0, 0, 0), |x, y| Ok((x.0 + y.0, x.1 + y.1, x.2 + y.2)))?;
+    Ok(Rung {
+        weak: weak.to_string(),
+        strong: strong.to_string(),
+        games: sums.0,
+        strong_wins: sums.1,
+        same_winner: sums.2,
+    })
+}
+
+/// Every rung of the ladder, `games` deals each, on `jobs` threads (the same for any number).
+pub fn ladder(
+    p: &Program,
+    players: usize,
+    games: u64,
+    seed: u64,
+    jobs: usize,
+) -> Result<Vec<Rung>, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(super::super::threads(jobs))
+        .stack_size(SCRIPT_STACK_BYTES + (16 << 20))
+        .build()
+        .map_err(|e| e.to_string())?;
+    pool.install(|| {
+        LADDER
+            .windows(2)
+            .map(|pair| rung(p, players, (pair[0], pair[1]), games, seed))
+            .collect()
+    })
+}
