@@ -334,3 +334,72 @@ fn the_ladder_is_the_same_for_any_number_of_threads() {
     assert_eq!(one, two);
     assert!(one.iter().all(|r| r.games <= 6 && r.same_winner <= r.games));
 }
+
+#[test]
+fn the_page_is_self_contained_the_same_for_any_jobs_and_renders_in_chromium() {
+    let dir = std::env::temp_dir().join(format!("ninety-judge-page-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let page = |name: &str, jobs: &str, rulesets: &[&str]| {
+        let file = dir.join(name);
+        let mut args = vec!["judge"];
+        args.extend(rulesets);
+        let file_arg = file.display().to_string();
+        args.extend(["--games", "40", "--jobs", jobs, "--report", &file_arg]);
+        let out = ninety().args(&args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        std::fs::read_to_string(&file).expect("the page")
+    };
+    let one = page("one.html", "1", &["ninety-nine"]);
+    assert_eq!(one, page("two.html", "2", &["ninety-nine"]));
+    let cfg = config("ninety-nine", 3, 40, 1);
+    let (_, t) = run(&shipped("ninety-nine"), &cfg, 1);
+    let verdicts = judge::verdicts(&t, &judge::lines(&t, &cfg));
+    for v in &verdicts {
+        assert!(one.contains(&v.replace('\'', "&#39;")), "{v}");
+    }
+    assert!(one.contains("<svg"));
+    for bad in [
+        "<script", "http:", "https:", "<link", "<img", "@import", "url(",
+    ] {
+        assert!(!one.contains(bad), "the page contains `{bad}`");
+    }
+    let ab = page("ab.html", "2", &["ninety-nine", "ninety-nine-head-start"]);
+    assert!(ab.contains("B against A") && ab.contains("beyond chance?"));
+    // A real browser reads it: the verdicts are in the document it builds.
+    let chromium = std::env::var_os("CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into());
+    let out = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+        ])
+        .arg(format!("--user-data-dir={}", dir.join("profile").display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", dir.join("one.html").display()))
+        .output()
+        .expect("chromium runs (apt-get install chromium, or set CHROMIUM)");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(dom.contains(&verdicts[0]), "{dom}");
+    assert!(dom.contains("Measures") && dom.contains("<svg"), "{dom}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_page_that_cannot_be_written_fails_before_any_game() {
+    let out = ninety()
+        .args([
+            "judge",
+            "ninety-nine",
+            "--games",
+            "1000000",
+            "--report",
+            "/no/such/folder/page.html",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the report"));
+    assert!(out.stdout.is_empty());
+}

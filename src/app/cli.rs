@@ -212,6 +212,10 @@ struct JudgeArgs {
     /// Write every figure and verdict as one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Also write the report as one self-contained HTML page (inline SVG and CSS, nothing
+    /// fetched); the text or JSON output stays as it is.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<String>,
     /// Also play the skill ladder (random, cautious, search, ismcts:200), each level in one
     /// seat against the level below, on a tenth of the games: skill levels and luck.
     #[arg(long)]
@@ -532,6 +536,7 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
         json: a.json,
         length: a.length,
         skill: a.skill,
+        report: a.report,
     };
     Ok(judge_cmd::judge_cmd(&Shipped, &a.rulesets, &o, out, err))
 }

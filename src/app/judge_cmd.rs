@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use super::atomic::{check_target, write_atomically};
 use super::commands::{FAILED, OK, USAGE, load_for_command};
 use super::load::player;
 use crate::base::text::escape_lines;
@@ -21,6 +22,8 @@ pub struct JudgeOptions {
     pub json: bool,
     /// `--length A..B`, as written.
     pub length: Option<String>,
+    /// Also write the report as one self-contained HTML page, to this file.
+    pub report: Option<String>,
     /// Play the skill ladder too, over a tenth of the games (at least 1) for each rung.
     pub skill: bool,
 }
@@ -89,6 +92,15 @@ pub fn judge_cmd(
         Ok(l) => l,
         Err(e) => return fail(err, (USAGE, e)),
     };
+    // A page that cannot be written fails before any game is played.
+    if let Some(path) = &o.report
+        && let Err(e) = check_target(std::path::Path::new(path), "a report")
+    {
+        return fail(
+            err,
+            (FAILED, format!("cannot write the report `{path}`: {e}")),
+        );
+    }
     let mut judged = Vec::new();
     for path in rulesets {
         match judge_one(loader, path, o, length) {
@@ -103,6 +115,18 @@ pub fn judge_cmd(
     let Some(a) = a else {
         return FAILED;
     };
+    if let Some(path) = &o.report {
+        let page = match b {
+            None => judge::html(a.0, a.1, a.2),
+            Some(b) => judge::html_compare(a, b),
+        };
+        if let Err(e) = write_atomically(std::path::Path::new(path), page.as_bytes(), "a report") {
+            return fail(
+                err,
+                (FAILED, format!("cannot write the report `{path}`: {e}")),
+            );
+        }
+    }
     if o.json {
         let _ = writeln!(out, "{}", judge::json(a, b));
     } else {

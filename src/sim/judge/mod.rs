@@ -3,6 +3,7 @@
 //! ([`lines`]), verdicts in plain words ([`verdicts`]), what each rule does ([`rules`]), and
 //! two rulesets compared on the same deals ([`compare`]). The formulas are in docs/judge.md.
 
+mod html;
 mod lines;
 mod rules;
 mod skill;
@@ -16,6 +17,7 @@ use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::ir::Program;
 use crate::play::Player;
 
+pub use html::{html, html_compare};
 pub use lines::{Basis, Line, LineDiff, Unit, compare, lines, verdicts};
 pub use rules::{RuleLine, rules};
 pub use skill::{LADDER, Rung, ladder};
