@@ -403,3 +403,35 @@ fn a_page_that_cannot_be_written_fails_before_any_game() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the report"));
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn the_json_and_the_page_of_a_shipped_ruleset() {
+    let dir = std::env::temp_dir().join(format!("ninety-judge-snap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("page.html");
+    let out = ninety()
+        .args([
+            "judge",
+            "ninety-nine",
+            "--games",
+            "20",
+            "--seed",
+            "7",
+            "--json",
+        ])
+        .arg("--report")
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    insta::assert_snapshot!(
+        "judge_json",
+        serde_json::to_string_pretty(&v).expect("printed")
+    );
+    insta::assert_snapshot!(
+        "judge_page",
+        std::fs::read_to_string(&file).expect("the page")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
