@@ -66,7 +66,7 @@ fn speed(games: u64) {
     );
     let bot = Bot::Ismcts {
         iterations,
-        round: false,
+        round: true,
     };
     for name in GAMES {
         let p = load(name);
@@ -191,16 +191,16 @@ fn strength(games: u64) {
         Bot::Aggressive,
         Bot::Search,
         Bot::Ismcts {
-            iterations: 125,
-            round: false,
+            iterations: 200,
+            round: true,
         },
         Bot::Ismcts {
-            iterations: 500,
-            round: false,
+            iterations: 1000,
+            round: true,
         },
         Bot::Ismcts {
-            iterations: 2000,
-            round: false,
+            iterations: ninety::play::ismcts::DEFAULT_ITERATIONS,
+            round: true,
         },
     ];
     for name in ["ninety-nine", "ninety-eight"] {
@@ -243,7 +243,7 @@ fn strength(games: u64) {
         );
         let n = (games * 6) as f64;
         println!(
-            "  horizons, one table (ismcts:500:round, ismcts:500, cautious), {} games: {:.1}% \
+            "  horizons, one table (ismcts:500, ismcts:500:game, cautious), {} games: {:.1}% \
              against {:.1}% (cautious {:.1}%)",
             games * 6,
             100.0 * s[0].1 / n,

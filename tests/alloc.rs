@@ -85,11 +85,17 @@ fn no_allocation_per_turn() {
 /// two, a move's hundreds of iterations (deals, tree walks, play-outs) allocate nothing.
 #[test]
 fn no_allocation_per_iteration_of_the_strong_bot() {
-    let bot = Bot::Ismcts {
-        iterations: 200,
-        round: false,
-    };
-    for name in ["ninety-nine", "ninety-eight", "33-66-99", "ring-of-99"] {
+    for (name, round) in [
+        ("ninety-nine", true),
+        ("ninety-nine", false),
+        ("ninety-eight", true),
+        ("33-66-99", true),
+        ("ring-of-99", false),
+    ] {
+        let bot = Bot::Ismcts {
+            iterations: 200,
+            round,
+        };
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("rulesets")
             .join(format!("{name}.rules"))

@@ -93,6 +93,11 @@ pub const DRY_TURNS: u64 = 60_000;
 /// The most cards one game of the dry run may play before it is called endless.
 pub const DRY_GAME_TURNS: u64 = 5_000;
 
+/// The most iterations the strong bot (`ismcts:N`) may be given a move.
+pub const BOT_ITERATIONS: u32 = 1_000_000;
+/// The most cards one of the strong bot's play-outs plays before it is scored as it stands.
+pub const BOT_PLAYOUT_CARDS: u64 = 400;
+
 /// The largest saved game read, in bytes.
 pub const SAVE_BYTES: usize = 8 << 20;
 /// The longest name of a seat in a saved game, in characters.
@@ -160,6 +165,8 @@ pub const ALL: &[(&str, u64)] = &[
     ("DRY_GAMES", DRY_GAMES),
     ("DRY_TURNS", DRY_TURNS),
     ("DRY_GAME_TURNS", DRY_GAME_TURNS),
+    ("BOT_ITERATIONS", BOT_ITERATIONS as u64),
+    ("BOT_PLAYOUT_CARDS", BOT_PLAYOUT_CARDS),
     ("SAVE_BYTES", SAVE_BYTES as u64),
     ("SEAT_NAME_CHARS", SEAT_NAME_CHARS as u64),
     ("LOG_LINES", LOG_LINES as u64),

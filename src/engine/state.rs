@@ -595,7 +595,7 @@ impl State {
         self.declared = *declared;
         self.laid_by = *laid_by;
         self.next_deal.clone_from(next_deal);
-        self.rng = rng.clone();
+        self.rng = *rng;
         self.stuck = *stuck;
     }
 

@@ -25,9 +25,10 @@ pub enum Bot {
     /// Determinized Monte Carlo: for each move, samples the unseen cards many times and plays
     /// each sample out with cautious players to the end of the round.
     Search,
-    /// Information-set Monte Carlo tree search (`ismcts`, `ismcts:2000`, `ismcts:600:round`):
+    /// Information-set Monte Carlo tree search (`ismcts`, `ismcts:500`, `ismcts:500:game`):
     /// a tree of the mover's information sets, grown over deals of the unseen cards that
-    /// agree with what the table knows (see `play::ismcts`).
+    /// agree with what the table knows (see `play::ismcts`). Its play-outs stop at the end of
+    /// the round (`round`), or of the game (`:game`).
     Ismcts { iterations: u32, round: bool },
 }
 
@@ -35,7 +36,7 @@ impl Bot {
     pub const NAMES: [&'static str; 5] = ["random", "cautious", "aggressive", "search", "ismcts"];
 
     /// A bot by name; `ismcts` takes its iterations a move and its horizon after colons
-    /// (`ismcts:2000`, `ismcts:600:round`).
+    /// (`ismcts:500`, `ismcts:500:game`; the default horizon is the round's end).
     pub fn from_name(name: &str) -> Option<Bot> {
         match name {
             "random" => Some(Bot::Random),
@@ -55,8 +56,8 @@ impl Bot {
                         .filter(|n| (1..=super::ismcts::MAX_ITERATIONS).contains(n))?,
                 };
                 let round = match parts.next() {
-                    None | Some("game") => false,
-                    Some("round") => true,
+                    None | Some("round") => true,
+                    Some("game") => false,
                     Some(_) => return None,
                 };
                 parts
@@ -77,9 +78,9 @@ impl Bot {
             Bot::Search => "search".into(),
             Bot::Ismcts { iterations, round } => {
                 match (iterations == super::ismcts::DEFAULT_ITERATIONS, round) {
-                    (true, false) => "ismcts".into(),
-                    (false, false) => format!("ismcts:{iterations}").into(),
-                    (_, true) => format!("ismcts:{iterations}:round").into(),
+                    (true, true) => "ismcts".into(),
+                    (false, true) => format!("ismcts:{iterations}").into(),
+                    (_, false) => format!("ismcts:{iterations}:game").into(),
                 }
             }
         }

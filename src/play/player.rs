@@ -67,11 +67,11 @@ pub enum Player {
 }
 
 impl Player {
-    /// A built-in bot by name: `cautious`, `random`, `aggressive`, `search`, `ismcts[:N[:round]]`.
+    /// A built-in bot by name: `cautious`, `random`, `aggressive`, `search`, `ismcts[:N[:game]]`.
     pub fn builtin(name: &str) -> Result<Player, String> {
         Bot::from_name(name).map(Player::Bot).ok_or_else(|| {
             format!(
-                "no bot `{name}`; the bots are {} (`ismcts:N` gives it N iterations a move, 1 to {}; `ismcts:N:round` stops its play-outs at the round's end), or `script:FILE.rhai`",
+                "no bot `{name}`; the bots are {} (`ismcts:N` gives it N iterations a move, 1 to {}; `ismcts:N:game` plays out to the game's end, not the round's), or `script:FILE.rhai`",
                 Bot::NAMES.join(", "),
                 crate::base::limits::grouped(u64::from(super::ismcts::MAX_ITERATIONS))
             )

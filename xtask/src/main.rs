@@ -37,7 +37,7 @@ const TOOLS: [Tool; 7] = [
         program: "nvim",
         or: &[],
         package: "neovim",
-        why: "tests/lsp.rs runs the language server in Neovim",
+        why: "tests/nvim.rs runs the language server in Neovim as docs/editors.md sets it up",
     },
     Tool {
         program: "chromium",
