@@ -107,8 +107,14 @@ fn no_allocation_per_iteration_of_the_strong_bot() {
             seed: 3,
             ..Setup::default()
         };
-        let mut s = engine::new_game(&p, &setup, &mut ()).expect("a game");
         let mut rng = ninety::base::Rng::for_bots(3);
+        // The cautious players' plan for each number of players left is built once a program
+        // (`Program::derived`), the first time a game comes to it: a whole game first.
+        let mut warm = engine::new_game(&p, &setup, &mut ()).expect("a game");
+        while !warm.over {
+            ninety::play::bot_turn(&p, &mut warm, Bot::Cautious, &mut rng, &mut ()).expect("legal");
+        }
+        let mut s = engine::new_game(&p, &setup, &mut ()).expect("a game");
         let (mut searched, mut during) = (0, 0);
         for turn in 0..60 {
             if s.over {
