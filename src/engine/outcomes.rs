@@ -193,12 +193,16 @@ pub(super) fn run_list<S: Sink>(
             }
             OutcomeKind::EndRound => s.round_over = true,
             OutcomeKind::WinGame => {
-                if !s.over {
-                    for &seat in seats {
-                        s.declared |= 1 << seat;
-                    }
+                // A player this very moment put out of the game has lost it: the win is
+                // theirs only while they are in it (the game goes on without them).
+                let winners = seats
+                    .iter()
+                    .filter(|&&x| s.in_game(x))
+                    .fold(0u16, |m, &x| m | 1 << x);
+                if !s.over && winners != 0 {
+                    s.declared |= winners;
                     s.round_over = true;
-                    s.over = !seats.is_empty();
+                    s.over = true;
                 }
             }
             OutcomeKind::EndGame => {
