@@ -148,7 +148,7 @@ struct SimArgs {
     #[arg(long)]
     players: Option<usize>,
     /// Bots by seat, repeated round the table: `cautious,random` (`cautious`, `random`,
-    /// `aggressive`, `search` or `script:FILE.rhai`; `cautious` when not given).
+    /// `aggressive`, `search`, `ismcts[:N]` or `script:FILE.rhai`; `cautious` when not given).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     /// The seed of the run: each game's seed comes from it and the game's number, so one seed
@@ -477,19 +477,7 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let jobs = match a.jobs {
-        Some(0) => return Err("`--jobs 0`: a run needs at least 1 thread".into()),
-        Some(j) if j > cores => {
-            let _ = writeln!(
-                err,
-                "note: --jobs {j} is more than the {cores} cores of this machine; using {cores}"
-            );
-            cores
-        }
-        Some(j) => j,
-        None => cores,
-    };
+    let jobs = jobs(a.jobs, err)?;
     let o = sim_cmd::SimOptions {
         games: a.games,
         players: a.players,

@@ -8,6 +8,7 @@ use std::fmt::Write;
 use super::{JudgeConfig, Line, Tally, Unit, compare, lines, rules, verdicts};
 use crate::ir::Program;
 use crate::sim::Verdict;
+use crate::sim::html::esc;
 
 const CSS: &str = "
 body { font: 15px/1.45 system-ui, sans-serif; color: #1d232a; max-width: 70rem; margin: 2rem auto; padding: 0 1rem; }
@@ -22,21 +23,6 @@ svg.ci { display: block; }
 footer { margin-top: 2rem; color: #56606b; font-size: .85em; }
 @media print { body { margin: 0; } tr { break-inside: avoid; } }
 ";
-
-fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 fn value(v: f64, unit: Unit) -> String {
     let v = if v.abs() < 0.0005 { 0.0 } else { v };
