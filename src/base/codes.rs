@@ -114,6 +114,8 @@ codes! {
     // Variants.
     SameAsParent = "same-as-parent": "a variant's line says what its parent already says",
     NothingToRemove = "nothing-to-remove": "a `no ...` line names nothing the parents have",
+    NothingToKeep = "nothing-to-keep": "a `keep the bars at ...` line names a bar the parents do not have",
+    BarsKept = "bars-kept": "a variant adds bars of its own and does not say whether its parents' bars still count",
     Stuck = "stuck": "no card can ever be played: every round would pass with nobody playing",
     // Scripts.
     ScriptSyntax = "script-syntax": "a script does not compile",

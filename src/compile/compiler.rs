@@ -120,6 +120,20 @@ pub(super) struct Compiler<'a> {
     pub lowering: Lowering,
     /// `no rule on reaching 66` (and passing): the value, passing, the layer and the span.
     pub half_removed: Vec<(i64, bool, usize, Span)>,
+    /// Each layer's bars beside its parents', for `bars-kept` (by layer).
+    pub bar_layers: Vec<BarLayer>,
+}
+
+/// What a layer says about bars, beside what its parents have.
+#[derive(Debug, Default)]
+pub(super) struct BarLayer {
+    /// The totals the parents have a bar at when this layer starts.
+    pub before: BTreeSet<i64>,
+    /// The totals this layer's lines name: its bars, its `no` lines and its `keep` lines.
+    pub named: BTreeSet<i64>,
+    /// The bars this layer adds at totals no parent has one at, and where the first is.
+    pub added: BTreeSet<i64>,
+    pub first_added: Option<Span>,
 }
 
 /// What kind of line outcomes come from: a card's (its rank), a bar's, or a moment's.
@@ -172,6 +186,7 @@ impl<'a> Compiler<'a> {
             roles: Vec::new(),
             lowering: Lowering::Moment,
             half_removed: Vec::new(),
+            bar_layers: Vec::new(),
         }
     }
 

@@ -38,6 +38,7 @@ impl Compiler<'_> {
         let s = self.collect();
         self.mark_live_options(&s);
         self.half_removed_bars(&s);
+        self.bars_kept(&s);
         if let Some(set) = s.bars.values().nth(BARS) {
             let (layer, span) = (set.layer, set.span);
             self.err(

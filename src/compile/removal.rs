@@ -18,6 +18,7 @@ impl Collect<'_, '_> {
                     let Some(n) = self.c.amount(self.layer, v) else {
                         continue;
                     };
+                    self.bar_named(n, None);
                     let reach = self.remove_bar(n, false);
                     let pass = self.remove_bar(n, true);
                     if !reach && !pass {
@@ -33,6 +34,7 @@ impl Collect<'_, '_> {
                     let Some(n) = self.c.amount(self.layer, v) else {
                         continue;
                     };
+                    self.bar_named(n, None);
                     if self.remove_bar(n, *passing) {
                         self.c.half_removed.push((n, *passing, self.layer, v.span));
                         self.removed(format!("what happens on {verb} {n}"));
@@ -101,6 +103,48 @@ impl Collect<'_, '_> {
         }
     }
 
+    /// `keep the bars at 33, 66`: changes nothing, and says the parents' bars are meant to
+    /// count beside this file's own (see `lints::bars_kept`).
+    pub fn keep_bars(&mut self, values: &[ast::SAmount]) {
+        for v in values {
+            let Some(n) = self.c.amount(self.layer, v) else {
+                continue;
+            };
+            let had = self.c.bar_layers[self.layer].before.contains(&n);
+            if had {
+                self.bar_named(n, None);
+                continue;
+            }
+            let hint = if self.layer == 0 {
+                "a `keep` line keeps a bar of the ruleset this one extends; this one extends none"
+            } else {
+                "a `keep` line names a bar of the parents; check its number"
+            };
+            self.c.err(
+                self.layer,
+                Diag::error(
+                    Code::NothingToKeep,
+                    v.span,
+                    format!("there is no bar at {n} to keep"),
+                )
+                .hint(hint),
+            );
+        }
+    }
+
+    /// A bar line or a `no`/`keep` line of this layer names the total `n` (`added`: where a
+    /// bar line says what happens there).
+    pub fn bar_named(&mut self, n: i64, added: Option<Span>) {
+        let layer = &mut self.c.bar_layers[self.layer];
+        layer.named.insert(n);
+        if let Some(span) = added
+            && !layer.before.contains(&n)
+        {
+            layer.added.insert(n);
+            layer.first_added.get_or_insert(span);
+        }
+    }
+
     fn remove_bar(&mut self, value: i64, passing: bool) -> bool {
         let gone = self.s.bars.remove(&(value, passing)).is_some();
         if gone {
@@ -128,5 +172,70 @@ impl Collect<'_, '_> {
             self.layer,
             Diag::error(Code::NothingToRemove, span, message).hint(hint),
         );
+    }
+}
+
+impl super::compiler::Compiler<'_> {
+    /// A variant that adds bars at totals its parents have none at, and names none of the
+    /// parents' bars (no bar line, `no` line or `keep` line at their totals), may mean its
+    /// bars to be the only ones: both readings are plausible, so it is asked. `no bar at ...`
+    /// drops the old ones, `keep the bars at ...` says they still count. A variant that
+    /// changes or removes one of the parents' bars knows they are there, and is not asked.
+    pub fn bars_kept(&mut self, s: &super::settings::Settings) {
+        for layer in 1..self.bar_layers.len() {
+            let bars = &self.bar_layers[layer];
+            let Some(span) = bars.first_added else {
+                continue;
+            };
+            if bars.before.intersection(&bars.named).next().is_some() {
+                continue;
+            }
+            let kept: Vec<i64> = bars.before.difference(&bars.named).copied().collect();
+            let kept: Vec<i64> = kept
+                .into_iter()
+                .filter(|n| {
+                    s.bars
+                        .range((*n, false)..=(*n, true))
+                        .any(|(_, d)| d.layer < layer)
+                })
+                .collect();
+            if kept.is_empty() {
+                continue;
+            }
+            let list = |v: &[i64], last: &str| -> String {
+                let words: Vec<String> = v.iter().map(i64::to_string).collect();
+                match words.split_last() {
+                    Some((tail, head)) if !head.is_empty() => {
+                        format!("{} {last} {tail}", head.join(", "))
+                    }
+                    _ => words.concat(),
+                }
+            };
+            let added: Vec<i64> = bars.added.iter().copied().collect();
+            let plural = |v: &[i64], word: &'static str, many: &'static str| {
+                if v.len() == 1 { word } else { many }
+            };
+            let plain = kept
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            let message = format!(
+                "the parent's {} at {} still {} beside this file's new {} at {}",
+                plural(&kept, "bar", "bars"),
+                list(&kept, "and"),
+                plural(&kept, "counts", "count"),
+                plural(&added, "bar", "bars"),
+                list(&added, "and"),
+            );
+            self.err(
+                layer,
+                Diag::warning(Code::BarsKept, span, message)
+                    .label("a bar at a total the parent has none at")
+                    .hint(format!(
+                        "to play only this file's bars, write `no bar at {plain}`; to keep the parent's too, say so: `keep the bars at {plain}`"
+                    )),
+            );
+        }
     }
 }

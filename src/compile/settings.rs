@@ -156,6 +156,10 @@ impl Compiler<'_> {
         // What each setting, card, bar and moment means, and the layer that said it last.
         let mut meanings: HashMap<String, Meant> = HashMap::new();
         for li in 0..self.layers.len() {
+            self.bar_layers.push(super::compiler::BarLayer {
+                before: settings.bars.keys().map(|&(n, _)| n).collect(),
+                ..Default::default()
+            });
             // Settings said twice in one file: the second wins, with a warning.
             let mut said: HashMap<String, Span> = HashMap::new();
             let layers = self.layers;
@@ -479,6 +483,7 @@ impl Collect<'_, '_> {
             } => self.bar(*passing, values, way.as_ref(), outcomes),
             StatementKind::When { trigger, outcomes } => self.when(*trigger, outcomes),
             StatementKind::Remove(r) => self.remove(r),
+            StatementKind::KeepBars(values) => self.keep_bars(values),
         }
     }
 
@@ -651,6 +656,7 @@ impl Collect<'_, '_> {
             let Some(n) = self.number(v) else {
                 continue;
             };
+            self.bar_named(n, Some(v.span));
             let key = (n, passing);
             if let Some(prev) = self.s.bars.get(&key).filter(|p| p.layer < self.layer)
                 && v.span == values[0].span

@@ -179,6 +179,8 @@ pub enum StatementKind {
     },
     /// `no bar at 66`: a variant removes a statement of its parent.
     Remove(Removal),
+    /// `keep the bars at 33, 66`: a variant that adds bars keeps its parent's at these totals.
+    KeepBars(Vec<SAmount>),
 }
 
 /// Which way a bar counts: the total coming up onto or across it, down, or both.

@@ -63,6 +63,7 @@ pub(super) const STATEMENTS: &[(&str, &str)] = &[
     ("scenario", "scenario \"N99-6: a 9 at 95\""),
     ("if", "if {by_hand}: players draw by hand"),
     ("no", "no bar at 66"),
+    ("keep", "keep the bars at 33, 66, 99"),
     ("script", "script file \"house.rhai\""),
 ];
 

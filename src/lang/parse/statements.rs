@@ -129,6 +129,13 @@ pub(super) fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<Stat
         }),
         Rule::teams_stmt => StatementKind::Teams(amount(next(), start)?),
         Rule::remove_stmt => StatementKind::Remove(removal(next(), start)?),
+        Rule::keep_stmt => StatementKind::KeepBars(
+            next()
+                .into_inner()
+                .filter(|a| a.as_rule() == Rule::amount)
+                .map(|a| amount(a, start))
+                .collect::<Result<_, _>>()?,
+        ),
         Rule::script_file => StatementKind::ScriptFile(string(next(), start)),
         Rule::script_bar => {
             let name = next();
