@@ -347,7 +347,7 @@ fn thousands_of_seeded_games_keep_every_invariant() {
 fn the_tables_plays_are_each_moves_plays() {
     use ninety::engine::Move;
     use std::ops::ControlFlow;
-    let mut answered = 0;
+    let (mut answered, mut with_copies) = (0, 0);
     for (path, _) in shipped() {
         let program = ninety::app::load::load_program(&Disk, &path, &[]).expect("checks");
         for players in [program.min_players, program.max_players] {
@@ -363,6 +363,11 @@ fn the_tables_plays_are_each_moves_plays() {
                     });
                     if let Some(t) = s.table_plays(&program) {
                         answered += 1;
+                        // Two copies of a card in one hand (several decks): one move.
+                        let hand = s.hands[usize::from(s.turn)].cards();
+                        if ninety::base::cards::repeats(hand) != 0 {
+                            with_copies += 1;
+                        }
                         let listed: Vec<Move> = (0..t.count()).filter_map(|n| t.nth(n)).collect();
                         assert_eq!(listed, all, "{path}, seed {seed}, turn {}", s.turns);
                         assert_eq!(t.nth(t.count()), None);
@@ -391,5 +396,9 @@ fn the_tables_plays_are_each_moves_plays() {
     assert!(
         answered > 10_000,
         "the table answered only {answered} times"
+    );
+    assert!(
+        with_copies > 100,
+        "the table answered for a hand holding two copies of a card only {with_copies} times"
     );
 }

@@ -3,7 +3,7 @@
 //! bot in a simulation (uniform over the legal moves) needs nothing more.
 
 use super::{Move, Play, State};
-use crate::base::cards::{Card, rank_of};
+use crate::base::cards::{Card, rank_of, repeats};
 use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Program, choice_total};
 
 /// See the module's documentation; from [`State::table_plays`].
@@ -81,12 +81,12 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = {
 
 impl State {
     /// The plays of the player to move, when the legal-choice table answers for every card:
-    /// the total is in the table's window, no card has a live choice, and the game has one
-    /// copy of each card. `None` otherwise: then ask [`State::each_move`]. Both give the same
-    /// plays in the same order.
+    /// the total is in the table's window and no card has a live choice. `None` otherwise:
+    /// then ask [`State::each_move`]. Both give the same plays in the same order (with
+    /// several decks, a copy of a card before it in the hand has none: they are one move).
     #[inline]
     pub fn table_plays(&self, p: &Program) -> Option<TablePlays<'_>> {
-        if self.over || p.copies(self.seats) {
+        if self.over {
             return None;
         }
         let row = p.legal.row(self.total)?;
@@ -100,6 +100,9 @@ impl State {
             let cell = fx.map_or(0, |fx| row.cell(fx));
             live |= cell >> 4;
             allowed |= u64::from(cell & 0x0f) << (4 * i);
+        }
+        if p.copies(self.seats) {
+            allowed &= !repeats(hand);
         }
         (live == 0).then_some(TablePlays { hand, allowed })
     }

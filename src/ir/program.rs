@@ -243,11 +243,12 @@ impl std::fmt::Debug for Derived {
 }
 
 impl Program {
-    /// Whether a table of `seats` plays with two cards of one face (several decks, or more
-    /// than one joker): then two copies in a hand are one move.
+    /// Whether a table of `seats` plays with two cards of one face (several decks): then two
+    /// copies in a hand are one move. A deck's jokers are not copies of each other: each has
+    /// its own code and face (`XS`, `XH`, ...), so one deck with jokers has none.
     #[inline]
     pub fn copies(&self, seats: u8) -> bool {
-        self.jokers > 1 || self.decks.get(usize::from(seats)).is_some_and(|&d| d > 1)
+        self.decks.get(usize::from(seats)).is_some_and(|&d| d > 1)
     }
 
     /// The cards of the deck for `players` seats: `decks` times 52 plus the jokers.

@@ -3,7 +3,7 @@
 //! ([`Derived`](crate::ir::Derived)). A turn then scores a play from one slot, with no total to read.
 
 use super::weigh::{WORTH_CAP, bars_worth, base, is_high, others};
-use crate::base::cards::{Card, RANKS, rank_of};
+use crate::base::cards::{Card, RANKS, rank_of, repeats};
 use crate::engine::State;
 use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program, choice_total};
 
@@ -180,15 +180,16 @@ pub(super) struct TurnRow<'p> {
     first: &'p [u32; RANKS],
     escape: u32,
     row: &'p [u32],
+    /// Several decks: a copy of a card before it in the hand is the same move.
+    copies: bool,
 }
 
 impl<'p> TurnRow<'p> {
     /// The row of the total of `s` with its players in the round; `None` when the plan does
-    /// not answer: the game is over, has two copies of a card (two of them are one move), or
-    /// the total is outside the table's window.
+    /// not answer: the game is over, or the total is outside the table's window.
     #[inline(always)]
     pub(super) fn new(p: &'p Program, s: &State) -> Option<TurnRow<'p>> {
-        if s.over || p.copies(s.seats) {
+        if s.over {
             return None;
         }
         let plan = plan(p, s.active());
@@ -197,7 +198,13 @@ impl<'p> TurnRow<'p> {
         let width = width as usize;
         let i = s.total.wrapping_sub(p.legal.window().0) as u32 as usize;
         let row = rows.get(i * width..)?.get(..width)?;
-        Some(TurnRow { first, escape, row })
+        let copies = p.copies(s.seats);
+        Some(TurnRow {
+            first,
+            escape,
+            row,
+            copies,
+        })
     }
 
     /// The cell of a card of rank `rank`: its allowed choices in the low four bits, its live
@@ -247,6 +254,9 @@ impl<'p> TurnRow<'p> {
         }
         if live != 0 {
             return false;
+        }
+        if self.copies {
+            allowed &= !repeats(hand);
         }
         while allowed != 0 {
             let at = allowed.trailing_zeros() as usize;
