@@ -632,6 +632,23 @@ fn until_decided_stops_early_on_a_clear_difference_and_says_how_many_games_it_us
         String::from_utf8_lossy(&out.stderr)
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let one = ninety()
+        .args([
+            "judge",
+            "ninety-nine",
+            "ninety-nine-head-start",
+            "--games",
+            "100",
+            "--until-decided",
+            "--decide",
+            "turns_mean",
+            "--json",
+            "--jobs",
+            "1",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(one.stdout, out.stdout, "the same for one job and two");
     let d = &v["until_decided"]["decision"];
     assert_eq!(d["decided"], true);
     assert_eq!(d["looks"], 1);
@@ -791,19 +808,26 @@ fn ctrl_c_stops_a_huge_judge_within_a_second_and_says_so() {
 fn the_text_with_the_ladder_order_and_restricted_play_of_a_constructed_ruleset() {
     // Only ones (tests/judge-inputs): no bot is better than another, no rule is worth
     // anything, and the text says so line by line.
-    let out = ninety()
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "judge",
-            "tests/judge-inputs/only-ones.rules",
-            "--games",
-            "60",
-            "--skill",
-            "--restrict",
-        ])
-        .output()
-        .expect("runs");
+    let judged = |jobs: &str| {
+        ninety()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "judge",
+                "tests/judge-inputs/only-ones.rules",
+                "--games",
+                "60",
+                "--skill",
+                "--restrict",
+                "--jobs",
+                jobs,
+            ])
+            .output()
+            .expect("runs")
+    };
+    let out = judged("2");
     assert_eq!(out.status.code(), Some(0));
+    // The same report, byte for byte, on one thread.
+    assert_eq!(out.stdout, judged("1").stdout);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Order of ismcts:200 among random"), "{text}");
     assert!(

@@ -182,7 +182,8 @@ pub fn until_decided(
         let mut looks = 0;
         let mut decided = false;
         while looks < plan.looks && !decided && !stopped() {
-            let range = u64::from(looks) * plan.batch..u64::from(looks + 1) * plan.batch;
+            let at = |k: u32| u64::from(k).saturating_mul(plan.batch);
+            let range = at(looks)..at(looks + 1);
             ta.merge(&play_range(a.0, &seats, a.1.seed, range.clone(), &stopped)?);
             tb.merge(&play_range(b.0, &seats, b.1.seed, range, &stopped)?);
             if stopped() {

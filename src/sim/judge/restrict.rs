@@ -328,7 +328,7 @@ pub fn restrict(
             sum.deals += one.deals;
             sum.restricted_wins += one.restricted_wins;
             sum.free_wins += one.free_wins;
-            sum.diff_squares += one.diff_squares;
+            sum.diff_squares = sum.diff_squares.saturating_add(one.diff_squares);
             sum.replaced += one.replaced;
             sum.unavoidable += one.unavoidable;
         }
