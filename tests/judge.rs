@@ -134,6 +134,13 @@ fn three_players_wait_the_turns_left_after_the_first_one_is_out() {
     let cfg = config("ones3", 3, 80, 2);
     let (_, t) = run(&path.display().to_string(), &cfg, 1);
     let ls = judge::lines(&t, &cfg);
+    // With three players the fixed order of play makes seat 0 win every game (two rounds of
+    // 9 cards): unfair, with a gap of 100 points beyond chance.
+    assert_eq!(get(&ls, "seat_0").value, 100.0);
+    let gap = get(&ls, "largest_gap");
+    assert_eq!(gap.value, 100.0);
+    assert!(gap.low.expect("an interval") > 90.0, "{gap:?}");
+    assert!(judge::verdicts(&t, &ls)[0].starts_with("not fair: one seat wins more"));
     let wait = get(&ls, "downtime_1");
     assert!(wait.value > 0.0 && wait.value < 100.0, "{}", wait.value);
     assert_eq!(t.downtime[0].n, t.games);
