@@ -3,38 +3,20 @@
 //! the text of a shipped ruleset as a snapshot.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use ninety::app::load::load_program;
 use ninety::compile::Disk;
 use ninety::ir::Program;
 use ninety::play::Player;
 use ninety::sim::Verdict;
-use ninety::sim::judge::{self, JudgeConfig, Line, Tally};
+use ninety::sim::judge::{self, Control, JudgeConfig, Line, Outcome, Plan, Tally};
 
 /// Every card adds 1 and the total may not pass 9: with two players, seat 0 dealing and seat
 /// 1 leading, seat 1 lays the 1st, 3rd, ... 9th card, seat 0 cannot play at 9 and is out. Every
 /// game: 9 turns, 1 round, seat 1 wins, no choice ever (every card makes the same total).
-const ONES: &str = r#"name "Only ones"
-about "Every card adds 1; whoever cannot play without passing 9 is out."
-players 2 to 3
-decks 1
-jokers 0 per deck
-hand 3 cards
-each player starts with 1 chips
-the total starts at 0
-the total may not go above 9
-play goes clockwise
-players draw automatically
-card A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K: add 1
-when a player has no cards: the player pays 1 to the bank and loses the round
-when a player cannot play: the player pays 1 to the bank and loses the round
-a player is out at 0 chips
-the game ends when one player is left
-the winner is the last player left
-the first dealer is player 0
-the player left of the dealer leads
-"#;
+const ONES: &str = include_str!("judge-inputs/only-ones.rules");
 
 fn write_ruleset(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ninety-judge-{name}-{}", std::process::id()));
@@ -62,6 +44,7 @@ fn config(name: &str, players: usize, games: u64, seed: u64) -> JudgeConfig {
         seed,
         length: None,
         skill_games: None,
+        restrict: None,
     }
 }
 
@@ -151,6 +134,13 @@ fn three_players_wait_the_turns_left_after_the_first_one_is_out() {
     let cfg = config("ones3", 3, 80, 2);
     let (_, t) = run(&path.display().to_string(), &cfg, 1);
     let ls = judge::lines(&t, &cfg);
+    // With three players the fixed order of play makes seat 0 win every game (two rounds of
+    // 9 cards): unfair, with a gap of 100 points beyond chance.
+    assert_eq!(get(&ls, "seat_0").value, 100.0);
+    let gap = get(&ls, "largest_gap");
+    assert_eq!(gap.value, 100.0);
+    assert!(gap.low.expect("an interval") > 90.0, "{gap:?}");
+    assert!(judge::verdicts(&t, &ls)[0].starts_with("not fair: one seat wins more"));
     let wait = get(&ls, "downtime_1");
     assert!(wait.value > 0.0 && wait.value < 100.0, "{}", wait.value);
     assert_eq!(t.downtime[0].n, t.games);
@@ -265,6 +255,41 @@ fn the_json_carries_every_line_rule_and_verdict() {
     let ds = v["differences"].as_array().expect("differences");
     assert!(!ds.is_empty());
     assert!(ds.iter().all(|d| d["verdict"].is_string()));
+    // Every row the text and the page show, with its verdict; and the comparison's verdict.
+    let cfg = config("ninety-nine", 3, 30, 1);
+    let (_, ta) = run(&shipped("ninety-nine"), &cfg, 1);
+    let (_, tb) = run(&shipped("ninety-nine-quick"), &cfg, 1);
+    let want = judge::compare(&judge::lines(&ta, &cfg), &judge::lines(&tb, &cfg));
+    let keys: Vec<&str> = ds.iter().filter_map(|d| d["key"].as_str()).collect();
+    assert_eq!(
+        keys,
+        want.iter().map(|d| d.key.as_str()).collect::<Vec<_>>()
+    );
+    for (j, d) in ds.iter().zip(&want) {
+        let diff = j["diff"].as_f64().expect("a difference");
+        assert!(
+            (diff - d.diff).abs() <= 1e-9 * d.diff.abs().max(1.0),
+            "{}",
+            d.key
+        );
+        assert_eq!(
+            j["verdict"],
+            serde_json::to_value(d.verdict).expect("a verdict")
+        );
+    }
+    let verdict = v["verdict"].as_str().expect("the comparison's verdict");
+    assert!(
+        String::from_utf8_lossy(
+            &ninety()
+                .args(["judge", "ninety-nine", "ninety-nine-quick", "--games", "30"])
+                .output()
+                .expect("runs")
+                .stdout
+        )
+        .starts_with(verdict)
+    );
+    assert!(v["beyond_chance"].is_array());
+    assert!(v["until_decided"].is_null());
 }
 
 #[test]
@@ -363,8 +388,30 @@ fn the_page_is_self_contained_the_same_for_any_jobs_and_renders_in_chromium() {
     ] {
         assert!(!one.contains(bad), "the page contains `{bad}`");
     }
+    // One chart a measure, its numbers under it: every section holds an SVG, then a table.
+    let sections: Vec<&str> = one.split("<section class=\"measure\">").skip(1).collect();
+    assert!(sections.len() >= 6, "{} sections", sections.len());
+    for s in &sections {
+        let body = s.split("</section>").next().expect("a section");
+        let (svg, table) = (body.find("<svg class=\"chart\""), body.find("<table>"));
+        assert!(
+            matches!((svg, table), (Some(a), Some(b)) if a < b),
+            "{body}"
+        );
+    }
+    for title in [
+        "Seat balance",
+        "Completion",
+        "Length",
+        "Agency",
+        "Lead changes",
+    ] {
+        assert!(one.contains(&format!("<h2>{title}")), "{title}");
+    }
     let ab = page("ab.html", "2", &["ninety-nine", "ninety-nine-head-start"]);
     assert!(ab.contains("B against A") && ab.contains("beyond chance?"));
+    assert!(ab.matches("<svg class=\"chart\"").count() >= 6);
+    assert!(ab.contains("B differs from A beyond chance in:"));
     // A real browser reads it: the verdicts are in the document it builds.
     let chromium = std::env::var_os("CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into());
     let out = Command::new(chromium)
@@ -382,7 +429,11 @@ fn the_page_is_self_contained_the_same_for_any_jobs_and_renders_in_chromium() {
         .expect("chromium runs (apt-get install chromium, or set CHROMIUM)");
     let dom = String::from_utf8_lossy(&out.stdout);
     assert!(dom.contains(&verdicts[0]), "{dom}");
-    assert!(dom.contains("Measures") && dom.contains("<svg"), "{dom}");
+    assert!(
+        dom.contains("Seat balance") && dom.contains("<svg"),
+        "{dom}"
+    );
+    assert!(dom.matches("class=\"chart\"").count() >= 6, "{dom}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -434,4 +485,361 @@ fn the_json_and_the_page_of_a_shipped_ruleset() {
         std::fs::read_to_string(&file).expect("the page")
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_rule_that_never_matters_changes_nothing_when_forbidden() {
+    // In Only ones no one is ever without cards: forbidding that trigger forbids no move, so
+    // every deal plays as it did, and the change is exactly 0 with an interval of 0. The card
+    // line is every move there is: forbidding it forbids all, so the bot plays on as before.
+    let path = write_ruleset("ones-restrict", ONES);
+    let mut cfg = config("ones-restrict", 2, 20, 3);
+    cfg.restrict = Some(("cautious".into(), 30));
+    let (p, t) = run(&path.display().to_string(), &cfg, 2);
+    let x = t.restricted.as_ref().expect("restricted play");
+    assert_eq!((x.bot.as_str(), x.deals), ("cautious", 30));
+    let rules = judge::rules(&p, &t);
+    assert_eq!(rules.len(), x.rows.len());
+    for r in &rules {
+        let c = r.restricted.as_ref().expect("a change a rule");
+        assert_eq!(c.deals, 30, "{}", r.label);
+        assert_eq!((c.change, c.low, c.high), (0.0, 0.0, 0.0), "{}", r.label);
+        assert!(!c.beyond_chance);
+        assert_eq!(c.replaced, 0, "{}", r.label);
+    }
+    let card = rules
+        .iter()
+        .find(|r| r.label.starts_with("card A"))
+        .and_then(|r| r.restricted.clone())
+        .expect("the card line");
+    // Seat 1 lays 5 cards a game and seat 0 four; the restricted seat alternates.
+    assert_eq!(card.unavoidable, 15 * 5 + 15 * 4);
+    let empty = rules
+        .iter()
+        .find(|r| r.label.starts_with("when a player has no cards"))
+        .and_then(|r| r.restricted.clone())
+        .expect("the trigger");
+    assert_eq!(empty.unavoidable, 0);
+    let verdicts = judge::verdicts(&t, &judge::lines(&t, &cfg));
+    assert!(
+        verdicts
+            .iter()
+            .any(|v| v.starts_with("rule impact: forbidding any one rule changes")),
+        "{verdicts:?}"
+    );
+}
+
+#[test]
+fn restricted_play_on_ninety_nine_replaces_moves_and_is_the_same_for_any_jobs() {
+    // In Ninety-Nine the cautious bot uses its cards' lines all the time: forbidden one, it
+    // plays another card at some turns, and a change of the win share follows from it; the
+    // sums are the same on one thread and two.
+    let p = load_program(&Disk, &shipped("ninety-nine"), &[]).expect("checks");
+    let play = |jobs: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .expect("a pool")
+            .install(|| judge::restrict(&p, 3, "cautious", (24, 5), &|| false))
+            .expect("runs")
+    };
+    let one = play(1);
+    assert_eq!(one, play(2));
+    assert_eq!(one.rows.len(), judge::targets(&p, 3).len());
+    let face = one
+        .rows
+        .iter()
+        .find(|r| r.label.starts_with("card 2, 5, 6, 7, 8"))
+        .expect("the face-value line");
+    assert!(face.replaced > 0, "{face:?}");
+    assert!(face.deals > 0 && face.deals <= 24);
+    // The stuck trigger (a player who cannot play) is met only by the next player: the
+    // bot may avoid moves that leave someone stuck, so some are replaced, none forced.
+    assert!(
+        one.rows
+            .iter()
+            .all(|r| r.restricted_wins <= r.deals * 27_720)
+    );
+    let bad = judge::restrict(&p, 3, "script:x.rhai", (1, 1), &|| false);
+    assert!(bad.is_err());
+}
+
+/// The sequential test on one ruleset against itself, on independent deals (B's seed is
+/// another): it must say "differs" of a measure no more often than its alpha allows.
+#[test]
+fn identical_rulesets_give_no_difference_at_the_stated_error_rate_over_many_seeds() {
+    let p = load_program(&Disk, &shipped("ninety-nine-quick"), &[]).expect("checks");
+    let bot = Player::builtin("random").expect("a bot");
+    let plan = Plan::new(
+        200,
+        vec![
+            "turns_mean".into(),
+            "real_choice".into(),
+            "forced_busts".into(),
+        ],
+    );
+    assert_eq!((plan.alpha, plan.beta, plan.looks), (0.05, 0.05, 20));
+    let (mut differs, mut none) = (0, 0);
+    let runs = 20;
+    for seed in 0..runs {
+        let ca = config("quick", 3, 200, 100 + seed);
+        let cb = config("quick", 3, 200, 900 + seed);
+        let control = Control {
+            jobs: 2,
+            cancel: None,
+        };
+        let (ta, tb, d) =
+            judge::until_decided((&p, &ca), (&p, &cb), &bot, &plan, &control).expect("runs");
+        assert_eq!(ta.games, d.games);
+        assert_eq!(tb.games, d.games);
+        assert_eq!(d.games, u64::from(d.looks) * 200);
+        if d.measures.iter().any(|m| m.outcome == Outcome::Differs) {
+            differs += 1;
+        }
+        if d.decided
+            && d.measures
+                .iter()
+                .all(|m| m.outcome == Outcome::NoDifference)
+        {
+            none += 1;
+        }
+    }
+    // At a true rate of 5% a run, 3 or more of 20 happen 7.5% of the time; the test's
+    // Bonferroni split makes its true rate far lower.
+    assert!(
+        differs <= 2,
+        "{differs} of {runs} runs said a measure differs"
+    );
+    assert!(
+        none >= runs - 4,
+        "{none} of {runs} runs decided no difference"
+    );
+}
+
+#[test]
+fn until_decided_stops_early_on_a_clear_difference_and_says_how_many_games_it_used() {
+    let out = ninety()
+        .args([
+            "judge",
+            "ninety-nine",
+            "ninety-nine-head-start",
+            "--games",
+            "100",
+            "--until-decided",
+            "--decide",
+            "turns_mean",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let one = ninety()
+        .args([
+            "judge",
+            "ninety-nine",
+            "ninety-nine-head-start",
+            "--games",
+            "100",
+            "--until-decided",
+            "--decide",
+            "turns_mean",
+            "--json",
+            "--jobs",
+            "1",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(one.stdout, out.stdout, "the same for one job and two");
+    let d = &v["until_decided"]["decision"];
+    assert_eq!(d["decided"], true);
+    assert_eq!(d["looks"], 1);
+    assert_eq!(d["games"], 100);
+    assert_eq!(d["measures"][0]["outcome"], "differs");
+    assert_eq!(v["a"]["games"], 100);
+    // The same ruleset twice plays the same deals: no difference, decided once the
+    // interval is inside the margin.
+    let same = ninety()
+        .args([
+            "judge",
+            "ninety-nine",
+            "ninety-nine",
+            "--games",
+            "200",
+            "--until-decided",
+            "--decide",
+            "turns_mean,real_choice",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(same.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&same.stdout);
+    assert!(text.contains("until decided: decided after"), "{text}");
+    assert!(
+        text.contains("no difference larger than the margin") && !text.contains(": differs"),
+        "{text}"
+    );
+    for args in [
+        vec!["judge", "ninety-nine", "--until-decided"],
+        vec![
+            "judge",
+            "ninety-nine",
+            "ninety-nine",
+            "--until-decided",
+            "--decide",
+            "turns_median",
+        ],
+        vec![
+            "judge",
+            "ninety-nine",
+            "ninety-nine",
+            "--until-decided",
+            "--decide",
+            "nothing",
+        ],
+        vec![
+            "judge",
+            "ninety-nine",
+            "--restrict",
+            "--restrict-bot",
+            "script:x.rhai",
+        ],
+    ] {
+        let out = ninety().args(&args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn order_is_cardstocks_skill_score_for_each_bot_among_random_ones() {
+    // Only ones: no bot does better than random, the Order of each is 0 exactly. In
+    // Ninety-Nine, cautious beats random: its Order is above 0 beyond chance.
+    let path = write_ruleset("ones-order", ONES);
+    let mut cfg = config("ones-order", 2, 10, 1);
+    cfg.skill_games = Some(12);
+    let (_, t) = run(&path.display().to_string(), &cfg, 2);
+    assert_eq!(t.order.len(), judge::LADDER.len() - 1);
+    let ls = judge::lines(&t, &cfg);
+    for r in &t.order {
+        assert_eq!(r.weak, "random");
+        let o = get(&ls, &format!("order_{}", r.strong));
+        assert_eq!(o.value, 0.0, "{}", r.strong);
+        assert!(o.low.expect("an interval") < 0.0 && o.high.expect("an interval") > 0.0);
+    }
+    // The ladder's first rung is cautious among random ones: it is not played twice.
+    let ones = load_program(&Disk, &path.display().to_string(), &[]).expect("checks");
+    let skill = judge::skill(&ones, 2, (4, 1), &|| false).expect("runs");
+    assert_eq!(skill.order.first(), skill.ladder.first());
+    let p = load_program(&Disk, &shipped("ninety-nine"), &[]).expect("checks");
+    let cautious = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a pool")
+        .install(|| judge::rung(&p, 3, ("random", "cautious"), (150, 4), &|| false))
+        .expect("runs");
+    let mut t = Tally::new(&p, 3);
+    t.order = vec![cautious.clone()];
+    let ls = judge::lines(&t, &config("ninety-nine", 3, 0, 4));
+    let o = get(&ls, "order_cautious");
+    let aiwp = cautious.strong_wins as f64 / 27_720.0 / cautious.games as f64;
+    assert!((o.value - (aiwp - 1.0 / 3.0) / (2.0 / 3.0)).abs() < 1e-12);
+    assert!(o.low.expect("an interval") > 0.0, "{o:?}");
+}
+
+#[test]
+fn ctrl_c_stops_a_huge_judge_within_a_second_and_says_so() {
+    for json in [false, true] {
+        let mut args = vec![
+            "judge",
+            "ninety-nine",
+            "--games",
+            "1000000000000",
+            "--jobs",
+            "2",
+        ];
+        if json {
+            args.push("--json");
+        }
+        let mut child = ninety()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        std::thread::sleep(Duration::from_millis(300));
+        let sent = Instant::now();
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(killed.success());
+        let status = loop {
+            if let Some(s) = child.try_wait().expect("wait") {
+                break s;
+            }
+            if sent.elapsed() > Duration::from_secs(5) {
+                let _ = child.kill();
+                panic!("Ctrl-C did not stop the judge");
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        assert!(
+            sent.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            sent.elapsed()
+        );
+        let out = child.wait_with_output().expect("output");
+        assert_eq!(status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("interrupted: the report covers the"),
+            "{stderr}"
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if json {
+            let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+            assert_eq!(v["interrupted"], true);
+            assert!(v["games"].as_u64().expect("games") < 1_000_000_000_000);
+        } else {
+            assert!(stdout.contains("games played before Ctrl-C)"), "{stdout}");
+        }
+    }
+}
+
+#[test]
+fn the_text_with_the_ladder_order_and_restricted_play_of_a_constructed_ruleset() {
+    // Only ones (tests/judge-inputs): no bot is better than another, no rule is worth
+    // anything, and the text says so line by line.
+    let judged = |jobs: &str| {
+        ninety()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "judge",
+                "tests/judge-inputs/only-ones.rules",
+                "--games",
+                "60",
+                "--skill",
+                "--restrict",
+                "--jobs",
+                jobs,
+            ])
+            .output()
+            .expect("runs")
+    };
+    let out = judged("2");
+    assert_eq!(out.status.code(), Some(0));
+    // The same report, byte for byte, on one thread.
+    assert_eq!(out.stdout, judged("1").stdout);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Order of ismcts:200 among random"), "{text}");
+    assert!(
+        text.contains("restricted play: cautious in one seat"),
+        "{text}"
+    );
+    insta::assert_snapshot!(text);
 }

@@ -217,9 +217,35 @@ struct JudgeArgs {
     #[arg(long, value_name = "FILE.html")]
     report: Option<String>,
     /// Also play the skill ladder (random, cautious, search, ismcts:200), each level in one
-    /// seat against the level below, on a tenth of the games: skill levels and luck.
+    /// seat against the level below, and each bot among random ones (CardStock's Order), on
+    /// a tenth of the games: skill levels and luck.
     #[arg(long)]
     skill: bool,
+    /// Also play restricted play on a tenth of the games: for each rule, the bot in one seat
+    /// may not use it when it has another move; the change in its win share.
+    #[arg(long)]
+    restrict: bool,
+    /// The bot of restricted play: a built-in one (`cautious`, `search`, `ismcts:200`, ...).
+    #[arg(
+        long,
+        value_name = "BOT",
+        default_value = "cautious",
+        requires = "restrict"
+    )]
+    restrict_bot: String,
+    /// Two rulesets: play them in batches of --games on the same deals until the measures
+    /// are decided (a sequential test, 5% error each way, at most 20 batches).
+    #[arg(long)]
+    until_decided: bool,
+    /// The measures --until-decided decides, by key (repeat or separate by commas; by
+    /// default turns_mean, first_player and real_choice).
+    #[arg(
+        long,
+        value_name = "KEY",
+        value_delimiter = ',',
+        requires = "until_decided"
+    )]
+    decide: Vec<String>,
 }
 
 #[derive(Args)]
@@ -513,6 +539,14 @@ fn jobs(asked: Option<usize>, err: &mut dyn Write) -> Result<usize, String> {
     }
 }
 
+/// A flag Ctrl-C sets, as `sim` has.
+fn ctrl_c() -> Arc<AtomicBool> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = cancel.clone();
+    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
+    cancel
+}
+
 fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let o = judge_cmd::JudgeOptions {
         games: a.games,
@@ -525,6 +559,10 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
         length: a.length,
         skill: a.skill,
         report: a.report,
+        restrict: a.restrict.then_some(a.restrict_bot),
+        until_decided: a.until_decided,
+        decide: a.decide,
+        cancel: ctrl_c(),
     };
     Ok(judge_cmd::judge_cmd(&Shipped, &a.rulesets, &o, out, err))
 }

@@ -1,6 +1,8 @@
 //! `ninety judge`: one ruleset judged, or two side by side on the same deals.
 
 use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::atomic::{check_target, write_atomically};
 use super::commands::{FAILED, OK, USAGE, load_for_command};
@@ -8,7 +10,7 @@ use super::load::player;
 use crate::base::text::escape_lines;
 use crate::compile::Loader;
 use crate::ir::Program;
-use crate::sim::judge::{self, JudgeConfig, Tally};
+use crate::sim::judge::{self, Control, Decision, JudgeConfig, Plan, Tally};
 
 /// Options of `ninety judge`.
 #[derive(Debug, Clone, Default)]
@@ -26,6 +28,14 @@ pub struct JudgeOptions {
     pub report: Option<String>,
     /// Play the skill ladder too, over a tenth of the games (at least 1) for each rung.
     pub skill: bool,
+    /// Restricted play with this bot, over a tenth of the games (at least 1).
+    pub restrict: Option<String>,
+    /// Two rulesets: play batches of `games` until the measures are decided.
+    pub until_decided: bool,
+    /// The measures `--until-decided` looks at (its defaults when empty).
+    pub decide: Vec<String>,
+    /// Set by Ctrl-C: the report covers the games played.
+    pub cancel: Arc<AtomicBool>,
 }
 
 /// `A..B`: a target length in turns, inclusive.
@@ -45,16 +55,27 @@ pub fn parse_length(text: &str) -> Result<(u64, u64), String> {
 
 type Judged = (Program, JudgeConfig, Tally);
 
-fn judge_one(
+/// A ruleset read and its run described, before any game.
+fn prepare(
     loader: &dyn Loader,
     path: &str,
     o: &JudgeOptions,
     length: Option<(u64, u64)>,
-) -> Result<Judged, (i32, String)> {
+) -> Result<(Program, JudgeConfig), (i32, String)> {
     let p = load_for_command(loader, path, &o.sets)?;
     let players = o.players.unwrap_or_else(|| p.default_players());
     p.check_players(players).map_err(|e| (USAGE, e))?;
-    let bot = player(&o.bot).map_err(|e| (USAGE, e))?;
+    if let Some(name) = &o.restrict
+        && crate::play::Bot::from_name(name).is_none()
+    {
+        return Err((
+            USAGE,
+            format!(
+                "`--restrict-bot {name}`: restricted play needs a built-in bot ({})",
+                crate::play::Bot::NAMES.join(", ")
+            ),
+        ));
+    }
     let cfg = JudgeConfig {
         ruleset: path.to_string(),
         name: p.name.clone(),
@@ -64,9 +85,64 @@ fn judge_one(
         seed: o.seed,
         length,
         skill_games: o.skill.then(|| (o.games / 10).max(1)),
+        restrict: o.restrict.clone().map(|b| (b, (o.games / 10).max(1))),
     };
-    let t = judge::judge(&p, &bot, &cfg, o.jobs).map_err(|e| (FAILED, e))?;
-    Ok((p, cfg, t))
+    Ok((p, cfg))
+}
+
+fn control(o: &JudgeOptions) -> Control<'_> {
+    Control {
+        jobs: o.jobs,
+        cancel: Some(&o.cancel),
+    }
+}
+
+/// Plays every ruleset: each one its games, or two batch by batch until decided.
+fn play_all(
+    prepared: Vec<(Program, JudgeConfig)>,
+    o: &JudgeOptions,
+) -> Result<(Vec<Judged>, Option<Decision>), (i32, String)> {
+    let bot = player(&o.bot).map_err(|e| (USAGE, e))?;
+    if o.until_decided {
+        let [(pa, ca), (pb, cb)] = <[_; 2]>::try_from(prepared).map_err(|_| {
+            (
+                USAGE,
+                "`--until-decided` compares two rulesets: give two".to_string(),
+            )
+        })?;
+        let measures = if o.decide.is_empty() {
+            judge::DEFAULT_MEASURES.map(String::from).to_vec()
+        } else {
+            o.decide.clone()
+        };
+        for key in &measures {
+            for (p, c) in [(&pa, &ca), (&pb, &cb)] {
+                let empty = judge::lines(&Tally::new(p, c.players), c);
+                judge::testable(&empty, key).map_err(|e| (USAGE, e))?;
+            }
+        }
+        let plan = Plan::new(o.games, measures);
+        let (ta, tb, d) = judge::until_decided((&pa, &ca), (&pb, &cb), &bot, &plan, &control(o))
+            .map_err(|e| (FAILED, e))?;
+        let used = |mut c: JudgeConfig| {
+            c.games = d.games;
+            c
+        };
+        let judged = vec![(pa, used(ca), ta), (pb, used(cb), tb)];
+        return Ok((judged, Some(d)));
+    }
+    let mut judged = Vec::new();
+    for (p, cfg) in prepared {
+        if o.cancel.load(Ordering::Relaxed) {
+            // Stopped before this ruleset began: it is reported with no game.
+            let t = Tally::new(&p, cfg.players);
+            judged.push((p, cfg, t));
+            continue;
+        }
+        let t = judge::judge_with(&p, &bot, &cfg, &control(o)).map_err(|e| (FAILED, e))?;
+        judged.push((p, cfg, t));
+    }
+    Ok((judged, None))
 }
 
 /// `ninety judge RULESET [RULESET_B]`: the verdicts, the measures and the rules, as text or
@@ -101,13 +177,26 @@ pub fn judge_cmd(
             (FAILED, format!("cannot write the report `{path}`: {e}")),
         );
     }
-    let mut judged = Vec::new();
+    if o.until_decided && rulesets.len() != 2 {
+        return fail(
+            err,
+            (
+                USAGE,
+                "`--until-decided` compares two rulesets: give two".into(),
+            ),
+        );
+    }
+    let mut prepared = Vec::new();
     for path in rulesets {
-        match judge_one(loader, path, o, length) {
-            Ok(j) => judged.push(j),
+        match prepare(loader, path, o, length) {
+            Ok(j) => prepared.push(j),
             Err(e) => return fail(err, e),
         }
     }
+    let (judged, decision) = match play_all(prepared, o) {
+        Ok(j) => j,
+        Err(e) => return fail(err, e),
+    };
     fn view(j: &Judged) -> (&Program, &JudgeConfig, &Tally) {
         (&j.0, &j.1, &j.2)
     }
@@ -118,7 +207,7 @@ pub fn judge_cmd(
     if let Some(path) = &o.report {
         let page = match b {
             None => judge::html(a.0, a.1, a.2),
-            Some(b) => judge::html_compare(a, b),
+            Some(b) => judge::html_compare(a, b, decision.as_ref()),
         };
         if let Err(e) = write_atomically(std::path::Path::new(path), page.as_bytes(), "a report") {
             return fail(
@@ -127,14 +216,33 @@ pub fn judge_cmd(
             );
         }
     }
+    let interrupted = o.cancel.load(Ordering::Relaxed);
+    let games = b.map_or(a.2.games, |b| a.2.games.min(b.2.games));
     if o.json {
-        let _ = writeln!(out, "{}", judge::json(a, b));
+        let mut v = judge::json(a, b, decision.as_ref());
+        if interrupted && let Some(m) = v.as_object_mut() {
+            m.insert("interrupted".into(), true.into());
+        }
+        let _ = writeln!(out, "{v}");
     } else {
-        let text = match b {
+        let mut text = match b {
             None => judge::text(a.0, a.1, a.2),
-            Some(b) => judge::text_compare(a, b),
+            Some(b) => judge::text_compare(a, b, decision.as_ref()),
         };
+        if interrupted {
+            text.push_str(&format!(
+                "\n(this covers the {games} games played before Ctrl-C)\n"
+            ));
+        }
         let _ = write!(out, "{}", escape_lines(&text));
+    }
+    // Like `sim`: a run stopped by Ctrl-C reports what it played, says so and fails.
+    if interrupted {
+        let _ = writeln!(
+            err,
+            "interrupted: the report covers the {games} games played before Ctrl-C"
+        );
+        return FAILED;
     }
     OK
 }

@@ -5,7 +5,9 @@
 
 use std::fmt::Write;
 
-use super::{JudgeConfig, Line, Tally, Unit, compare, lines, rules, verdicts};
+use super::charts::{Row, histogram, interval_chart};
+use super::text::{comparison_verdict, decision_words};
+use super::{Decision, JudgeConfig, Line, LineDiff, Tally, Unit, compare, lines, rules, verdicts};
 use crate::ir::Program;
 use crate::sim::Verdict;
 use crate::sim::html::esc;
@@ -18,7 +20,8 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid #dde2e7; vertical-align: middle; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.meaning { color: #56606b; font-size: .9em; }
-svg.ci { display: block; }
+svg.chart { display: block; max-width: 100%; height: auto; margin: .5rem 0; }
+section.measure { break-inside: avoid; }
 .badge { display: inline-block; padding: 0 .4rem; border: 1px solid #b3261e; color: #b3261e; border-radius: .6rem; font-size: .85em; }
 footer { margin-top: 2rem; color: #56606b; font-size: .85em; }
 @media print { body { margin: 0; } tr { break-inside: avoid; } }
@@ -32,38 +35,53 @@ fn value(v: f64, unit: Unit) -> String {
     }
 }
 
-/// The interval as a bar on an axis from 0 to 100 (a share) or to the line's largest value,
-/// the value as a dot.
-fn bar(l: &Line) -> String {
-    let top = match l.unit {
-        Unit::Percent => 100.0,
-        Unit::Number => l.high.unwrap_or(l.value).abs().max(l.value.abs()).max(1e-9) * 1.1,
-    };
-    let (w, h) = (220.0, 14.0);
-    let x = |v: f64| ((v.clamp(-top, top) + top) / (2.0 * top) * w).clamp(0.0, w);
-    let mut s = format!(
-        "<svg class=\"ci\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\"><line x1=\"{:.1}\" y1=\"0\" x2=\"{:.1}\" y2=\"{h}\" stroke=\"#aab3bd\"/>",
-        x(0.0),
-        x(0.0)
-    );
-    if let (Some(lo), Some(hi)) = (l.low, l.high) {
-        let _ = write!(
-            s,
-            "<rect x=\"{:.1}\" y=\"4\" width=\"{:.1}\" height=\"6\" fill=\"#8fb8de\"/>",
-            x(lo),
-            (x(hi) - x(lo)).max(1.0)
-        );
-    }
-    let _ = write!(
-        s,
-        "<circle cx=\"{:.1}\" cy=\"7\" r=\"3.5\" fill=\"#1f5f99\"/></svg>",
-        x(l.value)
-    );
-    s
+/// The measures, as the issue lists them: a section a measure, the lines that make it up.
+const SECTIONS: [(&str, &[&str]); 9] = [
+    ("Seat balance", &["seat_", "largest_gap", "first_player"]),
+    (
+        "Completion",
+        &["with_winner", "turn_limited", "shared_wins"],
+    ),
+    ("Length", &["turns_", "rounds_", "length_fit"]),
+    (
+        "Agency",
+        &["real_choice", "choices_per_game", "forced_busts"],
+    ),
+    ("Downtime", &["downtime_"]),
+    (
+        "Lead changes, comebacks, drama",
+        &["lead_changes", "comebacks", "drama"],
+    ),
+    ("Skill", &["skill_"]),
+    ("Luck", &["luck_"]),
+    ("Order", &["order_"]),
+];
+
+fn in_section(key: &str, prefixes: &[&str]) -> bool {
+    prefixes
+        .iter()
+        .any(|p| key == *p || (p.ends_with('_') && key.starts_with(p)))
 }
 
-fn measures(out: &mut String, ls: &[Line]) {
-    out.push_str("<h2>Measures</h2>\n<table>\n<tr><th>measure</th><th>value</th><th>95% interval</th><th></th><th>what it means</th></tr>\n");
+/// A chart's rows: the lines with an interval or a percentage, in one unit (a section's
+/// first unit), so one axis holds them.
+fn chart_rows(ls: &[&Line]) -> (Vec<Row>, &'static str) {
+    let unit = ls.first().map_or(Unit::Percent, |l| l.unit);
+    let rows = ls
+        .iter()
+        .filter(|l| l.unit == unit && (l.low.is_some() || !l.key.ends_with("_p95")))
+        .filter(|l| !l.key.ends_with("_median") && !l.key.ends_with("_p95"))
+        .map(|l| Row {
+            label: l.label.clone(),
+            value: l.value,
+            ci: l.low.zip(l.high),
+        })
+        .collect();
+    (rows, if unit == Unit::Percent { "%" } else { "" })
+}
+
+fn number_table(out: &mut String, ls: &[&Line]) {
+    out.push_str("<table>\n<tr><th>measure</th><th>value</th><th>95% interval</th><th>what it means</th></tr>\n");
     for l in ls {
         let interval = match (l.low, l.high) {
             (Some(lo), Some(hi)) => format!("{} to {}", value(lo, l.unit), value(hi, l.unit)),
@@ -71,18 +89,60 @@ fn measures(out: &mut String, ls: &[Line]) {
         };
         let _ = writeln!(
             out,
-            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td><td class=\"meaning\">{}</td></tr>",
+            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"meaning\">{}</td></tr>",
             esc(&l.label),
             value(l.value, l.unit),
             interval,
-            bar(l),
             esc(&l.meaning)
         );
     }
     out.push_str("</table>\n");
 }
 
+/// One chart a measure, its numbers under it.
+fn measures(out: &mut String, ls: &[Line], t: &Tally) {
+    let fair = 100.0 / t.players.max(1) as f64;
+    for (title, prefixes) in SECTIONS {
+        let mine: Vec<&Line> = ls.iter().filter(|l| in_section(&l.key, prefixes)).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "<section class=\"measure\">\n<h2>{}</h2>", esc(title));
+        if title == "Length" {
+            out.push_str(&histogram("games by turns", &t.turns));
+        }
+        let reference = match title {
+            "Seat balance" | "Skill" => Some((fair, "the fair share")),
+            _ => None,
+        };
+        let (rows, unit) = chart_rows(&mine);
+        if !rows.is_empty() {
+            out.push_str(&interval_chart(title, &rows, unit, reference));
+        }
+        number_table(out, &mine);
+        out.push_str("</section>\n");
+    }
+}
+
 fn rule_table(out: &mut String, p: &Program, t: &Tally) {
+    let rs = rules(p, t);
+    let decided: Vec<Row> = rs
+        .iter()
+        .filter(|r| r.never_bound.is_none())
+        .map(|r| Row {
+            label: r.label.clone(),
+            value: r.decided_share,
+            ci: Some((r.low, r.high)),
+        })
+        .collect();
+    if !decided.is_empty() {
+        out.push_str(&interval_chart(
+            "share of lost rounds each rule decided",
+            &decided,
+            "%",
+            None,
+        ));
+    }
     let _ = writeln!(
         out,
         "<table>\n<tr><th>line</th><th>rule</th><th>fired</th><th>games</th><th>share of the {} lost rounds it decided</th></tr>",
@@ -102,6 +162,58 @@ fn rule_table(out: &mut String, p: &Program, t: &Tally) {
             r.fired,
             r.games,
             decided
+        );
+    }
+    out.push_str("</table>\n");
+    restricted(out, &rs, t);
+}
+
+/// Restricted play: the change in the bot's win share, each rule forbidden, with its interval.
+fn restricted(out: &mut String, rs: &[super::RuleLine], t: &Tally) {
+    let Some(x) = &t.restricted else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "<h3>Restricted play</h3>\n<p><code>{}</code> in one seat may not use the rule ({} deals); the change in its win share, in points.</p>",
+        esc(&x.bot),
+        x.deals
+    );
+    let rows: Vec<Row> = rs
+        .iter()
+        .filter_map(|r| {
+            r.restricted.as_ref().map(|c| Row {
+                label: r.label.clone(),
+                value: c.change,
+                ci: Some((c.low, c.high)),
+            })
+        })
+        .collect();
+    out.push_str(&interval_chart(
+        "restricted play",
+        &rows,
+        "",
+        Some((0.0, "no change")),
+    ));
+    out.push_str("<table>\n<tr><th>rule</th><th>win share free</th><th>forbidden</th><th>change</th><th>95% interval</th><th>beyond chance?</th><th>turns replaced</th><th>unavoidable</th></tr>\n");
+    for r in rs {
+        let Some(c) = &r.restricted else { continue };
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td class=\"num\">{:.1}%</td><td class=\"num\">{:.1}%</td><td class=\"num\">{}</td><td class=\"num\">{} to {}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td></tr>",
+            esc(&r.label),
+            c.free_share,
+            c.restricted_share,
+            value(c.change, Unit::Percent),
+            value(c.low, Unit::Percent),
+            value(c.high, Unit::Percent),
+            if c.beyond_chance {
+                "<span class=\"badge\">yes</span>"
+            } else {
+                "no"
+            },
+            c.replaced,
+            c.unavoidable
         );
     }
     out.push_str("</table>\n");
@@ -146,50 +258,115 @@ pub fn html(p: &Program, cfg: &JudgeConfig, t: &Tally) -> String {
     let mut body = format!("<h1>Judging {}</h1>\n", esc(&cfg.name));
     verdict_list(&mut body, &verdicts(t, &ls));
     head(&mut body, cfg, t);
-    measures(&mut body, &ls);
+    measures(&mut body, &ls, t);
     body.push_str("<h2>Rules</h2>\n");
     rule_table(&mut body, p, t);
     page(&format!("ninety judge: {}", cfg.name), &body)
 }
 
-/// The page of two rulesets on the same deals: both verdicts, every difference, both rules.
+/// Each measure's differences, B − A: a chart (a dot and its interval about zero) and the
+/// numbers under it.
+fn differences(out: &mut String, ds: &[LineDiff]) {
+    for (title, prefixes) in SECTIONS {
+        let mine: Vec<&LineDiff> = ds.iter().filter(|d| in_section(&d.key, prefixes)).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "<section class=\"measure\">\n<h2>{}: B against A</h2>",
+            esc(title)
+        );
+        let unit = mine[0].unit;
+        let rows: Vec<Row> = mine
+            .iter()
+            .filter(|d| d.unit == unit && d.low.is_some())
+            .map(|d| Row {
+                label: d.label.clone(),
+                value: d.diff,
+                ci: d.low.zip(d.high),
+            })
+            .collect();
+        if !rows.is_empty() {
+            let u = if unit == Unit::Percent { " pt" } else { "" };
+            out.push_str(&interval_chart(
+                title,
+                &rows,
+                u,
+                Some((0.0, "no difference")),
+            ));
+        }
+        out.push_str("<table>\n<tr><th>measure</th><th>A</th><th>B</th><th>B − A</th><th>95% interval</th><th>beyond chance?</th></tr>\n");
+        for d in mine {
+            let interval = match (d.low, d.high) {
+                (Some(lo), Some(hi)) => format!("{} to {}", value(lo, d.unit), value(hi, d.unit)),
+                _ => String::new(),
+            };
+            let mark = match d.verdict {
+                Verdict::Beyond => "<span class=\"badge\">yes</span>".to_string(),
+                v => v.word().to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+                esc(&d.label),
+                value(d.a, d.unit),
+                value(d.b, d.unit),
+                value(d.diff, d.unit),
+                interval,
+                mark
+            );
+        }
+        out.push_str("</table>\n</section>\n");
+    }
+}
+
+fn decision_table(out: &mut String, d: &Decision) {
+    let _ = writeln!(
+        out,
+        "<h2>Until decided</h2>\n<p>{}</p>\n<table>\n<tr><th>measure</th><th>B − A</th><th>interval at the look's level</th><th>margin</th><th>outcome</th></tr>",
+        esc(&decision_words(d))
+    );
+    for m in &d.measures {
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{} to {}</td><td class=\"num\">{}</td><td>{}</td></tr>",
+            esc(&m.label),
+            value(m.diff, m.unit),
+            value(m.low, m.unit),
+            value(m.high, m.unit),
+            value(m.margin, m.unit),
+            esc(m.outcome.words())
+        );
+    }
+    out.push_str("</table>\n");
+}
+
+/// The page of two rulesets on the same deals: the comparison's verdict, both verdicts,
+/// one chart of B − A a measure with its numbers, the sequential test when it was run, and
+/// both rules.
 pub fn html_compare(
     a: (&Program, &JudgeConfig, &Tally),
     b: (&Program, &JudgeConfig, &Tally),
+    decision: Option<&Decision>,
 ) -> String {
     let (la, lb) = (lines(a.2, a.1), lines(b.2, b.1));
+    let ds = compare(&la, &lb);
     let mut body = format!(
         "<h1>Judging {} against {}</h1>\n",
         esc(&a.1.name),
         esc(&b.1.name)
     );
+    verdict_list(&mut body, &[comparison_verdict(&ds)]);
+    if let Some(d) = decision {
+        decision_table(&mut body, d);
+    }
     for (tag, (_, cfg, t), ls) in [("A", a, &la), ("B", b, &lb)] {
         let _ = writeln!(body, "<h2>{tag}: {}</h2>", esc(&cfg.name));
         verdict_list(&mut body, &verdicts(t, ls));
         head(&mut body, cfg, t);
     }
-    body.push_str("<h2>B against A</h2>\n<table>\n<tr><th>measure</th><th>A</th><th>B</th><th>B − A</th><th>95% interval</th><th>beyond chance?</th></tr>\n");
-    for d in compare(&la, &lb) {
-        let interval = match (d.low, d.high) {
-            (Some(lo), Some(hi)) => format!("{} to {}", value(lo, d.unit), value(hi, d.unit)),
-            _ => String::new(),
-        };
-        let mark = match d.verdict {
-            Verdict::Beyond => "<span class=\"badge\">yes</span>".to_string(),
-            v => v.word().to_string(),
-        };
-        let _ = writeln!(
-            body,
-            "<tr><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",
-            esc(&d.label),
-            value(d.a, d.unit),
-            value(d.b, d.unit),
-            value(d.diff, d.unit),
-            interval,
-            mark
-        );
-    }
-    body.push_str("</table>\n");
+    differences(&mut body, &ds);
     for (tag, (p, cfg, t)) in [("A", a), ("B", b)] {
         let _ = writeln!(body, "<h2>Rules of {tag}: {}</h2>", esc(&cfg.name));
         rule_table(&mut body, p, t);

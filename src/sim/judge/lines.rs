@@ -24,6 +24,9 @@ pub enum Basis {
     Mean { h: Histogram, scale: f64 },
     /// `k` events over an exposure of `e` (games, rounds), the count taken as Poisson.
     Rate { k: f64, e: f64 },
+    /// CardStock's Order: `k` of `n` won by a bot whose fair share is `ewp`, read as
+    /// `(k/n − ewp)/(1 − ewp)`.
+    Order { k: f64, n: f64, ewp: f64 },
     /// No interval (a median, a percentile), or one worked out on its own.
     Plain,
 }
@@ -44,7 +47,7 @@ pub struct Line {
 }
 
 /// The standard normal quantile with `alpha` above it (by bisection on the upper tail).
-fn z_for(alpha: f64) -> f64 {
+pub(super) fn z_for(alpha: f64) -> f64 {
     // Abramowitz and Stegun 7.1.26: erfc to 1.5e-7.
     let tail = |z: f64| {
         let x = z / std::f64::consts::SQRT_2;
@@ -87,6 +90,12 @@ fn line(key: &str, label: String, basis: Basis, unit: Unit, meaning: &str) -> Li
             } else {
                 (0.0, None)
             }
+        }
+        Basis::Order { k, n, ewp } => {
+            let o = |v: f64| (v - ewp) / (1.0 - ewp).max(1e-9);
+            let v = if *n > 0.0 { o(k / n) } else { 0.0 };
+            let (lo, hi) = wilson(*k, *n);
+            (v, (*n > 0.0).then_some((o(lo / 100.0), o(hi / 100.0))))
         }
         Basis::Plain => (0.0, None),
     };
@@ -377,6 +386,7 @@ pub fn lines(t: &Tally, cfg: &JudgeConfig) -> Vec<Line> {
     out.extend(downtime(t));
     out.extend(tension(t));
     out.extend(skill(t));
+    out.extend(order(t));
     out
 }
 
@@ -405,6 +415,27 @@ fn skill(t: &Tally) -> Vec<Line> {
         ));
     }
     out
+}
+
+/// CardStock's Order for each bot of the ladder in one seat against `random` in the others.
+fn order(t: &Tally) -> Vec<Line> {
+    let ewp = 1.0 / t.players.max(1) as f64;
+    t.order
+        .iter()
+        .map(|r| {
+            line(
+                &format!("order_{}", r.strong),
+                format!("Order of {} among {}", r.strong, r.weak),
+                Basis::Order {
+                    k: r.strong_wins as f64 / WIN_UNIT as f64,
+                    n: r.games as f64,
+                    ewp,
+                },
+                Unit::Number,
+                "CardStock's Order, (win share − fair share)/(1 − fair share): 0 plays no better than random, 1 always wins",
+            )
+        })
+        .collect()
 }
 
 fn find<'a>(lines: &'a [Line], key: &str) -> Option<&'a Line> {
@@ -496,7 +527,39 @@ pub fn verdicts(t: &Tally, lines: &[Line]) -> Vec<String> {
             c.value
         ));
     }
+    if let Some(x) = &t.restricted {
+        out.push(restricted_verdict(x));
+    }
     out
+}
+
+/// Restricted play in a sentence: how many rules are worth something beyond chance, and the
+/// one worth most.
+fn restricted_verdict(x: &super::Restricted) -> String {
+    let changes: Vec<(String, super::Change)> = x
+        .rows
+        .iter()
+        .map(|r| (r.label.clone(), super::Change::of(&x.bot, r)))
+        .collect();
+    let beyond = changes.iter().filter(|(_, c)| c.beyond_chance).count();
+    let most = changes
+        .iter()
+        .filter(|(_, c)| c.beyond_chance)
+        .max_by(|a, b| a.1.change.abs().total_cmp(&b.1.change.abs()));
+    match most {
+        None => format!(
+            "rule impact: forbidding any one rule changes {}'s win share by nothing beyond chance ({} rules, {} deals each)",
+            x.bot,
+            changes.len(),
+            x.deals
+        ),
+        Some((label, c)) => format!(
+            "rule impact: {beyond} of {} rules change {}'s win share beyond chance when forbidden; the most, `{label}`: {:+.1} points",
+            changes.len(),
+            x.bot,
+            c.change
+        ),
+    }
 }
 
 /// One measure of two rulesets: A's, B's, B − A with its 95% interval and the verdict.
@@ -510,6 +573,8 @@ pub struct LineDiff {
     pub diff: f64,
     pub low: Option<f64>,
     pub high: Option<f64>,
+    /// The standard error of `diff`, when it has a test.
+    pub se: Option<f64>,
     pub verdict: Verdict,
 }
 
@@ -534,9 +599,22 @@ fn differ(a: &Line, b: &Line) -> LineDiff {
             let se = (ka / (ea * ea) + kb / (eb * eb)).sqrt();
             Some((se, rates_differ(*ka, *ea, *kb, *eb)))
         }
+        (
+            Basis::Order {
+                k: ka, n: na, ewp, ..
+            },
+            Basis::Order { k: kb, n: nb, .. },
+        ) if *na > 0.0 && *nb > 0.0 => {
+            let (pa, pb) = (ka / na, kb / nb);
+            let se = (pa * (1.0 - pa) / na + pb * (1.0 - pb) / nb)
+                .max(0.0)
+                .sqrt();
+            Some((se / (1.0 - ewp).max(1e-9), two_prop(*ka, *na, *kb, *nb)))
+        }
         _ => None,
     };
     let diff = b.value - a.value;
+    let se = tested.map(|t| t.0);
     let (low, high, verdict) = match tested {
         Some((se, yes)) => (
             Some(diff - 1.96 * se),
@@ -558,6 +636,7 @@ fn differ(a: &Line, b: &Line) -> LineDiff {
         diff,
         low,
         high,
+        se,
         verdict,
     }
 }

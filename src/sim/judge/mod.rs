@@ -1,14 +1,21 @@
 //! `judge`: whether a variant is good, and why. One simulation with the same bot in every
 //! seat, counted as exact sums ([`Tally`]), read as measures with their 95% intervals
-//! ([`lines`]), verdicts in plain words ([`verdicts`]), what each rule does ([`rules`]), and
-//! two rulesets compared on the same deals ([`compare`]). The formulas are in docs/judge.md.
+//! ([`lines`]), verdicts in plain words ([`verdicts`]), what each rule does ([`rules`]) and
+//! what it is worth to a player ([`restrict`]), and two rulesets compared on the same deals
+//! ([`compare`]), at a fixed count or until decided ([`until_decided`]). The formulas are in
+//! docs/judge.md.
 
+mod charts;
+mod decide;
 mod html;
 mod lines;
+mod restrict;
 mod rules;
 mod skill;
 mod tally;
 mod text;
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -17,10 +24,14 @@ use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::ir::Program;
 use crate::play::Player;
 
+pub use decide::{
+    DEFAULT_MEASURES, Decided, Decision, Outcome, Plan, decide, testable, until_decided,
+};
 pub use html::{html, html_compare};
 pub use lines::{Basis, Line, LineDiff, Unit, compare, lines, verdicts};
-pub use rules::{RuleLine, rules};
-pub use skill::{LADDER, Rung, ladder};
+pub use restrict::{Change, Restricted, Row, restrict};
+pub use rules::{RuleLine, Source, Target, rules, targets};
+pub use skill::{LADDER, Rung, Skill, ladder, rung, skill};
 pub use tally::{MICRO, Tally};
 pub use text::{json, text, text_compare};
 
@@ -37,37 +48,101 @@ pub struct JudgeConfig {
     pub length: Option<(u64, u64)>,
     /// Deals for each rung of the skill ladder (`--skill`), when it is played.
     pub skill_games: Option<u64>,
+    /// Restricted play (`--restrict`): its bot and its deals, when it is played.
+    pub restrict: Option<(String, u64)>,
+}
+
+/// How a judge run is carried out: its threads and who may stop it (Ctrl-C). Neither changes
+/// a figure, only how many games are played before a stop.
+#[derive(Debug, Clone, Copy)]
+pub struct Control<'a> {
+    pub jobs: usize,
+    /// Set (by Ctrl-C): games not yet started are skipped, a game under way stops within 64
+    /// turns and is not counted, and the report covers the games played.
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl Control<'_> {
+    pub fn stopped(&self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+}
+
+fn pool(jobs: usize) -> Result<rayon::ThreadPool, String> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(super::threads(jobs))
+        .stack_size(SCRIPT_STACK_BYTES + (16 << 20))
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// Plays games `range` of the run seeded `seed`, the seats' players given, into one tally
+/// (on the current pool; the same for any number of threads).
+fn play_range(
+    p: &Program,
+    seats: &[Player],
+    seed: u64,
+    range: std::ops::Range<u64>,
+    stopped: &(dyn Fn() -> bool + Sync),
+) -> Result<Tally, String> {
+    let players = seats.len();
+    range
+        .into_par_iter()
+        .map(|i| (!stopped()).then_some(i))
+        .while_some()
+        .try_fold(
+            || Tally::new(p, players),
+            |mut t, i| {
+                tally::play_game(p, seats, (seed, i), stopped, &mut t)?;
+                Ok::<Tally, String>(t)
+            },
+        )
+        .try_reduce(
+            || Tally::new(p, players),
+            |mut a, b| {
+                a.merge(&b);
+                Ok(a)
+            },
+        )
 }
 
 /// Plays `cfg.games` games of `p`, `bot` in every seat, on `jobs` threads; the tally is the
 /// same for any number of threads (each game is seeded by its number, every sum is exact).
 pub fn judge(p: &Program, bot: &Player, cfg: &JudgeConfig, jobs: usize) -> Result<Tally, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(super::threads(jobs))
-        .stack_size(SCRIPT_STACK_BYTES + (16 << 20))
-        .build()
-        .map_err(|e| e.to_string())?;
+    judge_with(p, bot, cfg, &Control { jobs, cancel: None })
+}
+
+/// [`judge`] as `control` says: a Ctrl-C stops it with the games played so far.
+pub fn judge_with(
+    p: &Program,
+    bot: &Player,
+    cfg: &JudgeConfig,
+    control: &Control<'_>,
+) -> Result<Tally, String> {
     let seats: Vec<Player> = (0..cfg.players).map(|_| bot.clone()).collect();
-    let mut t = pool.install(|| {
-        (0..cfg.games)
-            .into_par_iter()
-            .try_fold(
-                || Tally::new(p, cfg.players),
-                |mut t, i| {
-                    tally::play_game(p, &seats, (cfg.seed, i), &mut t)?;
-                    Ok::<Tally, String>(t)
-                },
-            )
-            .try_reduce(
-                || Tally::new(p, cfg.players),
-                |mut a, b| {
-                    a.merge(&b);
-                    Ok(a)
-                },
-            )
-    })?;
+    let stopped = || control.stopped();
+    pool(control.jobs)?.install(|| {
+        let mut t = play_range(p, &seats, cfg.seed, 0..cfg.games, &stopped)?;
+        extras(p, cfg, &stopped, &mut t)?;
+        Ok(t)
+    })
+}
+
+/// The parts played apart from the games (on the current pool): the skill ladder and
+/// restricted play, when the configuration asks for them.
+fn extras(
+    p: &Program,
+    cfg: &JudgeConfig,
+    stopped: &(dyn Fn() -> bool + Sync),
+    t: &mut Tally,
+) -> Result<(), String> {
     if let Some(games) = cfg.skill_games {
-        t.skill = ladder(p, cfg.players, games, cfg.seed, jobs)?;
+        let s = skill::skill(p, cfg.players, (games, cfg.seed), stopped)?;
+        t.skill = s.ladder;
+        t.order = s.order;
     }
-    Ok(t)
+    if let Some((name, deals)) = &cfg.restrict {
+        t.restricted = Some(restrict(p, cfg.players, name, (*deals, cfg.seed), stopped)?);
+    }
+    Ok(())
 }

@@ -30,6 +30,9 @@ pub struct RuleLine {
     pub high: f64,
     /// For a rule that never fired: the rule of three's bound, fewer than 1 in this many games.
     pub never_bound: Option<u64>,
+    /// Restricted play (`--restrict`): the change in the restricted bot's win share when it
+    /// may not use this rule.
+    pub restricted: Option<super::restrict::Change>,
 }
 
 fn rule(p: &Program, t: &Tally, kind: &'static str, label: String, origin: Origin) -> RuleLine {
@@ -49,6 +52,7 @@ fn rule(p: &Program, t: &Tally, kind: &'static str, label: String, origin: Origi
         low: 0.0,
         high: 0.0,
         never_bound: (t.games > 0).then_some((t.games / 3).max(1)),
+        restricted: None,
     }
 }
 
@@ -67,8 +71,26 @@ fn counts(mut r: RuleLine, t: &Tally, (fired, games, decided): (u64, u64, u64)) 
     r
 }
 
-/// Every rule that can happen with the tally's players, cards first, then bars, then triggers.
-pub fn rules(p: &Program, t: &Tally) -> Vec<RuleLine> {
+/// What a rule of the program is made of: the effects of a card line (one line as written may
+/// compile to several), or one outcome list (a bar's reaching or passing, a trigger).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    Effects(Vec<u16>),
+    Outcome(u16),
+}
+
+/// A rule as the judge lists it: its kind, its label, where it was written, and its source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    pub kind: &'static str,
+    pub label: String,
+    pub origin: Origin,
+    pub source: Source,
+}
+
+/// Every rule that can happen with `players` players, cards first, then bars, then triggers:
+/// the order of [`rules`] and of restricted play.
+pub fn targets(p: &Program, players: usize) -> Vec<Target> {
     let mut out = Vec::new();
     // One entry a line as written: `card 2, 5, 6, 7, 8: add face value` is one rule, however
     // many effects it compiled to.
@@ -77,7 +99,7 @@ pub fn rules(p: &Program, t: &Tally) -> Vec<RuleLine> {
         if l.rank == JOKER && p.jokers == 0 {
             continue;
         }
-        let applies = (2..=t.players.max(2)).any(|n| p.effect_index(n, l.rank) == l.fx);
+        let applies = (2..=players.max(2)).any(|n| p.effect_index(n, l.rank) == l.fx);
         let Some(e) = p.effects.get(usize::from(l.fx)).filter(|_| applies) else {
             continue;
         };
@@ -100,15 +122,12 @@ pub fn rules(p: &Program, t: &Tally) -> Vec<RuleLine> {
             .iter()
             .map(|r| RANK_NAMES.get(usize::from(*r)).copied().unwrap_or("?"))
             .collect();
-        let label = format!("card {}: {text}", names.join(", "));
-        let sum = |v: &[u64]| {
-            fxs.iter()
-                .map(|f| v.get(usize::from(*f)).copied().unwrap_or(0))
-                .sum::<u64>()
-        };
-        let games = t.line_games.get(&line_key(origin)).copied().unwrap_or(0);
-        let r = rule(p, t, "card", label, origin);
-        out.push(counts(r, t, (sum(&t.fx_fired), games, sum(&t.fx_decided))));
+        out.push(Target {
+            kind: "card",
+            label: format!("card {}: {text}", names.join(", ")),
+            origin,
+            source: Source::Effects(fxs),
+        });
     }
     let mut lists: Vec<(&'static str, String, u16)> = Vec::new();
     for b in &p.bars {
@@ -134,19 +153,60 @@ pub fn rules(p: &Program, t: &Tally) -> Vec<RuleLine> {
         let Some(o) = p.outcomes.get(usize::from(i)) else {
             continue;
         };
-        let k = usize::from(i);
         // A trigger's text says its moment already (`when a player cannot play: ...`).
         let label = if kind == "trigger" {
             o.text.clone()
         } else {
             format!("{what}: {}", o.text)
         };
-        let r = rule(p, t, kind, label, o.origin);
-        out.push(counts(
-            r,
-            t,
-            (t.out_fired[k], t.out_games[k], t.out_decided[k]),
-        ));
+        out.push(Target {
+            kind,
+            label,
+            origin: o.origin,
+            source: Source::Outcome(i),
+        });
     }
     out
+}
+
+/// Every rule that can happen with the tally's players ([`targets`]) and what it did; with
+/// restricted play's row when it was played.
+pub fn rules(p: &Program, t: &Tally) -> Vec<RuleLine> {
+    let get = |v: &[u64], i: usize| v.get(i).copied().unwrap_or(0);
+    targets(p, t.players)
+        .into_iter()
+        .enumerate()
+        .map(|(at, target)| {
+            let figures = match &target.source {
+                Source::Effects(fxs) => {
+                    let sum = |v: &[u64]| fxs.iter().map(|f| get(v, usize::from(*f))).sum();
+                    let games = t
+                        .line_games
+                        .get(&line_key(target.origin))
+                        .copied()
+                        .unwrap_or(0);
+                    (sum(&t.fx_fired), games, sum(&t.fx_decided))
+                }
+                Source::Outcome(i) => {
+                    let k = usize::from(*i);
+                    (
+                        get(&t.out_fired, k),
+                        get(&t.out_games, k),
+                        get(&t.out_decided, k),
+                    )
+                }
+            };
+            let mut r = counts(
+                rule(p, t, target.kind, target.label, target.origin),
+                t,
+                figures,
+            );
+            r.restricted = t.restricted.as_ref().and_then(|x| {
+                x.rows
+                    .get(at)
+                    .map(|row| super::restrict::Change::of(&x.bot, row))
+            });
+            r
+        })
+        .collect()
 }

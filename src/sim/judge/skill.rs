@@ -9,7 +9,7 @@ use super::super::WIN_UNIT;
 use crate::base::Rng;
 use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::base::rng::game_seed;
-use crate::engine::{self, Setup, TURN_LIMIT};
+use crate::engine::{self, PlayError, Setup, State, TURN_LIMIT};
 use crate::ir::Program;
 use crate::play::{self, Player};
 
@@ -31,6 +31,22 @@ pub struct Rung {
 
 /// The winners of one game (a bit a seat), or `None` when it failed or was stopped.
 fn winners(p: &Program, seats: &[Player], seed: u64) -> Result<Option<u16>, String> {
+    winners_with(p, seats, seed, &mut |s, rng| {
+        let Some(bot) = seats.get(usize::from(s.turn)) else {
+            return Ok(false);
+        };
+        bot.turn(p, s, rng, &mut ())
+    })
+}
+
+/// One game of `seats.len()` players, each turn played by `turn` (the seats' clocks are
+/// started for it): its winners (a bit a seat), or `None` when it failed or was stopped.
+pub(super) fn winners_with(
+    p: &Program,
+    seats: &[Player],
+    seed: u64,
+    turn: &mut dyn FnMut(&mut State, &mut Rng) -> Result<bool, PlayError>,
+) -> Result<Option<u16>, String> {
     let setup = Setup {
         players: seats.len(),
         seed,
@@ -48,10 +64,7 @@ fn winners(p: &Program, seats: &[Player], seed: u64) -> Result<Option<u16>, Stri
             if s.turns >= TURN_LIMIT || s.stuck.is_some() {
                 return Ok(None);
             }
-            let Some(bot) = seats.get(usize::from(s.turn)) else {
-                return Ok(None);
-            };
-            match bot.turn(p, &mut s, &mut rng, &mut ()) {
+            match turn(&mut s, &mut rng) {
                 Ok(true) => {}
                 Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
                 _ => return Ok(None),
@@ -63,18 +76,21 @@ fn winners(p: &Program, seats: &[Player], seed: u64) -> Result<Option<u16>, Stri
     result
 }
 
-/// Plays one rung over deals `0..games` of the run seeded `seed`.
-fn rung(
+/// Plays one rung over deals `0..games` of the run seeded `seed` (on the current pool),
+/// until `stopped` says so.
+pub fn rung(
     p: &Program,
     players: usize,
     (weak, strong): (&str, &str),
-    games: u64,
-    seed: u64,
+    (games, seed): (u64, u64),
+    stopped: &(dyn Fn() -> bool + Sync),
 ) -> Result<Rung, String> {
     let w = Player::builtin(weak)?;
     let s = Player::builtin(strong)?;
     let sums = (0..games)
         .into_par_iter()
+        .map(|i| (!stopped()).then_some(i))
+        .while_some()
         .map(|i| -> Result<(u64, u64, u64), String> {
             let seat = (i % players as u64) as usize;
             let mut seats: Vec<Player> = (0..players).map(|_| w.clone()).collect();
@@ -102,6 +118,48 @@ fn rung(
     })
 }
 
+/// The skill section: every rung of the ladder and, for each bot above `random`, that bot in
+/// one seat against `random` in every other (CardStock's Order). Played on the current pool;
+/// the same for any number of threads.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Skill {
+    pub ladder: Vec<Rung>,
+    /// One rung a bot of the ladder above `random`, its weak bot `random`.
+    pub order: Vec<Rung>,
+}
+
+/// Every rung of the ladder and every bot among random ones, `games` deals each, until
+/// `stopped` says so.
+pub fn skill(
+    p: &Program,
+    players: usize,
+    (games, seed): (u64, u64),
+    stopped: &(dyn Fn() -> bool + Sync),
+) -> Result<Skill, String> {
+    let mut ladder = Vec::new();
+    for pair in LADDER.windows(2) {
+        ladder.push(rung(
+            p,
+            players,
+            (pair[0], pair[1]),
+            (games, seed),
+            stopped,
+        )?);
+    }
+    let mut order = Vec::new();
+    for bot in &LADDER[1..] {
+        // The first rung is already this bot among random ones: the same deals, the same games.
+        match ladder
+            .iter()
+            .find(|r| r.weak == LADDER[0] && r.strong == *bot)
+        {
+            Some(r) => order.push(r.clone()),
+            None => order.push(rung(p, players, (LADDER[0], bot), (games, seed), stopped)?),
+        }
+    }
+    Ok(Skill { ladder, order })
+}
+
 /// Every rung of the ladder, `games` deals each, on `jobs` threads (the same for any number).
 pub fn ladder(
     p: &Program,
@@ -118,7 +176,7 @@ pub fn ladder(
     pool.install(|| {
         LADDER
             .windows(2)
-            .map(|pair| rung(p, players, (pair[0], pair[1]), games, seed))
+            .map(|pair| rung(p, players, (pair[0], pair[1]), (games, seed), &|| false))
             .collect()
     })
 }

@@ -73,6 +73,13 @@ pub struct Tally {
     /// The skill ladder, when it was played (`--skill`): worked out apart, never merged.
     #[serde(default)]
     pub skill: Vec<super::skill::Rung>,
+    /// Each bot of the ladder in one seat against `random` in the others (CardStock's Order),
+    /// with `--skill`.
+    #[serde(default)]
+    pub order: Vec<super::skill::Rung>,
+    /// Restricted play (`--restrict`): worked out apart, never merged.
+    #[serde(default)]
+    pub restricted: Option<super::restrict::Restricted>,
 }
 
 /// Where an effect was written, as one number: its file and line.
@@ -339,27 +346,36 @@ pub fn play_game(
     p: &Program,
     seats: &[Player],
     (master, index): (u64, u64),
+    stopped: &dyn Fn() -> bool,
     t: &mut Tally,
 ) -> Result<(), String> {
     play::game_clock(p, seats, true);
-    let result = play_inner(p, seats, game_seed(master, index));
+    let result = play_inner(p, seats, game_seed(master, index), stopped);
     play::game_clock(p, seats, false);
     match result {
-        Ok(Some((s, ended))) => {
+        Ok(Some(Some((s, ended)))) => {
             add(p, &s, &ended, t);
             Ok(())
         }
-        Ok(None) => {
+        Ok(Some(None)) => {
             t.failed += 1;
             Ok(())
         }
+        // Stopped (Ctrl-C) before its end: not counted.
+        Ok(None) => Ok(()),
         Err(e) => Err(e),
     }
 }
 
-type Played<'a> = Result<Option<(State, Ended<'a>)>, String>;
+/// A game played to its end (`Some(None)` when it failed), or `None` when it was stopped.
+type Played<'a> = Result<Option<Option<(State, Ended<'a>)>>, String>;
 
-fn play_inner<'p>(p: &'p Program, seats: &[Player], seed: u64) -> Played<'p> {
+fn play_inner<'p>(
+    p: &'p Program,
+    seats: &[Player],
+    seed: u64,
+    stopped: &dyn Fn() -> bool,
+) -> Played<'p> {
     let mut watch = Watch {
         p,
         turn: 0,
@@ -384,10 +400,10 @@ fn play_inner<'p>(p: &'p Program, seats: &[Player], seed: u64) -> Played<'p> {
     let mut s = match engine::new_game(p, &setup, &mut watch) {
         Ok(s) => s,
         Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
-        Err(_) => return Ok(None),
+        Err(_) => return Ok(Some(None)),
     };
     if s.stuck.is_some() {
-        return Ok(None);
+        return Ok(Some(None));
     }
     let mut rng = Rng::for_bots(seed);
     let mut chips = Chips::default();
@@ -399,8 +415,11 @@ fn play_inner<'p>(p: &'p Program, seats: &[Player], seed: u64) -> Played<'p> {
             limited = true;
             break;
         }
-        let Some(bot) = seats.get(usize::from(s.turn)) else {
+        if s.turns % 64 == 0 && stopped() {
             return Ok(None);
+        }
+        let Some(bot) = seats.get(usize::from(s.turn)) else {
+            return Ok(Some(None));
         };
         asked += 1;
         if real_choice(p, &s) {
@@ -411,7 +430,7 @@ fn play_inner<'p>(p: &'p Program, seats: &[Player], seed: u64) -> Played<'p> {
         match bot.turn(p, &mut s, &mut rng, &mut watch) {
             Ok(true) if s.stuck.is_none() => {}
             Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
-            _ => return Ok(None),
+            _ => return Ok(Some(None)),
         }
         if s.round != round || s.over {
             chips.look(p, &s);
@@ -424,7 +443,7 @@ fn play_inner<'p>(p: &'p Program, seats: &[Player], seed: u64) -> Played<'p> {
         watch,
         chips,
     };
-    Ok(Some((s, ended)))
+    Ok(Some(Some((s, ended))))
 }
 
 /// Adds a finished game to the tally.

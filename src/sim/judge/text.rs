@@ -3,7 +3,9 @@
 
 use std::fmt::Write;
 
-use super::{JudgeConfig, Line, LineDiff, RuleLine, Tally, Unit, compare, lines, rules, verdicts};
+use super::{
+    Decision, JudgeConfig, Line, LineDiff, RuleLine, Tally, Unit, compare, lines, rules, verdicts,
+};
 use crate::ir::Program;
 
 /// No "-0.0": a value that rounds to zero is written as zero.
@@ -83,6 +85,32 @@ fn rule_lines(out: &mut String, rs: &[RuleLine], t: &Tally) {
         };
         let _ = writeln!(out, "  {file}:{:<4} {:<46} {what}", r.line, r.label);
     }
+    restricted_lines(out, rs, t);
+}
+
+/// Restricted play: each rule forbidden to one seat's bot, the change in its win share.
+fn restricted_lines(out: &mut String, rs: &[RuleLine], t: &Tally) {
+    let Some(x) = &t.restricted else {
+        return;
+    };
+    let _ = writeln!(
+        out,
+        "\nrestricted play: {} in one seat may not use the rule, {} deals (change in its win share, 95% interval, beyond chance?, turns it played another card):",
+        x.bot, x.deals
+    );
+    for r in rs {
+        let Some(c) = &r.restricted else { continue };
+        let _ = writeln!(
+            out,
+            "  {:<51} {:>7} {:<16} {:<4} {} replaced, {} unavoidable",
+            r.label,
+            number(c.change, Unit::Percent, false),
+            interval(Some(c.low), Some(c.high), Unit::Percent),
+            if c.beyond_chance { "yes" } else { "no" },
+            c.replaced,
+            c.unavoidable
+        );
+    }
 }
 
 /// The report of one ruleset.
@@ -124,23 +152,14 @@ fn diff_lines(out: &mut String, ds: &[LineDiff]) {
 pub fn text_compare(
     a: (&Program, &JudgeConfig, &Tally),
     b: (&Program, &JudgeConfig, &Tally),
+    decision: Option<&Decision>,
 ) -> String {
     let (la, lb) = (lines(a.2, a.1), lines(b.2, b.1));
     let ds = compare(&la, &lb);
     let mut out = String::new();
-    let beyond: Vec<&str> = ds
-        .iter()
-        .filter(|d| d.verdict == crate::sim::Verdict::Beyond)
-        .map(|d| d.label.as_str())
-        .collect();
-    if beyond.is_empty() {
-        let _ = writeln!(out, "no difference beyond chance between A and B");
-    } else {
-        let _ = writeln!(
-            out,
-            "B differs from A beyond chance in: {}",
-            beyond.join(", ")
-        );
+    let _ = writeln!(out, "{}", comparison_verdict(&ds));
+    if let Some(d) = decision {
+        decision_lines(&mut out, d);
     }
     for (tag, (_, cfg, t), ls) in [("A", a, &la), ("B", b, &lb)] {
         let _ = write!(out, "\n{tag}: ");
@@ -155,6 +174,50 @@ pub fn text_compare(
         rule_lines(&mut out, &rules(p, t), t);
     }
     out
+}
+
+/// The first line of a comparison: the measures that differ beyond chance, or none.
+pub(super) fn comparison_verdict(ds: &[LineDiff]) -> String {
+    let beyond: Vec<&str> = ds
+        .iter()
+        .filter(|d| d.verdict == crate::sim::Verdict::Beyond)
+        .map(|d| d.label.as_str())
+        .collect();
+    if beyond.is_empty() {
+        "no difference beyond chance between A and B".to_string()
+    } else {
+        format!("B differs from A beyond chance in: {}", beyond.join(", "))
+    }
+}
+
+/// The sequential test's verdict in words: how many games it used and what it decided.
+pub(super) fn decision_words(d: &Decision) -> String {
+    let state = if d.interrupted {
+        "interrupted before it was decided"
+    } else if d.decided {
+        "decided"
+    } else {
+        "not decided"
+    };
+    format!(
+        "until decided: {state} after {} games of each ({} of at most {} looks of {}; alpha {}, beta {})",
+        d.games, d.looks, d.plan.looks, d.plan.batch, d.plan.alpha, d.plan.beta
+    )
+}
+
+fn decision_lines(out: &mut String, d: &Decision) {
+    let _ = writeln!(out, "{}", decision_words(d));
+    for m in &d.measures {
+        let _ = writeln!(
+            out,
+            "  {:<44} B - A {:>8} {:<18} margin {:>7}: {}",
+            m.label,
+            number(m.diff, m.unit, false),
+            interval(Some(m.low), Some(m.high), m.unit),
+            number(m.margin, m.unit, false),
+            m.outcome.words()
+        );
+    }
 }
 
 fn one_json(p: &Program, cfg: &JudgeConfig, t: &Tally) -> serde_json::Value {
@@ -174,15 +237,27 @@ fn one_json(p: &Program, cfg: &JudgeConfig, t: &Tally) -> serde_json::Value {
 pub fn json(
     a: (&Program, &JudgeConfig, &Tally),
     b: Option<(&Program, &JudgeConfig, &Tally)>,
+    decision: Option<&Decision>,
 ) -> serde_json::Value {
     match b {
         None => one_json(a.0, a.1, a.2),
         Some(b) => {
             let ds = compare(&lines(a.2, a.1), &lines(b.2, b.1));
+            let beyond: Vec<&str> = ds
+                .iter()
+                .filter(|d| d.verdict == crate::sim::Verdict::Beyond)
+                .map(|d| d.key.as_str())
+                .collect();
             serde_json::json!({
                 "a": one_json(a.0, a.1, a.2),
                 "b": one_json(b.0, b.1, b.2),
+                "verdict": comparison_verdict(&ds),
+                "beyond_chance": beyond,
                 "differences": ds,
+                "until_decided": decision.map(|d| serde_json::json!({
+                    "verdict": decision_words(d),
+                    "decision": d,
+                })),
             })
         }
     }

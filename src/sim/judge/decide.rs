@@ -1,0 +1,208 @@
+//! `--until-decided`: two rulesets played in batches on the same deals, looked at after each
+//! batch, stopped when every chosen measure is decided one way or the other. A repeated test
+//! with Bonferroni-split error rates (docs/judge.md): over all its looks and measures, it
+//! says "differs" for a measure that does not differ with probability at most `alpha`, and
+//! "no difference larger than the margin" for one that differs by the margin or more with
+//! probability at most `beta`.
+
+use serde::Serialize;
+
+use super::lines::z_for;
+use super::{
+    Basis, Control, JudgeConfig, Line, Tally, Unit, compare, extras, lines, play_range, pool,
+};
+use crate::ir::Program;
+use crate::play::Player;
+
+/// The measures `--until-decided` looks at unless `--decide` names others.
+pub const DEFAULT_MEASURES: [&str; 3] = ["turns_mean", "first_player", "real_choice"];
+
+/// The sequential test: its error rates, its looks and the games of each batch.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Plan {
+    /// The chance of saying "differs" of a measure that does not, over every look and measure.
+    pub alpha: f64,
+    /// The chance of saying "no difference" of a measure that differs by its margin or more.
+    pub beta: f64,
+    /// Looks at most; each after one more batch.
+    pub looks: u32,
+    /// Games of each ruleset a batch.
+    pub batch: u64,
+    pub measures: Vec<String>,
+}
+
+impl Plan {
+    /// The plan of `ninety judge --until-decided`: 5% and 5%, up to 20 batches.
+    pub fn new(batch: u64, measures: Vec<String>) -> Plan {
+        Plan {
+            alpha: 0.05,
+            beta: 0.05,
+            looks: 20,
+            batch,
+            measures,
+        }
+    }
+}
+
+/// What a look says of one measure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    Differs,
+    NoDifference,
+    Undecided,
+}
+
+impl Outcome {
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::Differs => "differs",
+            Outcome::NoDifference => "no difference larger than the margin",
+            Outcome::Undecided => "undecided",
+        }
+    }
+}
+
+/// One measure at a look: B − A, its interval at the look's level, the margin, the outcome.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Decided {
+    pub key: String,
+    pub label: String,
+    pub unit: Unit,
+    pub a: f64,
+    pub b: f64,
+    pub diff: f64,
+    pub low: f64,
+    pub high: f64,
+    pub margin: f64,
+    pub outcome: Outcome,
+}
+
+/// The whole sequential test: its plan, the looks and games it used, and the last look.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Decision {
+    pub plan: Plan,
+    pub looks: u32,
+    pub games: u64,
+    pub decided: bool,
+    pub interrupted: bool,
+    pub measures: Vec<Decided>,
+}
+
+/// The margin a difference must stay within to count as none: 2 points for a share, 5% of
+/// A's value for a number (at least 0.01).
+pub fn margin(a: &Line) -> f64 {
+    match a.unit {
+        Unit::Percent => 2.0,
+        Unit::Number => (0.05 * a.value.abs()).max(0.01),
+    }
+}
+
+/// Whether `key` is a measure `--decide` can look at: one of `lines` with a test (not a
+/// median, a percentile or the largest gap).
+pub fn testable(lines: &[Line], key: &str) -> Result<(), String> {
+    match lines.iter().find(|l| l.key == key) {
+        None => Err(format!(
+            "`--decide {key}`: no measure is called `{key}`; the measures are {}",
+            lines
+                .iter()
+                .filter(|l| l.basis != Basis::Plain)
+                .map(|l| l.key.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        Some(l) if l.basis == Basis::Plain => Err(format!(
+            "`--decide {key}`: {} has no test to decide it by",
+            l.label
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// One look at the chosen measures of A's and B's lines. `Err` names a measure that one of
+/// them lacks.
+pub fn decide(la: &[Line], lb: &[Line], plan: &Plan) -> Result<Vec<Decided>, String> {
+    let ds = compare(la, lb);
+    let m = plan.measures.len().max(1) as f64;
+    let k = f64::from(plan.looks.max(1));
+    // Two-sided for a difference, one-sided on each side for none (two one-sided tests).
+    let z_diff = z_for(plan.alpha / (2.0 * k * m));
+    let z_none = z_for(plan.beta / (k * m));
+    plan.measures
+        .iter()
+        .map(|key| {
+            let d = ds.iter().find(|d| &d.key == key).ok_or_else(|| {
+                format!("`--decide {key}`: no measure of both rulesets is called `{key}`")
+            })?;
+            let a = la.iter().find(|l| &l.key == key).map_or(0.1, margin);
+            // Too few games for a standard error yet: undecided.
+            let se = d.se.unwrap_or(f64::INFINITY);
+            let outcome = if d.se.is_none() {
+                Outcome::Undecided
+            } else if d.diff.abs() > z_diff * se {
+                Outcome::Differs
+            } else if d.diff.abs() + z_none * se < a {
+                Outcome::NoDifference
+            } else {
+                Outcome::Undecided
+            };
+            Ok(Decided {
+                key: d.key.clone(),
+                label: d.label.clone(),
+                unit: d.unit,
+                a: d.a,
+                b: d.b,
+                diff: d.diff,
+                low: d.diff - z_diff * se,
+                high: d.diff + z_diff * se,
+                margin: a,
+                outcome,
+            })
+        })
+        .collect()
+}
+
+/// Plays A and B (`bot` in every seat) batch by batch, each batch the next `plan.batch` games
+/// of each run's seed, until every chosen measure is decided, `plan.looks` batches are
+/// played, or Ctrl-C; then the skill ladder and restricted play if asked. The tallies are
+/// those of the games played, the same for any number of threads.
+pub fn until_decided(
+    a: (&Program, &JudgeConfig),
+    b: (&Program, &JudgeConfig),
+    bot: &Player,
+    plan: &Plan,
+    control: &Control<'_>,
+) -> Result<(Tally, Tally, Decision), String> {
+    let stopped = || control.stopped();
+    let seats: Vec<Player> = (0..a.1.players).map(|_| bot.clone()).collect();
+    pool(control.jobs)?.install(|| {
+        let mut ta = Tally::new(a.0, a.1.players);
+        let mut tb = Tally::new(b.0, b.1.players);
+        let mut last = Vec::new();
+        let mut looks = 0;
+        let mut decided = false;
+        while looks < plan.looks && !decided && !stopped() {
+            let at = |k: u32| u64::from(k).saturating_mul(plan.batch);
+            let range = at(looks)..at(looks + 1);
+            ta.merge(&play_range(a.0, &seats, a.1.seed, range.clone(), &stopped)?);
+            tb.merge(&play_range(b.0, &seats, b.1.seed, range, &stopped)?);
+            if stopped() {
+                break;
+            }
+            looks += 1;
+            last = decide(&lines(&ta, a.1), &lines(&tb, b.1), plan)?;
+            decided = last.iter().all(|d| d.outcome != Outcome::Undecided);
+        }
+        extras(a.0, a.1, &stopped, &mut ta)?;
+        extras(b.0, b.1, &stopped, &mut tb)?;
+        let decision = Decision {
+            plan: plan.clone(),
+            looks,
+            games: ta.games.min(tb.games),
+            decided,
+            interrupted: stopped(),
+            measures: last,
+        };
+        Ok((ta, tb, decision))
+    })
+}
