@@ -1,8 +1,10 @@
 //! Hand-written native games, played by uniformly random bots exactly as `ninety sim --bots
 //! random` plays them: the baseline for the speed of the whole simulation.
 //!
-//! Each game is a plain struct of fixed arrays and a `match` on the rank; no allocation per
-//! game or per turn. The dealing, shuffling, turn order and the bot's choices follow the
+//! Each game is a plain struct of fixed arrays; no allocation per game or per turn. The
+//! capped games (Ninety-Nine, Ninety-Eight, Ring of 99) share one generic table
+//! ([`capped`]), monomorphised per game, hand size and number of decks; 33/66/99, with its
+//! bars and its draws by hand, has its own ([`thirty_three`]). The dealing, shuffling, turn order and the bot's choices follow the
 //! engine's step by step and use the same random numbers in the same order, so a seed gives
 //! the very game the engine plays:
 //!
@@ -14,7 +16,7 @@
 //! Included by `examples/native_sim.rs` and `tests/native.rs`, each using part of it.
 #![allow(dead_code)]
 
-pub mod ninety_nine;
+pub mod capped;
 pub mod thirty_three;
 
 /// Games longer than this are stopped (`engine::TURN_LIMIT`).
@@ -50,16 +52,34 @@ pub struct GameResult {
 pub enum Game {
     /// `rulesets/ninety-nine.rules`, default options.
     NinetyNine,
+    /// `rulesets/ninety-eight.rules`, default options.
+    NinetyEight,
     /// `rulesets/33-66-99.rules`, default options.
     ThirtyThree,
+    /// `rulesets/ring-of-99.rules`, default options (the cap at 199).
+    Ring,
 }
+
+/// Every game written here, in the bench's order.
+pub const GAMES: [Game; 4] = [
+    Game::NinetyNine,
+    Game::NinetyEight,
+    Game::ThirtyThree,
+    Game::Ring,
+];
 
 impl Game {
     pub fn from_name(name: &str) -> Option<Game> {
-        match name {
-            "ninety-nine" => Some(Game::NinetyNine),
-            "33-66-99" => Some(Game::ThirtyThree),
-            _ => None,
+        GAMES.into_iter().find(|g| g.name() == name)
+    }
+
+    /// The name `ninety sim` and `native_sim --game` know it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::NinetyNine => "ninety-nine",
+            Game::NinetyEight => "ninety-eight",
+            Game::ThirtyThree => "33-66-99",
+            Game::Ring => "ring-of-99",
         }
     }
 
@@ -67,15 +87,19 @@ impl Game {
     pub fn ruleset(self) -> &'static str {
         match self {
             Game::NinetyNine => "rulesets/ninety-nine.rules",
+            Game::NinetyEight => "rulesets/ninety-eight.rules",
             Game::ThirtyThree => "rulesets/33-66-99.rules",
+            Game::Ring => "rulesets/ring-of-99.rules",
         }
     }
 
     /// The player counts the ruleset allows.
     pub fn players(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Game::NinetyNine => 2..=ninety_nine::MAX_SEATS,
+            Game::NinetyNine => 2..=capped::max_seats(capped::NINETY_NINE),
+            Game::NinetyEight => 2..=capped::max_seats(capped::NINETY_EIGHT),
             Game::ThirtyThree => 2..=thirty_three::MAX_SEATS,
+            Game::Ring => 2..=capped::max_seats(capped::RING),
         }
     }
 
@@ -86,8 +110,10 @@ impl Game {
             "{self:?} is not played by {players} players"
         );
         match self {
-            Game::NinetyNine => ninety_nine::play(players as u8, seed),
+            Game::NinetyNine => capped::play(capped::NINETY_NINE, players as u8, seed),
+            Game::NinetyEight => capped::play(capped::NINETY_EIGHT, players as u8, seed),
             Game::ThirtyThree => thirty_three::play(players as u8, seed),
+            Game::Ring => capped::play(capped::RING, players as u8, seed),
         }
     }
 }
