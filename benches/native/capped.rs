@@ -25,15 +25,18 @@
 //! card taken out by a shift and a mask); the next seat read from a table kept per direction;
 //! nothing re-initialised per game but what a game changes.
 
-use super::{BUST, GameResult, TURN_LIMIT, below, bot_rng, next_in, seed_state, shuffle};
+use super::{
+    BUST, FACE, GameResult, RANK, TURN_LIMIT, below, bot_rng, next_in, seed_state, shuffle,
+};
 
 pub const NINETY_NINE: u8 = 0;
 pub const RING: u8 = 1;
 pub const NINETY_EIGHT: u8 = 2;
 
-/// Seats and cards for the largest of the three (Ring of 99: 10 seats, two 54-card decks).
+/// Seats and cards for the largest of the three (Ring of 99: 10 seats, two 54-card decks),
+/// and room past the cards for a whole hand's word written at once.
 const SEATS: usize = 10;
-const CARDS: usize = 112;
+const CARDS: usize = 108 + 8;
 
 /// A game's fixed facts.
 struct Spec {
@@ -79,19 +82,8 @@ const RANKS: usize = 16;
 /// The totals go up to 199: they fit a byte.
 const TOTALS: usize = 200;
 
-/// A card's rank from its code (`copy * 56 + rank * 4 + suit`, the engine's).
-const RANK: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut c = 0;
-    while c < 256 {
-        t[c] = ((c % 56) / 4) as u8;
-        c += 1;
-    }
-    t
-};
-
-/// For each total and rank: the legal choices as a bit set (bit `k` for choice `k`), and the
-/// total each choice makes.
+/// For each total and rank: the legal choices as a bit set (bit `k` for choice `k`) in the
+/// low two bits and their number in the next two, and the total each choice makes.
 struct Legal {
     mask: [[u8; RANKS]; TOTALS],
     next: [[[u8; 2]; RANKS]; TOTALS],
@@ -130,7 +122,7 @@ const fn legal(k: u8) -> Legal {
             let mut j = 0;
             while j < n {
                 if ts[j] >= 0 && ts[j] <= cap as i32 {
-                    l.mask[t][r] |= 1 << j;
+                    l.mask[t][r] += (1 << j) + 4;
                     l.next[t][r][j] = ts[j] as u8;
                 }
                 j += 1;
@@ -205,16 +197,17 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
             let word = t.hands[s];
             let len = usize::from(t.lens[s]);
             let row = &legal.mask[t.total];
-            // One pass: each card's number of moves (two copies of a card count once).
+            // One pass: each card's number of moves (two copies of a card count once). The
+            // whole width of the hand, unrolled: the slots past its cards count nothing.
             let mut counts = [0u32; H];
             let mut moves = 0;
             let mut seen = 0u64;
-            for (i, c) in counts.iter_mut().enumerate().take(len) {
+            for (i, c) in counts.iter_mut().enumerate() {
                 let card = (word >> (8 * i)) as u8;
                 let m = u32::from(row[usize::from(RANK[usize::from(card)])]);
-                let mut k = (m & 1) + (m >> 1);
+                let mut k = (m >> 2) & u32::from(i < len).wrapping_neg();
                 if D {
-                    let face = card % 56;
+                    let face = FACE[usize::from(card)];
                     k &= (((seen >> face) & 1) as u32).wrapping_sub(1);
                     seen |= 1 << face;
                 }
@@ -239,7 +232,7 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
             };
             // The card holding move `pick`: the cards whose moves all come before it.
             let (mut at, mut before, mut upto) = (0usize, 0u32, 0u32);
-            for &c in counts.iter().take(len) {
+            for &c in &counts {
                 upto += c;
                 let past = upto <= pick;
                 at += usize::from(past);
@@ -249,10 +242,10 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
             let rank = RANK[usize::from(card)];
             let m = row[usize::from(rank)];
             // Its `pick - before`th legal choice: with one legal choice, that one.
-            let choice = if m == 3 {
+            let choice = if m & 3 == 3 {
                 (pick - before) as usize
             } else {
-                usize::from(m >> 1)
+                usize::from((m >> 1) & 1)
             };
             let total = legal.next[t.total][usize::from(rank)][choice];
             t.play_card(at, card, rank, usize::from(total));
@@ -323,18 +316,43 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
         u32::from(self.n) - self.out_round.count_ones()
     }
 
-    /// `H` cards to each seat in the game, one at a time from the left of the dealer.
+    /// `H` cards to each seat in the game, one at a time from the left of the dealer. Every
+    /// card is in the stock at a deal: the seats in the game, in the deal's order, are listed
+    /// once, and each hand is built as a word.
     fn deal(&mut self) {
-        let first = next_in(self.n, self.out_game, self.dealer, true);
-        for _ in 0..H {
-            let mut seat = first;
-            for _ in 0..self.n {
-                if self.out_game & (1 << seat) == 0 && self.stock_len > 0 {
-                    self.stock_len -= 1;
-                    self.give(seat, self.stock[self.stock_len]);
-                }
-                seat = if seat + 1 == self.n { 0 } else { seat + 1 };
+        let n = self.n;
+        let mut order = [0u8; SEATS];
+        let mut k = 0;
+        let mut seat = next_in(n, self.out_game, self.dealer, true);
+        for _ in 0..n {
+            if self.out_game & (1 << seat) == 0 {
+                order[k] = seat;
+                k += 1;
             }
+            seat = if seat + 1 == n { 0 } else { seat + 1 };
+        }
+        let order = &order[..k];
+        if self.stock_len < H * k {
+            // Not reached by these games (every hand is dealt in full); as the engine deals.
+            for _ in 0..H {
+                for &seat in order {
+                    if self.stock_len > 0 {
+                        self.stock_len -= 1;
+                        self.give(seat, self.stock[self.stock_len]);
+                    }
+                }
+            }
+            return;
+        }
+        for p in 0..H {
+            for &seat in order {
+                self.stock_len -= 1;
+                let card = u64::from(self.stock[self.stock_len]);
+                self.hands[usize::from(seat)] |= card << (8 * p);
+            }
+        }
+        for &seat in order {
+            self.lens[usize::from(seat)] = H as u8;
         }
     }
 
@@ -441,10 +459,9 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
     }
 
     fn set_aside(&mut self, s: usize) {
-        for i in 0..usize::from(self.lens[s]) {
-            self.aside[self.aside_len] = (self.hands[s] >> (8 * i)) as u8;
-            self.aside_len += 1;
-        }
+        let at = self.aside_len;
+        self.aside[at..at + 8].copy_from_slice(&self.hands[s].to_le_bytes());
+        self.aside_len += usize::from(self.lens[s]);
         self.hands[s] = 0;
         self.lens[s] = 0;
     }
@@ -454,10 +471,10 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
     fn new_round(&mut self) {
         self.round += 1;
         for s in 0..usize::from(self.n) {
-            for i in 0..usize::from(self.lens[s]) {
-                self.stock[self.stock_len] = (self.hands[s] >> (8 * i)) as u8;
-                self.stock_len += 1;
-            }
+            // The hand's word at once: the bytes past its cards are overwritten next.
+            let at = self.stock_len;
+            self.stock[at..at + 8].copy_from_slice(&self.hands[s].to_le_bytes());
+            self.stock_len += usize::from(self.lens[s]);
             self.hands[s] = 0;
             self.lens[s] = 0;
         }

@@ -118,6 +118,29 @@ impl Game {
     }
 }
 
+/// A card's rank from its code (`copy * 56 + rank * 4 + suit`, the engine's).
+pub const RANK: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = ((c % 56) / 4) as u8;
+        c += 1;
+    }
+    t
+};
+
+/// A card's face (its code in the first copy of the deck), read as the rank is: a `% 56` a
+/// card costs more than the rest of the count.
+pub const FACE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (c % 56) as u8;
+        c += 1;
+    }
+    t
+};
+
 /// A game's seed from the run's seed and the game's number (`sim::game_seed`).
 pub fn game_seed(master: u64, index: u64) -> u64 {
     let mut z = master ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
