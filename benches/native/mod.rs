@@ -4,9 +4,9 @@
 //! Each game is a plain struct of fixed arrays; no allocation per game or per turn. The
 //! capped games (Ninety-Nine, Ninety-Eight, Ring of 99) share one generic table
 //! ([`capped`]), monomorphised per game, hand size and number of decks; 33/66/99, with its
-//! bars and its draws by hand, has its own ([`thirty_three`]). The dealing, shuffling, turn order and the bot's choices follow the
-//! engine's step by step and use the same random numbers in the same order, so a seed gives
-//! the very game the engine plays:
+//! bars and its draws by hand, has its own ([`thirty_three`]). The dealing, shuffling, turn
+//! order and the bot's choices follow the engine's step by step and use the same random
+//! numbers in the same order, so a seed gives the very game the engine plays:
 //!
 //! * the game's stream (xoshiro256++ from `seed`): the first dealer, the first shuffle, every
 //!   reshuffle of the discard pile and every new round's shuffle;
