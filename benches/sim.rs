@@ -1,6 +1,7 @@
 //! What users run, timed: `ninety sim` as a whole process, built with the release profile
-//! that ships, against the native baseline (`examples/native_sim`: hand-written Ninety-Nine
-//! and 33/66/99 playing the very same games with the same random bot), as a ratio. Beside it:
+//! that ships, against the native baseline (`examples/native_sim`: hand-written Ninety-Nine,
+//! Ninety-Eight, 33/66/99 and Ring of 99 playing the very same games with the same random
+//! bot), as a ratio. Beside it:
 //! the whole `sim::run` in process against `native::run`, the cautious and search bots as a
 //! ratio to the random one (per card played: they play different games), two jobs against
 //! one, and the peak memory of a long run.
@@ -13,11 +14,14 @@
 //! cargo bench --bench sim -- --games 20000 --runs 3 --million
 //! cargo bench --bench sim -- --bots --runs 9   # the bots' table alone
 //! cargo bench --bench sim -- --jobs --runs 9   # two jobs against one alone
+//! cargo bench --bench sim -- --rulesets --callgrind  # every ruleset's cost per card alone
 //! ```
 //!
 //! `--million` adds a 1,000,000-game run and its peak memory beside a 100,000-game one;
-//! `--bots` times the bots alone (the table of ns per card), and `--jobs` two jobs against
-//! one alone, with more runs for a busy machine.
+//! `--bots` times the bots alone (the table of ns per card), `--jobs` two jobs against one
+//! alone, with more runs for a busy machine, and `--rulesets` every shipped ruleset's cost per
+//! card against Ninety-Nine's alone; `--callgrind` adds instructions per card to that table
+//! (valgrind's counts do not move with the machine's load).
 
 #[path = "native/mod.rs"]
 mod native;
@@ -39,14 +43,20 @@ struct Bench {
     games: u64,
     runs: usize,
     million: bool,
+    /// Instructions per card too, under `valgrind --tool=callgrind`.
+    callgrind: bool,
     ninety: PathBuf,
     native: PathBuf,
 }
 
-const GAMES: [(Game, &str); 2] = [
-    (Game::NinetyNine, "ninety-nine"),
-    (Game::ThirtyThree, "33-66-99"),
-];
+/// The seed games and the player counts the bench runs them at (Ring of 99 is a game for
+/// big groups: 4 players, and 8 with two decks).
+fn counts(game: Game) -> [usize; 2] {
+    match game {
+        Game::Ring => [4, 8],
+        _ => [3, 5],
+    }
+}
 
 fn main() {
     let mut games = 100_000;
@@ -54,6 +64,8 @@ fn main() {
     let mut million = false;
     let mut bots_only = false;
     let mut jobs_only = false;
+    let mut rulesets_only = false;
+    let mut callgrind = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -62,6 +74,8 @@ fn main() {
             "--million" => million = true,
             "--bots" => bots_only = true,
             "--jobs" => jobs_only = true,
+            "--rulesets" => rulesets_only = true,
+            "--callgrind" => callgrind = true,
             // `cargo bench` passes `--bench`; filters are not used.
             _ => {}
         }
@@ -71,6 +85,7 @@ fn main() {
         games,
         runs,
         million,
+        callgrind,
         ninety,
         native,
     };
@@ -80,6 +95,10 @@ fn main() {
     }
     if jobs_only {
         jobs(&b);
+        return;
+    }
+    if rulesets_only {
+        rulesets(&b);
         return;
     }
     println!(
@@ -93,20 +112,22 @@ fn main() {
         "  {:<12} {:>7} {:>10} {:>10} {:>9} {:>7} {:>12}",
         "game", "players", "ninety", "native", "ratio", "best", "turns/s"
     );
-    for (game, name) in GAMES {
-        for players in [3, 5] {
-            whole_process(&b, game, name, players);
+    for game in native::GAMES {
+        for players in counts(game) {
+            whole_process(&b, game, game.name(), players);
         }
     }
     println!();
     println!("`sim::run` in process against `native::run`, one job, random bots, median:");
-    for (game, name) in GAMES {
-        for players in [3, 5] {
-            in_process(&b, game, name, players);
+    for game in native::GAMES {
+        for players in counts(game) {
+            in_process(&b, game, game.name(), players);
         }
     }
     println!();
     bots(&b);
+    println!();
+    rulesets(&b);
     println!();
     jobs(&b);
     println!();
@@ -229,7 +250,7 @@ fn whole_process(b: &Bench, game: Game, name: &str, players: usize) {
     for _ in 0..b.runs {
         let (a, ta) = timed(&mut sim_cmd(b, name, players, "random", b.games, 1));
         let mut native = Command::new(&b.native);
-        native.args(["--game", game_name(game), "--seed", "1"]);
+        native.args(["--game", game.name(), "--seed", "1"]);
         native.args(["--games", &b.games.to_string()]);
         native.args(["--players", &players.to_string()]);
         let (n, tn) = timed(&mut native);
@@ -254,13 +275,6 @@ fn whole_process(b: &Bench, game: Game, name: &str, players: usize) {
         best_ratio,
         turns as f64 / ta.as_secs_f64() / 1e6
     );
-}
-
-fn game_name(game: Game) -> &'static str {
-    match game {
-        Game::NinetyNine => "ninety-nine",
-        Game::ThirtyThree => "33-66-99",
-    }
 }
 
 fn in_process(b: &Bench, game: Game, name: &str, players: usize) {
@@ -331,8 +345,9 @@ fn bots(b: &Bench) {
         "  {:<12} {:>7} {:>9} {:>24} {:>17}",
         "game", "players", "random", "cautious", "search"
     );
-    for (_, name) in GAMES {
-        for players in [3, 5] {
+    for game in native::GAMES {
+        let name = game.name();
+        for players in counts(game) {
             let (mut random, mut cautious, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
             for run in 0..b.runs {
                 // As many games for both bots: a process's start (reading and checking the
@@ -371,6 +386,118 @@ fn bots(b: &Bench) {
             );
         }
     }
+}
+
+/// Every shipped ruleset's cost per card played, random and cautious bots, whole process, one
+/// job, at its default player count, as a ratio to Ninety-Nine's at the same count (issue 33:
+/// none above 1.5x). Each run of a ruleset is paired with a run of Ninety-Nine next to it, so
+/// a busy minute falls on both; the ratio is the median of the pairs'. With `--callgrind`,
+/// also the instructions per card under callgrind (two runs of different lengths, their
+/// difference: the start of the process cancels), which a busy machine does not move.
+fn rulesets(b: &Bench) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join("rulesets"))
+        .expect("rulesets/ is readable")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    let games = (b.games / 5).max(100);
+    println!(
+        "every shipped ruleset's cost per card played, whole process, one job, {} games, \
+         median of {} runs, as a ratio to Ninety-Nine's at the same player count (median of \
+         pairs run in turn){}; `!` marks a ratio above 1.5x:",
+        grouped(games),
+        b.runs,
+        if b.callgrind {
+            "; then callgrind's instructions per card and their ratio"
+        } else {
+            ""
+        }
+    );
+    println!(
+        "  {:<30} {:>7} {:>9} {:>7} {:>9} {:>7}",
+        "ruleset", "players", "random", "ratio", "cautious", "ratio"
+    );
+    let (mut flagged, mut flagged_ir) = (0, 0);
+    // Ninety-Nine's instructions per card, by player count and bot: counted once.
+    let mut nn_ir: std::collections::HashMap<(usize, &str), Option<f64>> =
+        std::collections::HashMap::new();
+    for file in files {
+        let path = file.display().to_string();
+        let p = load_program(&Disk, &path, &[]).expect("a shipped ruleset checks");
+        let players = p.default_players();
+        let base = players.clamp(2, 5);
+        let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("?");
+        let mut line = format!("  {name:<30} {players:>7}");
+        let mut ir_line = String::new();
+        for bots in ["random", "cautious"] {
+            let (mut ns, mut ratios) = (Vec::new(), Vec::new());
+            for _ in 0..b.runs {
+                let ours = ns_per_card(b, &path, players, bots, games);
+                let nn = ns_per_card(b, "ninety-nine", base, bots, games);
+                ns.push(ours);
+                ratios.push(ours / nn);
+            }
+            let ratio = median_f64(ratios);
+            let mark = if ratio > 1.5 { "!" } else { " " };
+            flagged += usize::from(ratio > 1.5);
+            line += &format!(" {:>8.0}n {:>5.2}x{mark}", median_f64(ns), ratio);
+            if b.callgrind {
+                let ours = ir_per_card(b, &path, players, bots);
+                let nn = *nn_ir
+                    .entry((base, bots))
+                    .or_insert_with(|| ir_per_card(b, "ninety-nine", base, bots));
+                match (ours, nn) {
+                    (Some(o), Some(n)) => {
+                        let mark = if o / n > 1.5 { "!" } else { " " };
+                        flagged_ir += usize::from(o / n > 1.5);
+                        ir_line += &format!(" {o:>8.0}i {:>5.2}x{mark}", o / n);
+                    }
+                    _ => ir_line += "  (no valgrind)",
+                }
+            }
+        }
+        println!("{line}");
+        if b.callgrind {
+            println!("  {:<30} {:>7}{ir_line}", "", "");
+        }
+    }
+    if b.callgrind {
+        println!("  above 1.5x: {flagged} timed figures, {flagged_ir} counted ones");
+    } else {
+        println!("  above 1.5x: {flagged} figures");
+    }
+}
+
+/// Instructions per card played under callgrind: runs of 200 and 1,000 games, the difference
+/// of their instruction counts over the difference of their cards.
+fn ir_per_card(b: &Bench, game: &str, players: usize, bots: &str) -> Option<f64> {
+    let run = |games: u64| -> Option<(f64, f64)> {
+        let cmd = sim_cmd(b, game, players, bots, games, 1);
+        let out = Command::new("valgrind")
+            .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
+            .arg(cmd.get_program())
+            .args(cmd.get_args())
+            .output()
+            .ok()?;
+        if !out.status.success() {
+            return None;
+        }
+        let err = String::from_utf8_lossy(&out.stderr);
+        let ir: f64 = err
+            .lines()
+            .find_map(|l| l.split("Collected : ").nth(1))?
+            .trim()
+            .parse()
+            .ok()?;
+        let v: Value = serde_json::from_slice(&out.stdout).ok()?;
+        Some((ir, summary_of_sim(&v).turns as f64))
+    };
+    let (i1, t1) = run(200)?;
+    let (i2, t2) = run(1000)?;
+    Some((i2 - i1) / (t2 - t1))
 }
 
 fn jobs(b: &Bench) {

@@ -3,7 +3,7 @@
 //! same statistics, as one JSON line.
 //!
 //! ```text
-//! native_sim --game ninety-nine|33-66-99 [--players P] [--games N] [--seed S]
+//! native_sim --game ninety-nine|ninety-eight|33-66-99|ring-of-99 [--players P] [--games N] [--seed S]
 //! ```
 //!
 //! The defaults are `ninety sim`'s: 3 players, 1000 games, seed 1.
@@ -13,8 +13,7 @@ mod native;
 
 use native::{CAUSES, Game};
 
-const USAGE: &str =
-    "usage: native_sim --game ninety-nine|33-66-99 [--players P] [--games N] [--seed S]";
+const USAGE: &str = "usage: native_sim --game ninety-nine|ninety-eight|33-66-99|ring-of-99 [--players P] [--games N] [--seed S]";
 
 fn fail(msg: &str) -> ! {
     eprintln!("native_sim: {msg}\n{USAGE}");

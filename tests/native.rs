@@ -138,6 +138,17 @@ fn ninety_nine_five_players() {
 }
 
 #[test]
+fn ninety_eight_three_players() {
+    same_stats(Game::NinetyEight, 3, 300, 1);
+}
+
+/// Two decks from 6 players: two copies of a card in a hand are one move.
+#[test]
+fn ninety_eight_six_players() {
+    same_stats(Game::NinetyEight, 6, 200, 1);
+}
+
+#[test]
 fn thirty_three_three_players() {
     same_stats(Game::ThirtyThree, 3, 300, 1);
 }
@@ -147,17 +158,30 @@ fn thirty_three_five_players() {
     same_stats(Game::ThirtyThree, 5, 300, 1);
 }
 
-/// Every player count the rulesets allow, game by game (two decks from 6 players in 33/66/99).
+/// Five cards, two jokers, one deck, the cap at 199.
+#[test]
+fn ring_of_99_four_players() {
+    same_stats(Game::Ring, 4, 300, 1);
+}
+
+/// Two decks from 7 players.
+#[test]
+fn ring_of_99_eight_players() {
+    same_stats(Game::Ring, 8, 150, 1);
+}
+
+/// Every player count the rulesets allow, game by game (two decks from 6 players in
+/// Ninety-Eight and 33/66/99, from 7 in Ring of 99).
 #[test]
 fn every_player_count() {
-    for game in [Game::NinetyNine, Game::ThirtyThree] {
+    for game in native::GAMES {
         let p = program(game);
         assert_eq!(
             game.players(),
             usize::from(p.min_players)..=usize::from(p.max_players)
         );
         for players in game.players() {
-            same_games(game, &p, players, 60, 7);
+            same_games(game, &p, players, 40, 7);
         }
     }
 }
@@ -191,7 +215,7 @@ fn the_same_random_streams() {
 #[test]
 #[ignore = "slow: 20,000 games per player count"]
 fn many_games() {
-    for game in [Game::NinetyNine, Game::ThirtyThree] {
+    for game in native::GAMES {
         let p = program(game);
         for players in game.players() {
             same_games(game, &p, players, 20_000, 1);

@@ -1,10 +1,12 @@
 //! Hand-written native games, played by uniformly random bots exactly as `ninety sim --bots
 //! random` plays them: the baseline for the speed of the whole simulation.
 //!
-//! Each game is a plain struct of fixed arrays and a `match` on the rank; no allocation per
-//! game or per turn. The dealing, shuffling, turn order and the bot's choices follow the
-//! engine's step by step and use the same random numbers in the same order, so a seed gives
-//! the very game the engine plays:
+//! Each game is a plain struct of fixed arrays; no allocation per game or per turn. The
+//! capped games (Ninety-Nine, Ninety-Eight, Ring of 99) share one generic table
+//! ([`capped`]), monomorphised per game, hand size and number of decks; 33/66/99, with its
+//! bars and its draws by hand, has its own ([`thirty_three`]). The dealing, shuffling, turn
+//! order and the bot's choices follow the engine's step by step and use the same random
+//! numbers in the same order, so a seed gives the very game the engine plays:
 //!
 //! * the game's stream (xoshiro256++ from `seed`): the first dealer, the first shuffle, every
 //!   reshuffle of the discard pile and every new round's shuffle;
@@ -14,7 +16,7 @@
 //! Included by `examples/native_sim.rs` and `tests/native.rs`, each using part of it.
 #![allow(dead_code)]
 
-pub mod ninety_nine;
+pub mod capped;
 pub mod thirty_three;
 
 /// Games longer than this are stopped (`engine::TURN_LIMIT`).
@@ -50,16 +52,34 @@ pub struct GameResult {
 pub enum Game {
     /// `rulesets/ninety-nine.rules`, default options.
     NinetyNine,
+    /// `rulesets/ninety-eight.rules`, default options.
+    NinetyEight,
     /// `rulesets/33-66-99.rules`, default options.
     ThirtyThree,
+    /// `rulesets/ring-of-99.rules`, default options (the cap at 199).
+    Ring,
 }
+
+/// Every game written here, in the bench's order.
+pub const GAMES: [Game; 4] = [
+    Game::NinetyNine,
+    Game::NinetyEight,
+    Game::ThirtyThree,
+    Game::Ring,
+];
 
 impl Game {
     pub fn from_name(name: &str) -> Option<Game> {
-        match name {
-            "ninety-nine" => Some(Game::NinetyNine),
-            "33-66-99" => Some(Game::ThirtyThree),
-            _ => None,
+        GAMES.into_iter().find(|g| g.name() == name)
+    }
+
+    /// The name `ninety sim` and `native_sim --game` know it by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::NinetyNine => "ninety-nine",
+            Game::NinetyEight => "ninety-eight",
+            Game::ThirtyThree => "33-66-99",
+            Game::Ring => "ring-of-99",
         }
     }
 
@@ -67,15 +87,19 @@ impl Game {
     pub fn ruleset(self) -> &'static str {
         match self {
             Game::NinetyNine => "rulesets/ninety-nine.rules",
+            Game::NinetyEight => "rulesets/ninety-eight.rules",
             Game::ThirtyThree => "rulesets/33-66-99.rules",
+            Game::Ring => "rulesets/ring-of-99.rules",
         }
     }
 
     /// The player counts the ruleset allows.
     pub fn players(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Game::NinetyNine => 2..=ninety_nine::MAX_SEATS,
+            Game::NinetyNine => 2..=capped::max_seats(capped::NINETY_NINE),
+            Game::NinetyEight => 2..=capped::max_seats(capped::NINETY_EIGHT),
             Game::ThirtyThree => 2..=thirty_three::MAX_SEATS,
+            Game::Ring => 2..=capped::max_seats(capped::RING),
         }
     }
 
@@ -86,11 +110,36 @@ impl Game {
             "{self:?} is not played by {players} players"
         );
         match self {
-            Game::NinetyNine => ninety_nine::play(players as u8, seed),
+            Game::NinetyNine => capped::play(capped::NINETY_NINE, players as u8, seed),
+            Game::NinetyEight => capped::play(capped::NINETY_EIGHT, players as u8, seed),
             Game::ThirtyThree => thirty_three::play(players as u8, seed),
+            Game::Ring => capped::play(capped::RING, players as u8, seed),
         }
     }
 }
+
+/// A card's rank from its code (`copy * 56 + rank * 4 + suit`, the engine's).
+pub const RANK: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = ((c % 56) / 4) as u8;
+        c += 1;
+    }
+    t
+};
+
+/// A card's face (its code in the first copy of the deck), read as the rank is: a `% 56` a
+/// card costs more than the rest of the count.
+pub const FACE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = (c % 56) as u8;
+        c += 1;
+    }
+    t
+};
 
 /// A game's seed from the run's seed and the game's number (`sim::game_seed`).
 pub fn game_seed(master: u64, index: u64) -> u64 {
@@ -211,16 +260,16 @@ pub fn shuffle(rng: &mut [u64; 4], cards: &mut [u8]) {
 }
 
 /// Takes the card at `i` out of a three-card hand, the cards after it moving up (hand order
-/// is what the bot's moves follow). Two plain moves: a `copy_within` would call `memmove`.
+/// is what the bot's moves follow): the hand as one word, the bytes above `i` shifted down
+/// under a mask, with no branch on `i`.
 #[inline(always)]
 pub fn take(hand: &mut [u8; 3], i: usize) -> u8 {
     let c = hand[i];
-    if i == 0 {
-        hand[0] = hand[1];
-    }
-    if i <= 1 {
-        hand[1] = hand[2];
-    }
+    let w = u32::from_le_bytes([hand[0], hand[1], hand[2], 0]);
+    let below = (1u32 << (8 * i)) - 1;
+    let w = (w & below) | ((w >> 8) & !below);
+    let b = w.to_le_bytes();
+    *hand = [b[0], b[1], b[2]];
     c
 }
 

@@ -12,7 +12,8 @@
 //! bot's draw (a round that ends there drops the draw), and the bot draws right after its card.
 
 use super::{
-    BUST, GameResult, PASSED, Pile, REACHED, TURN_LIMIT, below, bot_rng, next_in, seed_state,
+    BUST, FACE, GameResult, PASSED, Pile, RANK, REACHED, TURN_LIMIT, below, bot_rng, next_in,
+    seed_state,
 };
 
 /// The most players.
@@ -50,6 +51,8 @@ struct Table {
     /// Seats out of the game (out of the round is the same set in this game).
     out: u16,
     dealer: u8,
+    /// Two decks: two copies of a card in a hand are one move.
+    copies: bool,
     round_over: bool,
     /// The seat that played and has still to draw.
     pending_draw: Option<u8>,
@@ -63,24 +66,47 @@ struct Table {
 
 #[inline(always)]
 fn rank(card: u8) -> u8 {
-    (card % 56) / 4
+    RANK[usize::from(card)]
 }
 
 /// The totals a card of `rank` can make from `total`, in the order of its choices: up to two.
-#[inline(always)]
-fn totals(rank: u8, total: i32) -> ([i32; 2], usize) {
+const fn totals(rank: u8, total: i32) -> ([i32; 2], usize) {
     match rank {
         ACE => ([total + 1, total + 11], 2),
         // Halve an even total above 49, otherwise double.
-        TWO if total % 2 == 0 && total > 49 => ([total.div_euclid(2), 0], 1),
+        TWO if total % 2 == 0 && total > 49 => ([total / 2, 0], 1),
         TWO => ([total.saturating_mul(2), 0], 1),
         NINE => ([total, 0], 1),
         TEN => ([total + 10, total - 10], 2),
         JACK | QUEEN | KING => ([total + 10, 0], 1),
         // 3 to 8: their face value (the 4 reverses as well).
-        r => ([total + i32::from(r) + 1, 0], 1),
+        r => ([total + r as i32 + 1, 0], 1),
     }
 }
+
+/// The total a card of each rank makes from each total a turn can start at (0 to 98: landing
+/// on 99 or passing it ends the round), by choice: read once the move is drawn, with no
+/// `match` on the rank (an indirect jump mispredicted most turns).
+static NEXT: [[[u8; 2]; 13]; 99] = {
+    let mut t = [[[0u8; 2]; 13]; 99];
+    let mut total = 0;
+    while total < 99 {
+        let mut r = 0;
+        while r < 13 {
+            let (ts, n) = totals(r as u8, total as i32);
+            let mut j = 0;
+            while j < n {
+                if ts[j] >= 0 {
+                    t[total][r][j] = ts[j] as u8;
+                }
+                j += 1;
+            }
+            r += 1;
+        }
+        total += 1;
+    }
+    t
+};
 
 /// Plays one game with random bots in every seat.
 pub fn play(n: u8, seed: u64) -> GameResult {
@@ -118,6 +144,7 @@ impl Table {
             chips: [CHIPS; MAX_SEATS],
             out: 0,
             dealer: 0,
+            copies: n >= 6,
             round_over: false,
             pending_draw: None,
             rng: seed_state(seed),
@@ -171,36 +198,48 @@ impl Table {
     }
 
     /// The random bot's turn: a legal move uniformly (in hand order, two copies of a card one
-    /// card, each choice a move), its card played, then its draw.
+    /// card, each choice a move), its card played, then its draw. One pass counts each card's
+    /// moves (every card has one, the Ace two, the 10 two from a total of 10: there is no
+    /// ceiling); the move drawn is found from the counts, and only its total is worked out.
     fn random_turn(&mut self, bot: &mut [u64; 4]) {
         let seat = self.turn;
         let s = usize::from(seat);
-        let hand = &self.hands[s][..usize::from(self.lens[s])];
-        let mut moves = [(0u8, 0i32); HAND * 2];
-        let mut len = 0;
-        for (i, &c) in hand.iter().enumerate() {
-            if hand[..i].iter().any(|&o| o % 56 == c % 56) {
-                continue;
+        let len = usize::from(self.lens[s]);
+        let hand = self.hands[s];
+        let ten = u32::from(self.total >= 10);
+        let mut counts = [0u32; HAND];
+        let mut moves = 0;
+        let mut seen = 0u64;
+        for (c, &card) in counts.iter_mut().zip(&hand).take(len) {
+            let r = rank(card);
+            let mut k = 1 + u32::from(r == ACE) + (u32::from(r == TEN) & ten);
+            if self.copies {
+                let face = FACE[usize::from(card)];
+                k &= (((seen >> face) & 1) as u32).wrapping_sub(1);
+                seen |= 1 << face;
             }
-            let (ts, k) = totals(rank(c), self.total);
-            for &t in &ts[..k] {
-                // The total may not go below 0; it has no ceiling.
-                if t >= 0 {
-                    moves[len] = (i as u8, t);
-                    len += 1;
-                }
-            }
+            *c = k;
+            moves += k;
         }
-        let (i, t) = match len {
+        let pick = match moves {
             0 => unreachable!("settle leaves a player who can play"),
-            1 => moves[0],
-            _ => moves[below(bot, len)],
+            1 => 0,
+            _ => below(bot, moves as usize) as u32,
         };
-        self.play_card(usize::from(i), t);
+        let (mut at, mut before, mut upto) = (0usize, 0u32, 0u32);
+        for &c in counts.iter().take(len) {
+            upto += c;
+            let past = upto <= pick;
+            at += usize::from(past);
+            before += if past { c } else { 0 };
+        }
+        let next = NEXT[self.total as usize][usize::from(rank(hand[at]))];
+        self.play_card(at, i32::from(next[(pick - before) as usize]));
         if self.pending_draw == Some(seat) {
+            // The next player was settled before the draw (a round that ended there dropped
+            // it); a draw changes only the drawer's hand, who could already play if to move.
             self.pending_draw = None;
             self.draw(seat);
-            self.settle();
         }
     }
 
@@ -212,13 +251,37 @@ impl Table {
         self.discard.push(card);
         // The card's turn effect, by the players in the round before it is played.
         let two = self.active() == 2;
-        let (skip, reverse, again) = match rank(card) {
-            JACK => (!two, false, two),
-            FOUR => (false, !two, false),
-            _ => (false, false, false),
-        };
+        let (jack, four) = (rank(card) == JACK, rank(card) == FOUR);
+        let (skip, reverse, again) = (jack & !two, four & !two, jack & two);
         let old = self.total;
         self.total = new;
+        // Most cards reach no bar: the first bar above the old total is beyond the new one.
+        let first = BARS.iter().copied().find(|&v| v > old).unwrap_or(i32::MAX);
+        if new >= first {
+            self.bars(seat, old, new);
+        }
+        if self.round_over || self.over {
+            self.finish_round();
+        } else {
+            let in_game = self.out & (1 << seat) == 0;
+            if in_game {
+                self.pending_draw = Some(seat);
+            }
+            self.clockwise ^= reverse;
+            // The seats after, worked out either way and chosen without a branch.
+            let next = self.next(seat, self.clockwise);
+            let after = self.next(next, self.clockwise);
+            let on = if skip { after } else { next };
+            self.turn = if again && in_game { seat } else { on };
+        }
+        self.turns += 1;
+        self.settle();
+    }
+
+    /// The bars a card from `old` to `new` reached or passed, in the engine's order.
+    #[cold]
+    #[inline(never)]
+    fn bars(&mut self, seat: u8, old: i32, new: i32) {
         for v in BARS {
             if old >= v {
                 continue;
@@ -244,29 +307,6 @@ impl Table {
                 }
             }
         }
-        if self.round_over || self.over {
-            self.finish_round();
-        } else {
-            let in_game = self.out & (1 << seat) == 0;
-            if in_game {
-                self.pending_draw = Some(seat);
-            }
-            if reverse {
-                self.clockwise = !self.clockwise;
-            }
-            self.turn = if again && in_game {
-                seat
-            } else {
-                let next = self.next(seat, self.clockwise);
-                if skip {
-                    self.next(next, self.clockwise)
-                } else {
-                    next
-                }
-            };
-        }
-        self.turns += 1;
-        self.settle();
     }
 
     /// Draws a card for `seat` if its hand is short, the discard pile but its top card
@@ -312,7 +352,19 @@ impl Table {
 
     /// Every card can be played (there is no ceiling): only a player with no cards is stuck,
     /// and pays 3 and loses the round.
+    #[inline(always)]
     fn settle(&mut self) {
+        // Most turns: the player to move is in the game and holds a card.
+        let seat = self.turn;
+        if self.over || (self.out & (1 << seat) == 0 && self.lens[usize::from(seat)] > 0) {
+            return;
+        }
+        self.settle_slow();
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn settle_slow(&mut self) {
         while !self.over {
             if self.out & (1 << self.turn) != 0 {
                 self.turn = self.next(self.turn, self.clockwise);
