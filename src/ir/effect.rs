@@ -31,6 +31,19 @@ pub enum Act {
 }
 
 impl Act {
+    /// What this step does to the total: the act itself for arithmetic, `None` for an act
+    /// that leaves the total alone (a turn effect, outcomes).
+    #[inline]
+    pub fn arithmetic(self) -> Option<Act> {
+        match self {
+            Act::Add(_) | Act::Set(_) | Act::Mul(_) | Act::Div(_) => Some(self),
+            // A script's act is not arithmetic the table knows; a choice with one is
+            // scripted, and live whatever its branches.
+            Act::Script(_) => Some(self),
+            Act::Nothing | Act::Skip(_) | Act::Reverse | Act::Again(_) | Act::Outcomes(_) => None,
+        }
+    }
+
     /// The total after this step, or `None` when the step leaves the total alone.
     #[inline]
     pub fn apply(self, total: i32) -> i32 {
@@ -294,12 +307,16 @@ impl Choice {
     }
 
     /// Whether the total this choice makes depends on more than the total before it: a
-    /// condition on the player's situation, or a script asked with the game at hand.
+    /// condition on the player's situation whose two branches do different arithmetic, or a
+    /// script asked with the game at hand. A condition whose branches change the total alike
+    /// (`if the previous card is a Jack: add 10 and the next player pays 1; otherwise add
+    /// 10`) decides only what else happens: the total is the table's.
     pub fn is_live(&self, p: &Program) -> bool {
         self.scripted
             || self.steps().iter().any(|s| {
-                s.cond
-                    .is_some_and(|c| p.conds[usize::from(c)].reads_player(p))
+                s.then.arithmetic() != s.otherwise.arithmetic()
+                    && s.cond
+                        .is_some_and(|c| p.conds[usize::from(c)].reads_player(p))
             })
     }
 

@@ -521,6 +521,46 @@ fn a_column_of_ranks_is_live_when_a_choice_reads_the_player_and_the_verifier_che
 }
 
 #[test]
+fn a_condition_on_the_player_is_live_only_when_its_branches_do_different_arithmetic() {
+    let mut p = program();
+    between(&mut p, 0, 99);
+    p.conds.push(Cond {
+        any_of: vec![vec![Test::Previous(10)]],
+        unless: Vec::new(),
+    });
+    let on_jack = |then: Act, otherwise: Act| Step {
+        cond: Some(0),
+        then,
+        otherwise,
+    };
+    // `if the previous card is a Jack: add 10 and the next player pays 1; otherwise add 10`:
+    // the total is 10 more either way; only the payment depends on the player.
+    let same = choice(&[
+        on_jack(Act::Add(10), Act::Add(10)),
+        on_jack(Act::Outcomes(0), Act::Nothing),
+    ]);
+    assert!(!same.is_live(&p));
+    // Different arithmetic, or arithmetic on one side only: the total depends on it.
+    for (then, otherwise) in [
+        (Act::Add(10), Act::Add(1)),
+        (Act::Add(10), Act::Nothing),
+        (Act::Skip(1), Act::Set(99)),
+        (Act::Mul(2), Act::Div(2)),
+    ] {
+        assert!(
+            choice(&[on_jack(then, otherwise)]).is_live(&p),
+            "{then:?} {otherwise:?}"
+        );
+    }
+    // A condition on the total alone is never live.
+    p.conds[0] = Cond {
+        any_of: vec![vec![Test::Even]],
+        unless: Vec::new(),
+    };
+    assert!(!choice(&[on_jack(Act::Add(10), Act::Nothing)]).is_live(&p));
+}
+
+#[test]
 fn a_column_is_complete_when_every_rank_of_the_deck_can_always_be_laid_and_the_verifier_checks_it()
 {
     // Every rank adds 1 up to a ceiling: at the ceiling none can be laid.
