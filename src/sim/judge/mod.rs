@@ -13,7 +13,6 @@ mod text;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::ir::Program;
 use crate::play::Player;
 
@@ -42,13 +41,8 @@ pub struct JudgeConfig {
 /// Plays `cfg.games` games of `p`, `bot` in every seat, on `jobs` threads; the tally is the
 /// same for any number of threads (each game is seeded by its number, every sum is exact).
 pub fn judge(p: &Program, bot: &Player, cfg: &JudgeConfig, jobs: usize) -> Result<Tally, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(super::threads(jobs))
-        .stack_size(SCRIPT_STACK_BYTES + (16 << 20))
-        .build()
-        .map_err(|e| e.to_string())?;
     let seats: Vec<Player> = (0..cfg.players).map(|_| bot.clone()).collect();
-    let mut t = pool.install(|| {
+    let mut t = super::run::on_threads(jobs, || {
         (0..cfg.games)
             .into_par_iter()
             .try_fold(
@@ -65,7 +59,7 @@ pub fn judge(p: &Program, bot: &Player, cfg: &JudgeConfig, jobs: usize) -> Resul
                     Ok(a)
                 },
             )
-    })?;
+    })??;
     if let Some(games) = cfg.skill_games {
         t.skill = ladder(p, cfg.players, games, cfg.seed, jobs)?;
     }
