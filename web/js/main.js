@@ -26,11 +26,16 @@ const engine = new Worker2('engine', (message) => {
   scheduleCheck(0);
   clearTable('the engine was started again: start a new game');
 });
-const sim = new Worker2('sim', (message) => {
-  showPanic(message);
-  byId('sim-status').textContent = 'the simulation crashed and was started again';
-  $('sim-run').disabled = false;
-});
+// The simulation's worker starts on the first run: loading the page compiles the module once.
+let simWorker = null;
+function sim() {
+  simWorker ??= new Worker2('sim', (message) => {
+    showPanic(message);
+    byId('sim-status').textContent = 'the simulation crashed and was started again';
+    $('sim-run').disabled = false;
+  });
+  return simWorker;
+}
 
 let view = null;
 let checkTimer = null;
@@ -184,7 +189,7 @@ async function simulate() {
   $('sim-run').disabled = true;
   status.textContent = `playing ${games} games in a worker…`;
   try {
-    const run = await sim.request('simulate', {
+    const run = await sim().request('simulate', {
       text: text(),
       games,
       players: Number(byId('players').value),
