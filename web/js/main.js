@@ -243,7 +243,12 @@ async function start() {
   byId('panic-close').onclick = () => {
     byId('panic').hidden = true;
   };
-  if (shared !== null) localStorage.setItem(STORE, shared);
+  if (shared !== null) {
+    // The shared text is now this page's work: kept in storage, and the link's fragment
+    // dropped from the address, so a reload shows the edits made since, not the link again.
+    localStorage.setItem(STORE, shared);
+    history.replaceState(null, '', location.pathname + location.search);
+  }
   scheduleCheck(0);
   updateShare();
   // The tests' hooks (web/test/browser.mjs): a forced panic, and each shipped ruleset's check timed.

@@ -166,6 +166,12 @@ const tests = {
     await other.waitForSelector('body[data-checked]');
     const back = await other.evaluate(() => window.ninetyTest.text());
     assert(back === text, `the same text: ${JSON.stringify(back.slice(-80))} vs ${JSON.stringify(text.slice(-80))}`);
+    // Edits made after opening a link survive a reload: the link is not read again.
+    await typeAtEnd(other, '\n# edited after');
+    await other.reload();
+    await other.waitForSelector('body[data-checked]');
+    const kept = await other.evaluate(() => window.ninetyTest.text());
+    assert(kept === `${text}\n# edited after`, 'edits after opening a link are kept');
     await other.close();
     return `${text.length} characters in ${href.split('#')[1].length} of link`;
   },
