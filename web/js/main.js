@@ -33,6 +33,7 @@ function sim() {
     showPanic(message);
     byId('sim-status').textContent = 'the simulation crashed and was started again';
     $('sim-run').disabled = false;
+    $('judge-run').disabled = false;
   });
   return simWorker;
 }
@@ -183,17 +184,21 @@ async function play(send) {
 
 // ---- the simulation ----
 
-async function simulate() {
+// `sim` (the bots round the table) or `judge` (the first bot in every seat, `ninety judge`).
+async function simulate(op = 'simulate') {
   const games = Number($('sim-games').value);
   const status = byId('sim-status');
   $('sim-run').disabled = true;
+  $('judge-run').disabled = true;
   status.textContent = `playing ${games} games in a worker…`;
   try {
-    const run = await sim().request('simulate', {
+    const bots = byId('sim-bots').value;
+    const run = await sim().request(op, {
       text: text(),
       games,
       players: Number(byId('players').value),
-      bots: byId('sim-bots').value,
+      bots,
+      bot: bots.split(',')[0].trim() || 'cautious',
       seed: 1,
     });
     if (run.error) {
@@ -207,14 +212,16 @@ async function simulate() {
     const frame = document.createElement('iframe');
     // The page is self-contained and runs nothing; sandboxed all the same.
     frame.setAttribute('sandbox', '');
-    frame.title = 'the simulation report';
+    frame.title = op === 'judge' ? 'the judge\'s report' : 'the simulation report';
     frame.srcdoc = run.html;
     report.replaceChildren(frame, pre);
     report.setAttribute('data-games', String(run.games));
+    report.setAttribute('data-kind', op);
   } catch (e) {
     if (!(e instanceof PanicError)) status.textContent = String(e);
   } finally {
     $('sim-run').disabled = false;
+    $('judge-run').disabled = false;
   }
 }
 
@@ -239,7 +246,8 @@ async function start() {
     if (e) setText(view, e.text);
   };
   byId('new-game').onclick = newGame;
-  $('sim-run').onclick = simulate;
+  $('sim-run').onclick = () => simulate('simulate');
+  $('judge-run').onclick = () => simulate('judge');
   byId('panic-close').onclick = () => {
     byId('panic').hidden = true;
   };

@@ -43,6 +43,16 @@ function answer(pg, msg) {
       out.ms = performance.now() - t0;
       return out;
     }
+    case 'judge': {
+      const checked = JSON.parse(pg.check(msg.text));
+      if (checked.diagnostics.some((d) => d.severity === 'error')) {
+        return { error: 'the ruleset has errors: mend them to judge it' };
+      }
+      const t0 = performance.now();
+      const out = JSON.parse(pg.judge(BigInt(msg.games), msg.players, msg.bot, BigInt(msg.seed)));
+      out.ms = performance.now() - t0;
+      return out;
+    }
     case 'timeChecks': {
       // Each shipped ruleset checked `times` times as on a keystroke, and as on opening it
       // (scenarios and dry run): the best time of each, in ms (the work's own cost on a

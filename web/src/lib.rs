@@ -3,7 +3,7 @@
 //! The page's workers call [`Playground`]: check a ruleset as it is typed (the language
 //! server's diagnostics, quick fixes, colours, hover and completion; the rules sheet), play a
 //! game move by move against bots (the REPL's session), and simulate (the same report and page
-//! as `ninety sim --report`). Every answer is JSON text: the façade's types are plain structs
+//! as `ninety sim --report`) or judge it (`ninety judge`'s verdicts and page). Every answer is JSON text: the façade's types are plain structs
 //! ([`editor`], [`table`], [`simulate`]), tested on the host like any Rust.
 //!
 //! A panic is a bug in ninety, never an answer: in wasm32 it aborts the module (every later
@@ -143,6 +143,22 @@ impl Playground {
         }
         let players = (players > 0).then_some(players);
         match simulate::simulate(program, games, players, &names, seed) {
+            Ok(run) => json(&run),
+            Err(e) => error(&e),
+        }
+    }
+
+    /// Judges the last text checked as `ninety judge` does, `bot` in every seat: `{"games",
+    /// "text", "html"}` or `{"error"}`.
+    pub fn judge(&self, games: u64, players: usize, bot: &str, seed: u64) -> String {
+        let Some(program) = self.editor.program() else {
+            return error("the ruleset has errors: mend them to judge it");
+        };
+        if ninety::play::Player::builtin(bot).is_err() {
+            return error(&format!("`{bot}` is not one of the built-in bots"));
+        }
+        let players = (players > 0).then_some(players);
+        match simulate::judge_run(program, games, players, bot, seed) {
             Ok(run) => json(&run),
             Err(e) => error(&e),
         }

@@ -1,10 +1,12 @@
 //! A simulation, as `ninety sim RULESET --report FILE.html` runs it: the same games (one seed,
 //! the same bots round the table), the same text report and the same self-contained page of
-//! charts. In a browser it runs in a Web Worker, one game after another.
+//! charts; and `ninety judge RULESET --report FILE.html`: its verdicts and its page. In a
+//! browser both run in a Web Worker, one game after another.
 
 use ninety::app::load::player;
 use ninety::ir::Program;
 use ninety::play::Player;
+use ninety::sim::judge::{self, JudgeConfig};
 use ninety::sim::{self, Config, Control, html};
 use serde::Serialize;
 
@@ -57,5 +59,38 @@ pub fn simulate(
         games: stats.games,
         text: sim::report(&cfg, &stats),
         html: html::single(&cfg, &stats),
+    })
+}
+
+/// Judges `games` games of `program` as `ninety judge` does, `bot` in every seat: its text
+/// (the verdicts, the measures, what each rule does) and its page.
+pub fn judge_run(
+    program: &Program,
+    games: u64,
+    players: Option<usize>,
+    bot: &str,
+    seed: u64,
+) -> Result<Run, String> {
+    if games == 0 || games > MAX_GAMES {
+        return Err(format!("a run plays from 1 to {MAX_GAMES} games"));
+    }
+    let players = players.unwrap_or_else(|| program.default_players());
+    program.check_players(players)?;
+    let seat = player(bot)?;
+    let cfg = JudgeConfig {
+        ruleset: "playground".into(),
+        name: program.name.clone(),
+        players,
+        bot: bot.to_string(),
+        games,
+        seed,
+        length: None,
+        skill_games: None,
+    };
+    let tally = judge::judge(program, &seat, &cfg, 1)?;
+    Ok(Run {
+        games,
+        text: judge::text(program, &cfg, &tally),
+        html: judge::html(program, &cfg, &tally),
     })
 }

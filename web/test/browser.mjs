@@ -151,6 +151,18 @@ const tests = {
     return `10000 games in ${secs.toFixed(1)} s, worst heartbeat gap ${beat.worst.toFixed(0)} ms`;
   },
 
+  // The judge's verdicts and page, from the same worker.
+  async judge(page) {
+    await pick(page, 'ninety-nine');
+    await page.fill($('sim-games'), '500');
+    await page.click($('judge-run'));
+    await page.waitForSelector(`${$('report')}[data-kind="judge"][data-games="500"]`, { timeout: 600_000 });
+    const text = await page.textContent(`${$('report')} pre`);
+    assert(text.length > 100, `the judge's text: ${text.slice(0, 200)}`);
+    const html = await page.$eval(`${$('report')} iframe`, (f) => f.srcdoc);
+    assert(html.includes('<html') || html.includes('<!DOCTYPE') || html.includes('<!doctype'), 'the judge\'s page');
+  },
+
   // The share link reopens the very same text, on a page that stored nothing.
   async share(page) {
     await pick(page, 'ninety-nine');

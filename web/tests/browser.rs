@@ -83,6 +83,7 @@ fn the_page_builds_with_every_file_and_a_small_wasm() {
         "sheet",
         "table",
         "sim-run",
+        "judge-run",
         "sim-games",
         "report",
     ] {
@@ -122,6 +123,7 @@ fn the_playground_works_in_a_real_browser() {
         "examples",
         "game",
         "simulation",
+        "judge",
         "share",
         "storage",
         "panic",

@@ -5,7 +5,7 @@
 use ninety::compile::{SHIPPED, Shipped};
 use ninety::sim;
 use ninety_web::editor::Editor;
-use ninety_web::simulate::simulate;
+use ninety_web::simulate::{judge_run, simulate};
 use ninety_web::table::Table;
 use ninety_web::{Playground, examples};
 
@@ -202,4 +202,35 @@ fn the_exported_calls_answer_json_and_refuse_without_failing() {
     assert_eq!(v["games"], 20, "{v}");
     let h: serde_json::Value = serde_json::from_str(&pg.hover(9999, 9999)).expect("json");
     assert!(h.is_null(), "{h}");
+}
+
+#[test]
+fn the_judge_is_judges_own_text_and_page() {
+    let mut ed = Editor::new();
+    ed.check(shipped("ninety-nine"), false);
+    let p = ed.program().cloned().expect("it compiles");
+    let run = judge_run(&p, 100, Some(3), "cautious", 2).expect("judges");
+    let cfg = ninety::sim::judge::JudgeConfig {
+        ruleset: "playground".into(),
+        name: p.name.clone(),
+        players: 3,
+        bot: "cautious".into(),
+        games: 100,
+        seed: 2,
+        length: None,
+        skill_games: None,
+    };
+    let bot = ninety::play::Player::builtin("cautious").expect("a bot");
+    let t = ninety::sim::judge::judge(&p, &bot, &cfg, 1).expect("judges");
+    assert_eq!(run.text, ninety::sim::judge::text(&p, &cfg, &t));
+    assert_eq!(run.html, ninety::sim::judge::html(&p, &cfg, &t));
+    assert!(judge_run(&p, 0, None, "cautious", 1).is_err());
+    let mut pg = Playground::new();
+    let v: serde_json::Value = serde_json::from_str(&pg.judge(10, 0, "cautious", 1)).expect("json");
+    assert!(v["error"].is_string(), "{v}");
+    pg.check(shipped("ninety-nine"));
+    let v: serde_json::Value = serde_json::from_str(&pg.judge(10, 0, "nobody", 1)).expect("json");
+    assert!(v["error"].is_string(), "{v}");
+    let v: serde_json::Value = serde_json::from_str(&pg.judge(10, 0, "cautious", 1)).expect("json");
+    assert_eq!(v["games"], 10, "{v}");
 }
