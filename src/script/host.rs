@@ -320,7 +320,7 @@ impl Host {
         if let Err(stop) = self.meter.start() {
             return (Err(self.stopped(name, stop)), 0);
         }
-        let result = stacker::maybe_grow(SCRIPT_STACK_BYTES / 2, SCRIPT_STACK_BYTES, || {
+        let result = deep_stack(|| {
             let mut scope = Scope::new();
             let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
             self.engine
@@ -509,4 +509,18 @@ fn def_lines(text: &str) -> HashMap<&str, usize> {
         }
     }
     lines
+}
+
+/// Runs `f` on a stack deep enough for the deepest value a script may build: stacker grows
+/// one natively; in wasm32 the module has one stack, sized by the crate that links it
+/// (`web/build.rs`), and a call past it traps (the page says so and starts again).
+#[cfg(not(target_family = "wasm"))]
+fn deep_stack<T>(f: impl FnOnce() -> T) -> T {
+    stacker::maybe_grow(SCRIPT_STACK_BYTES / 2, SCRIPT_STACK_BYTES, f)
+}
+
+#[cfg(target_family = "wasm")]
+fn deep_stack<T>(f: impl FnOnce() -> T) -> T {
+    const _NATIVE: usize = SCRIPT_STACK_BYTES;
+    f()
 }

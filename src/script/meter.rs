@@ -12,7 +12,12 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::ThreadId;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+// In wasm32 the standard clock panics; the guard reads the browser's (`web/`).
+#[cfg(not(target_family = "wasm"))]
+use std::time::Instant;
+#[cfg(target_family = "wasm")]
+use web_time::Instant;
 
 use crate::base::limits::{
     SCRIPT_CHECK_OPERATIONS, SCRIPT_GAME_OPERATIONS, SCRIPT_GUARD_MS, SCRIPT_ITEMS_AN_OPERATION,

@@ -269,6 +269,27 @@ pub fn threads(jobs: usize) -> usize {
     jobs.clamp(1, cores)
 }
 
+/// Runs `work` (rayon's parallel iterators) on a pool of `jobs` threads, each with room for
+/// the deepest value a script may build.
+#[cfg(not(target_family = "wasm"))]
+pub fn on_threads<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> Result<T, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads(jobs))
+        .stack_size(SCRIPT_STACK_BYTES + (16 << 20))
+        .build()
+        .map_err(|e| e.to_string())?;
+    Ok(pool.install(work))
+}
+
+/// In wasm32 (a browser's worker) there are no threads: rayon's global pool is the calling
+/// thread itself, so `work` runs there, one game after another, with the same result.
+#[cfg(target_family = "wasm")]
+pub fn on_threads<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> Result<T, String> {
+    const _NATIVE: usize = SCRIPT_STACK_BYTES;
+    let _ = threads(jobs);
+    Ok(work())
+}
+
 /// The games of a run or of its shard, by number: `first`, `first + step`, ... below `games`.
 fn slice(games: u64, shard: Option<(u64, u64)>) -> (u64, u64, u64) {
     let (first, step) = match shard {
@@ -299,12 +320,6 @@ pub fn run(
     if bots.is_empty() {
         return Err("no bots given".into());
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads(control.jobs))
-        // Scripts run on these threads: room for the deepest value a script may build.
-        .stack_size(SCRIPT_STACK_BYTES + (16 << 20))
-        .build()
-        .map_err(|e| e.to_string())?;
     let players = cfg.players;
     // One player a seat: the bots given, in turn round the table.
     let seats: Vec<Player> = (0..players).map(|i| bots[i % bots.len()].clone()).collect();
@@ -313,7 +328,7 @@ pub fn run(
         control.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) || guard.load(Ordering::Relaxed)
     };
     let (first, step, count) = slice(cfg.games, control.shard);
-    let stats = pool.install(|| {
+    let stats = on_threads(control.jobs, || {
         (0..count)
             .into_par_iter()
             .map(|j| (!stopped()).then_some(first + j * step))
@@ -342,7 +357,7 @@ pub fn run(
                     a
                 },
             )
-    });
+    })?;
     if guard.load(Ordering::Relaxed) {
         return Err(crate::play::GUARD_WORDS.to_string());
     }

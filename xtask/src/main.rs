@@ -7,12 +7,19 @@
 //!   target hides none after it) and the 60-second soak. A tool it cannot install stops it
 //!   at once, with the command that installs it: no test is skipped for want of a tool.
 //! - `cargo xtask deps`: only the installing.
+//! - `cargo xtask web`: builds the browser playground into `web/dist/` (the library for
+//!   `wasm32-unknown-unknown`, `wasm-bindgen`, the JavaScript bundled by esbuild), installing
+//!   what that needs first (the target, wasm-bindgen-cli at the version of Cargo.lock's
+//!   wasm-bindgen, `npm ci` in `web/`).
+//! - `cargo xtask serve [PORT]`: builds it, then serves `web/dist/` on 127.0.0.1 (8099).
 //!
 //! `.ci/run` runs `cargo fmt --check`, clippy and `cargo xtask test`, nothing else, so a green
 //! CI proves the README's command on a machine where nothing was installed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
+
+mod web;
 
 /// A program a test runs, and the Debian package that brings it.
 struct Tool {
@@ -43,7 +50,7 @@ const TOOLS: [Tool; 7] = [
         program: "chromium",
         or: &["chromium-browser"],
         package: "chromium",
-        why: "tests/report.rs renders, screenshots and prints the HTML report",
+        why: "tests/report.rs renders the HTML report; web/tests/browser.rs drives the playground",
     },
     Tool {
         program: "zsh",
@@ -67,7 +74,7 @@ const TOOLS: [Tool; 7] = [
         program: "node",
         or: &["nodejs"],
         package: "nodejs npm",
-        why: "tests/editors.rs checks the VS Code extension and its grammar with Node.js",
+        why: "tests/editors.rs checks the VS Code extension with Node.js; web/tests/browser.rs builds and drives the playground",
     },
 ];
 
@@ -83,9 +90,15 @@ fn main() -> ExitCode {
     let result = match task.as_str() {
         "test" => deps(&root).and_then(|()| test(&root)),
         "deps" => deps(&root),
+        "web" => install_targets().and_then(|()| web::build(&root)),
+        "serve" => install_targets()
+            .and_then(|()| web::build(&root))
+            .and_then(|()| web::serve(&root, std::env::args().nth(2))),
         _ => Err(
             "usage: cargo xtask test (install what the tests need, then run them all) \
-                  | cargo xtask deps (only install)"
+                  | cargo xtask deps (only install) \
+                  | cargo xtask web (build the playground into web/dist) \
+                  | cargo xtask serve [PORT] (build it and serve it)"
                 .to_string(),
         ),
     };
@@ -235,15 +248,21 @@ fn install_targets() -> Result<(), String> {
     Ok(())
 }
 
-/// The VS Code extension's packages, as its lockfile gives them.
+/// The npm packages of the VS Code extension and of the playground, as their lockfiles
+/// give them.
 fn install_npm_packages(root: &Path) -> Result<(), String> {
-    let ext = root.join("editors").join("vscode");
+    npm_ci(&root.join("editors").join("vscode"))?;
+    npm_ci(&root.join("web"))
+}
+
+/// `npm ci` in a folder with a lockfile and no `node_modules` yet.
+fn npm_ci(ext: &Path) -> Result<(), String> {
     if !ext.join("package-lock.json").exists() || ext.join("node_modules").is_dir() {
         return Ok(());
     }
     let ok = run(Command::new("npm")
         .args(["ci", "--no-audit", "--no-fund"])
-        .current_dir(&ext))?;
+        .current_dir(ext))?;
     if ok {
         Ok(())
     } else {
@@ -258,7 +277,8 @@ fn install_npm_packages(root: &Path) -> Result<(), String> {
 fn deps(root: &Path) -> Result<(), String> {
     install_tools()?;
     install_targets()?;
-    install_npm_packages(root)
+    install_npm_packages(root)?;
+    web::install_bindgen(root)
 }
 
 /// Every test target, then the soak; each runs whatever the one before gave.

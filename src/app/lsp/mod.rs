@@ -26,16 +26,20 @@ pub mod completion;
 pub mod definition;
 pub mod diagnostics;
 pub mod documents;
+#[cfg(feature = "cli")]
 mod features;
 pub mod format;
+#[cfg(feature = "cli")]
 mod frame;
 pub mod hover;
 pub mod layout;
 pub mod lens;
 pub mod lexer;
 pub mod rename;
+#[cfg(feature = "cli")]
 pub mod server;
 pub mod symbols;
 pub mod tokens;
 
+#[cfg(feature = "cli")]
 pub use server::{Flow, Server, run};

@@ -8,9 +8,7 @@
 use serde::Serialize;
 
 use super::lines::z_for;
-use super::{
-    Basis, Control, JudgeConfig, Line, Tally, Unit, compare, extras, lines, play_range, pool,
-};
+use super::{Basis, Control, JudgeConfig, Line, Tally, Unit, compare, extras, lines, play_range};
 use crate::ir::Program;
 use crate::play::Player;
 
@@ -175,7 +173,7 @@ pub fn until_decided(
 ) -> Result<(Tally, Tally, Decision), String> {
     let stopped = || control.stopped();
     let seats: Vec<Player> = (0..a.1.players).map(|_| bot.clone()).collect();
-    pool(control.jobs)?.install(|| {
+    crate::sim::run::on_threads(control.jobs, || {
         let mut ta = Tally::new(a.0, a.1.players);
         let mut tb = Tally::new(b.0, b.1.players);
         let mut last = Vec::new();
@@ -204,5 +202,5 @@ pub fn until_decided(
             measures: last,
         };
         Ok((ta, tb, decision))
-    })
+    })?
 }

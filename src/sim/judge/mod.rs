@@ -20,7 +20,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::ir::Program;
 use crate::play::Player;
 
@@ -68,14 +67,6 @@ impl Control<'_> {
     }
 }
 
-fn pool(jobs: usize) -> Result<rayon::ThreadPool, String> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(super::threads(jobs))
-        .stack_size(SCRIPT_STACK_BYTES + (16 << 20))
-        .build()
-        .map_err(|e| e.to_string())
-}
-
 /// Plays games `range` of the run seeded `seed`, the seats' players given, into one tally
 /// (on the current pool; the same for any number of threads).
 fn play_range(
@@ -121,11 +112,11 @@ pub fn judge_with(
 ) -> Result<Tally, String> {
     let seats: Vec<Player> = (0..cfg.players).map(|_| bot.clone()).collect();
     let stopped = || control.stopped();
-    pool(control.jobs)?.install(|| {
+    super::run::on_threads(control.jobs, || {
         let mut t = play_range(p, &seats, cfg.seed, 0..cfg.games, &stopped)?;
         extras(p, cfg, &stopped, &mut t)?;
         Ok(t)
-    })
+    })?
 }
 
 /// The parts played apart from the games (on the current pool): the skill ladder and

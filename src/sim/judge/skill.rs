@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 
 use super::super::WIN_UNIT;
 use crate::base::Rng;
-use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::base::rng::game_seed;
 use crate::engine::{self, PlayError, Setup, State, TURN_LIMIT};
 use crate::ir::Program;
@@ -168,15 +167,10 @@ pub fn ladder(
     seed: u64,
     jobs: usize,
 ) -> Result<Vec<Rung>, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(super::super::threads(jobs))
-        .stack_size(SCRIPT_STACK_BYTES + (16 << 20))
-        .build()
-        .map_err(|e| e.to_string())?;
-    pool.install(|| {
+    super::super::run::on_threads(jobs, || {
         LADDER
             .windows(2)
             .map(|pair| rung(p, players, (pair[0], pair[1]), (games, seed), &|| false))
             .collect()
-    })
+    })?
 }

@@ -1,0 +1,139 @@
+//! The playground built and driven in a real browser: `cargo xtask web`'s build (the library
+//! for `wasm32-unknown-unknown` without its `cli` feature, wasm-bindgen, esbuild), its size,
+//! then `web/test/browser.mjs` (playwright-core driving Debian's Chromium) through every step a
+//! person takes: a mistake seen at its line and gone when mended, an example and its sheet, a
+//! whole game against bots, 10,000 games with the page responsive, a share link, a forced panic
+//! recovered, hover, and every shipped ruleset checked under 50 ms. It needs what `cargo xtask
+//! deps` installs (the wasm target, wasm-bindgen-cli, Node.js and `npm ci` in `web/`,
+//! Chromium) and fails, saying so, without it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("web/ is in the repository")
+        .to_path_buf()
+}
+
+/// Builds the page once, as `cargo xtask web` does (the xtask itself, in the target folder of
+/// the web build: `cargo test`'s own may be locked while tests run).
+fn built() -> &'static PathBuf {
+    static DIST: OnceLock<PathBuf> = OnceLock::new();
+    DIST.get_or_init(|| {
+        let root = root();
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let out = Command::new(cargo)
+            .args([
+                "run",
+                "--quiet",
+                "--locked",
+                "--package",
+                "xtask",
+                "--target-dir",
+            ])
+            .arg(root.join("target").join("web"))
+            .args(["--", "web"])
+            .current_dir(&root)
+            .output()
+            .expect("cargo runs");
+        assert!(
+            out.status.success(),
+            "`cargo xtask web` failed (run `cargo xtask deps` first on a new machine):\n{}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        root.join("web").join("dist")
+    })
+}
+
+#[test]
+fn the_page_builds_with_every_file_and_a_small_wasm() {
+    let dist = built();
+    for f in [
+        "index.html",
+        "style.css",
+        "main.js",
+        "worker.js",
+        "ninety_web_bg.wasm",
+    ] {
+        assert!(dist.join(f).is_file(), "web/dist/{f} is built");
+    }
+    let wasm = dist.join("ninety_web_bg.wasm");
+    let raw = std::fs::metadata(&wasm).expect("the wasm").len();
+    let gz = Command::new("gzip")
+        .args(["-9", "-c"])
+        .arg(&wasm)
+        .output()
+        .expect("gzip runs");
+    assert!(gz.status.success());
+    let gzipped = gz.stdout.len() as u64;
+    println!("wasm: {raw} bytes, {gzipped} gzipped");
+    assert!(
+        gzipped < 3 << 20,
+        "the wasm is {gzipped} bytes gzipped, over 3 MB"
+    );
+    let html = std::fs::read_to_string(dist.join("index.html")).expect("index.html");
+    for hook in [
+        "examples",
+        "share",
+        "diagnostics",
+        "sheet",
+        "table",
+        "sim-run",
+        "judge-run",
+        "sim-games",
+        "report",
+    ] {
+        assert!(
+            html.contains(&format!("data-test=\"{hook}\"")),
+            "the page has the `{hook}` hook"
+        );
+    }
+}
+
+#[test]
+fn the_playground_works_in_a_real_browser() {
+    let dist = built();
+    assert!(dist.join("ninety_web_bg.wasm").is_file());
+    let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
+        .into_iter()
+        .find(|p| Path::new(p).is_file())
+        .expect(
+            "no Chromium at /usr/bin/chromium: `apt-get install chromium` (`cargo xtask test` does)",
+        );
+    let script = root().join("web").join("test").join("browser.mjs");
+    let out = Command::new("node")
+        .arg(&script)
+        .env("NINETY_CHROMIUM", chromium)
+        .current_dir(root().join("web"))
+        .output()
+        .expect("node runs (`apt-get install nodejs`; `cargo xtask test` does)");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{stdout}");
+    assert!(
+        out.status.success(),
+        "the browser tests failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for name in [
+        "diagnostics",
+        "examples",
+        "game",
+        "simulation",
+        "judge",
+        "share",
+        "storage",
+        "panic",
+        "hover",
+        "speed",
+        "scenarios",
+    ] {
+        assert!(
+            stdout.lines().any(|l| l.starts_with(&format!("ok {name}"))),
+            "the browser test `{name}` ran and passed:\n{stdout}"
+        );
+    }
+}
