@@ -190,12 +190,14 @@ impl super::compiler::Compiler<'_> {
             if bars.before.intersection(&bars.named).next().is_some() {
                 continue;
             }
-            let kept: Vec<i64> = bars.before.difference(&bars.named).copied().collect();
-            let kept: Vec<i64> = kept
-                .into_iter()
-                .filter(|n| {
+            // The parents' bars this layer names nowhere, still there at the end.
+            let kept: Vec<i64> = bars
+                .before
+                .difference(&bars.named)
+                .copied()
+                .filter(|&n| {
                     s.bars
-                        .range((*n, false)..=(*n, true))
+                        .range((n, false)..=(n, true))
                         .any(|(_, d)| d.layer < layer)
                 })
                 .collect();
