@@ -25,7 +25,7 @@ mod validate;
 pub use deal::{REDEALS, deal_hidden};
 pub use error::{Illegal, PlayError, TURN_LIMIT};
 pub use events::{Event, PayTo, Reason, Sink, kind};
-pub use plays::TablePlays;
+pub use plays::{TablePlays, TableTurn, table_turn};
 pub use scripts::Pre;
 pub use setup::{Setup, new_game};
 pub use stall::Stall;

@@ -2,14 +2,16 @@
 //! in one word, their count by one popcount, the `n`-th found without a list. The commonest
 //! bot in a simulation (uniform over the legal moves) needs nothing more.
 
-use super::{Move, Play, State};
+use super::{Move, Play, Sink, State};
 use crate::base::cards::{Card, rank_of, repeats};
-use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Program, choice_total};
+use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Program, Row, choice_total};
 
 /// See the module's documentation; from [`State::table_plays`].
 #[derive(Debug, Clone, Copy)]
 pub struct TablePlays<'s> {
     hand: &'s [Card],
+    /// The table's row of the total: the totals the plays make.
+    row: Row<'s>,
     /// The choices the table allows, four bits a card in hand order (bit `4 * i + k` for
     /// choice `k` of card `i`): the plays in [`State::each_move`]'s order are its set bits.
     allowed: u64,
@@ -30,15 +32,91 @@ impl TablePlays<'_> {
     /// as good as random, and a loop's exit on it is a mispredicted branch.
     #[inline]
     pub fn nth(&self, n: usize) -> Option<Move> {
+        let (at, choice) = self.nth_at(n)?;
+        Some(Move::Play {
+            card: *self.hand.get(at)?,
+            choice,
+        })
+    }
+
+    /// Play `n` as [`TablePlays::nth`] finds it: where its card is in the hand, and its
+    /// choice.
+    #[inline(always)]
+    fn nth_at(&self, n: usize) -> Option<(usize, u8)> {
         if n >= self.count() {
             return None;
         }
         let at = select(self.allowed, n as u64) as usize;
-        Some(Move::Play {
-            card: *self.hand.get(at / 4)?,
-            choice: (at % 4) as u8,
-        })
+        Some((at / 4, (at % 4) as u8))
     }
+}
+
+/// What [`table_turn`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableTurn {
+    /// The table does not answer this position (a total outside its window, a live choice,
+    /// a script bar): nothing was asked or changed; choose the general way.
+    Unanswered,
+    /// The player to move has no card to lay; nothing changed.
+    NoPlay,
+    /// The play was laid (and drawn for, when players draw by hand).
+    Played,
+    /// The play picked has steps of its own (outcomes, conditions): nothing changed yet;
+    /// play it the general way (`step`), as if the bot had chosen it.
+    Picked(Move),
+}
+
+/// One turn from the legal-choice table, fused: the plays counted as
+/// [`State::table_plays`] counts them, one picked (`pick(n)`, asked only when there are
+/// `n > 1`; it answers below `n`), laid from where it is in the hand with the total the
+/// table holds, then drawn for. The same move and the same game as choosing with
+/// [`TablePlays::nth`] and playing it with [`step`](super::step) (then the draw by hand),
+/// without building the move, finding its card again, looking its effect up again or
+/// checking limits the table has already checked.
+#[inline]
+pub fn table_turn<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    pick: impl FnOnce(usize) -> usize,
+    sink: &mut S,
+) -> TableTurn {
+    if !p.script_bars.is_empty() {
+        return TableTurn::Unanswered;
+    }
+    let Some(plays) = s.table_plays(p) else {
+        return TableTurn::Unanswered;
+    };
+    let n = match plays.count() {
+        0 => return TableTurn::NoPlay,
+        1 => 0,
+        n => pick(n),
+    };
+    let row = plays.row;
+    let Some((index, choice)) = plays.nth_at(n) else {
+        return TableTurn::NoPlay;
+    };
+    let seat = s.turn;
+    let card = s.hands[usize::from(seat)].cards()[index];
+    let rank = rank_of(card);
+    let fx = p.rank_fx[s.active().min(MAX_SEATS)]
+        .get(usize::from(rank))
+        .copied()
+        .unwrap_or(NO_EFFECT);
+    let k = usize::from(choice);
+    let Some(ch) = p.choice(fx, k).filter(|ch| ch.simple && !ch.scripted) else {
+        return TableTurn::Picked(Move::Play { card, choice });
+    };
+    let total = row
+        .total(fx, k)
+        .unwrap_or_else(|| choice_total(p, ch, &Facts::total(s.total)));
+    debug_assert!(super::Illegal::beyond_limits(p, total).is_none());
+    super::step::lay_simple(p, s, index, choice, ch, total, sink);
+    if s.pending_draw == Some(seat) {
+        // A game that ends clears the draw owed (`finish_round`).
+        debug_assert!(!s.over);
+        super::step::draw_pending(p, s, sink);
+    }
+    TableTurn::Played
 }
 
 /// The position of set bit `k` (from 0) of `x`, which has more than `k` set bits, by
@@ -85,7 +163,7 @@ impl State {
     /// then ask [`State::each_move`]. Both give the same plays in the same order (with
     /// several decks, a copy of a card before it in the hand has none: they are one move).
     #[inline]
-    pub fn table_plays(&self, p: &Program) -> Option<TablePlays<'_>> {
+    pub fn table_plays<'a>(&'a self, p: &'a Program) -> Option<TablePlays<'a>> {
         if self.over {
             return None;
         }
@@ -104,7 +182,7 @@ impl State {
         if p.copies(self.seats) {
             allowed &= !repeats(hand);
         }
-        (live == 0).then_some(TablePlays { hand, allowed })
+        (live == 0).then_some(TablePlays { hand, row, allowed })
     }
 
     /// The play of `card` with choice `choice`, one the legal-choice table allows (not a

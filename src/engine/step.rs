@@ -220,15 +220,12 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
     }
     match mv {
         Move::Draw => {
-            let Some(seat) = s.pending_draw.take() else {
+            if s.pending_draw.is_none() {
                 return Err(PlayError::NoDraw { by_hand: p.by_hand });
-            };
-            draw(p, s, seat, sink);
+            }
             // The card before was settled: the player to move can play. A draw changes only
             // the drawer's hand, so only a drawer who is also to move is asked again.
-            if seat == s.turn {
-                settle(p, s, sink);
-            }
+            draw_pending(p, s, sink);
             Ok(())
         }
         Move::Play { card, choice } => play(p, s, card, choice, sink),
@@ -274,17 +271,7 @@ fn play<S: Sink>(
         if let Some(why) = Illegal::beyond_limits(p, new_total) {
             return Err(PlayError::Illegal { card, why });
         }
-        let old = s.total;
-        lay(p, s, index, choice, new_total, sink);
-        let by = Acting {
-            actor: seat,
-            reason: Reason::Card(rank),
-            turn: ch.turn,
-        };
-        if !p.bars.is_empty() {
-            bars(p, s, by, old, new_total, None, sink);
-        }
-        end_turn(p, s, seat, ch.turn, sink);
+        lay_simple(p, s, index, choice, ch, new_total, sink);
         return Ok(());
     }
     // Scripts run before anything changes: a failing one leaves the game as it was.
@@ -312,6 +299,45 @@ fn play<S: Sink>(
     bars(p, s, by, old, played.total, pre.as_ref(), sink);
     end_turn(p, s, seat, played.turn, sink);
     Ok(())
+}
+
+/// Lays the card at `index` of the mover's hand with `choice`, a simple one (`ch`: a new
+/// total, turn effects, nothing of its own to run) that makes `total`, which the limits
+/// allow; then the bars it touched, and the turn ends. No script bar may be in the game.
+#[inline(always)]
+pub(super) fn lay_simple<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    index: usize,
+    choice: u8,
+    ch: &Choice,
+    total: i32,
+    sink: &mut S,
+) {
+    let seat = s.turn;
+    let old = s.total;
+    let rank = rank_of(s.hands[usize::from(seat)].cards()[index]);
+    lay(p, s, index, choice, total, sink);
+    let by = Acting {
+        actor: seat,
+        reason: Reason::Card(rank),
+        turn: ch.turn,
+    };
+    if !p.bars.is_empty() {
+        bars(p, s, by, old, total, None, sink);
+    }
+    end_turn(p, s, seat, ch.turn, sink);
+}
+
+/// The draw by hand of the player who has just laid a card, as [`step`] makes it.
+#[inline(always)]
+pub(super) fn draw_pending<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+    if let Some(seat) = s.pending_draw.take() {
+        draw(p, s, seat, sink);
+        if seat == s.turn {
+            settle(p, s, sink);
+        }
+    }
 }
 
 /// The card at `index` of the mover's hand goes onto the discard pile and the total becomes

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::Bot;
 use super::notation::move_name;
 use crate::base::Rng;
-use crate::engine::{self, Move, PlayError, Sink, State};
+use crate::engine::{self, Move, PlayError, Sink, State, TableTurn};
 use crate::ir::Program;
 use crate::script::{Budget, ScriptBot};
 
@@ -110,6 +110,16 @@ impl Player {
         sink: &mut S,
     ) -> Result<bool, PlayError> {
         let first = match self {
+            Player::Bot(Bot::Random) => {
+                // The commonest seat in a simulation: a turn the table answers is one fused
+                // step, the same move and the same game as choosing, then playing.
+                match engine::table_turn(p, s, |n| rng.below(n), sink) {
+                    TableTurn::Played => return Ok(true),
+                    TableTurn::NoPlay => return Ok(false),
+                    TableTurn::Picked(mv) => Some(mv),
+                    TableTurn::Unanswered => Bot::Random.choose(p, s, rng),
+                }
+            }
             Player::Bot(b) => b.choose(p, s, rng),
             Player::Script(bot) => Self::script_choice(bot, p, s)?,
         };
