@@ -13,6 +13,7 @@
 mod deal;
 mod error;
 mod events;
+mod kernel;
 mod outcomes;
 mod plays;
 mod scripts;
@@ -25,6 +26,7 @@ mod validate;
 pub use deal::{REDEALS, deal_hidden};
 pub use error::{Illegal, PlayError, TURN_LIMIT};
 pub use events::{Event, PayTo, Reason, Sink, kind};
+pub use kernel::{Kernel, kernel_fits, random_turns};
 pub use plays::{TablePlays, TableTurn, table_turn};
 pub use scripts::Pre;
 pub use setup::{Setup, new_game};

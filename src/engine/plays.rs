@@ -124,7 +124,7 @@ pub fn table_turn<S: Sink>(
 /// bits of each byte counted at once, the byte holding bit `k` found from their running
 /// sums, then a table for the bit within that byte. No loop, no branch.
 #[inline(always)]
-fn select(x: u64, k: u64) -> u32 {
+pub(super) fn select(x: u64, k: u64) -> u32 {
     const L8: u64 = 0x0101_0101_0101_0101;
     const H8: u64 = 0x8080_8080_8080_8080;
     let mut b = x - ((x >> 1) & 0x5555_5555_5555_5555);

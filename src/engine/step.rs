@@ -151,7 +151,7 @@ impl State {
     /// Whether the player to move holds a card they may lay. A live script is asked only when
     /// no other card will do.
     #[inline(always)]
-    fn can_play(&self, p: &Program) -> bool {
+    pub(super) fn can_play(&self, p: &Program) -> bool {
         let Some([ok, live]) = p.legal.ranks(self.active(), self.total) else {
             return self.can_play_live(p);
         };
@@ -475,7 +475,7 @@ fn bars<S: Sink>(
 }
 
 #[inline(never)]
-fn bars_touched<S: Sink>(
+pub(super) fn bars_touched<S: Sink>(
     p: &Program,
     s: &mut State,
     by: Acting,
@@ -590,7 +590,7 @@ pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) 
 /// The discard pile but its top card becomes the stock, shuffled, when the rules say so.
 #[cold]
 #[inline(never)]
-fn reshuffle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+pub(super) fn reshuffle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     if p.reshuffle && s.discard.len() > 1 {
         let top = s.discard.pop().expect("the discard pile has cards");
         s.discard.move_into(&mut s.stock);
@@ -616,7 +616,7 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
 }
 
 #[inline(never)]
-fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+pub(super) fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     let mut passes = 0;
     let mut idle = super::stall::Idle::default();
     while !s.over && !idle.step(s) {

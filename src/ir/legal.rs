@@ -57,6 +57,18 @@ pub struct LegalTable {
 /// The most slots the table of totals may take (4 MiB).
 pub const TOTALS_BUDGET: usize = 1 << 20;
 
+/// [`LegalTable::parts`]: row `i` (total `lo + i`, below `width`) is `cells[i * effects..]`
+/// (`effects` bytes, as [`Row::cell`] reads them) and, when `totals` is not empty,
+/// `totals[i * effects * MAX_CHOICES..]` ([`Row::total`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Parts<'t> {
+    pub lo: i32,
+    pub width: u32,
+    pub effects: usize,
+    pub cells: &'t [u8],
+    pub totals: &'t [i32],
+}
+
 /// The row of one total: for each effect, which choices are allowed and which are live.
 #[derive(Debug, Clone, Copy)]
 pub struct Row<'t> {
@@ -261,6 +273,19 @@ impl LegalTable {
             // A table without the flags (none built) leaves every answer to be checked.
             live: self.live.get(a).copied().unwrap_or(true),
             complete: self.complete.get(a).copied().unwrap_or(false),
+        }
+    }
+
+    /// The table's window and cells as they are laid out, for a loop that reads a row each
+    /// turn without making a [`Row`] each time (the engine's run of random turns).
+    #[inline(always)]
+    pub fn parts(&self) -> Parts<'_> {
+        Parts {
+            lo: self.lo,
+            width: self.width,
+            effects: self.effects,
+            cells: &self.cells,
+            totals: &self.totals,
         }
     }
 

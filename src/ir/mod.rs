@@ -15,7 +15,7 @@ pub mod verify;
 
 pub use effect::*;
 pub use eval::{choice_total, possible_totals};
-pub use legal::{LegalTable, Ranks, Row, TABLE_TOTALS};
+pub use legal::{LegalTable, Parts, Ranks, Row, TABLE_TOTALS};
 pub use program::*;
 pub use script::{ScriptError, ScriptFx, ScriptHost, ScriptOut, ScriptTest, Scripts, View};
 pub use verify::verify;

@@ -126,6 +126,18 @@ impl Player {
         let Some(first) = first else {
             return Ok(false);
         };
+        Self::play_chosen(p, s, first, sink)
+    }
+
+    /// Plays `first`, the card a player chose for the seat to move, and the draw after it,
+    /// as [`Player::turn`] does: when its script fails, the next legal card is tried.
+    #[inline]
+    pub fn play_chosen<S: Sink>(
+        p: &Program,
+        s: &mut State,
+        first: Move,
+        sink: &mut S,
+    ) -> Result<bool, PlayError> {
         match play_and_draw(p, s, first, sink) {
             Ok(()) => Ok(true),
             Err(e) if guard_met(&e) => Err(e),

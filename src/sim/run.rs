@@ -10,9 +10,9 @@ use super::{Stats, WIN_UNIT};
 use crate::base::Rng;
 use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::base::rng::game_seed;
-use crate::engine::{self, Event, Reason, Setup, Sink, TURN_LIMIT, kind};
+use crate::engine::{self, Event, Kernel, Reason, Setup, Sink, TURN_LIMIT, kind};
 use crate::ir::{MAX_SEATS, Program};
-use crate::play::{self, Player};
+use crate::play::{self, Bot, Player};
 
 /// What a run is: the same for every shard of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -144,6 +144,10 @@ fn play_one(
     let mut rng = Rng::for_bots(seed);
     let mut limited = false;
     let mut failed = s.stuck.is_some();
+    // Random bots in every seat: their plain turns run in the engine's loop, up to the next
+    // check of `stopped` (the same games, turn for turn).
+    let kernel = engine::kernel_fits::<Counter>(p)
+        && seats.iter().all(|x| matches!(x, Player::Bot(Bot::Random)));
     while !s.over {
         if s.turns >= TURN_LIMIT {
             limited = true;
@@ -153,11 +157,27 @@ fn play_one(
             play::game_clock(p, seats, false);
             return;
         }
+        let mut picked = None;
+        if kernel {
+            let until = ((s.turns / 64 + 1) * 64).min(TURN_LIMIT);
+            match engine::random_turns(p, &mut s, &mut |n| rng.below(n), until, &mut c) {
+                Kernel::Ran => {
+                    failed |= s.stuck.is_some();
+                    continue;
+                }
+                Kernel::Picked(mv) => picked = Some(mv),
+                Kernel::General => {}
+            }
+        }
         let Some(bot) = seats.get(usize::from(s.turn)) else {
             failed = true;
             break;
         };
-        match bot.turn(p, &mut s, &mut rng, &mut c) {
+        let turn = match picked {
+            Some(mv) => Player::play_chosen(p, &mut s, mv, &mut c),
+            None => bot.turn(p, &mut s, &mut rng, &mut c),
+        };
+        match turn {
             Ok(true) => failed |= s.stuck.is_some(),
             Err(e) if play::guard_met(&e) => {
                 guard.store(true, Ordering::Relaxed);
