@@ -15,11 +15,11 @@
 use super::events::kind;
 use super::outcomes::{Acting, finish_round};
 use super::plays::select;
-use super::step::{bars_touched, reshuffle, settle, settle_slow};
+use super::step::{bars_touched, draw_pending, reshuffle, settle, settle_slow};
 use super::{Move, Reason, Sink, State};
 use crate::base::cards::{rank_of, repeats};
-use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Parts, Program, Ranks};
 use crate::ir::choice_total;
+use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Parts, Program, Ranks};
 
 /// Why [`random_turns`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,11 +40,12 @@ pub enum Kernel {
 const TURN_EVENTS: u32 =
     kind::PLAY | kind::DRAW | kind::FORGOT | kind::SKIP | kind::REVERSE | kind::PLAY_AGAIN;
 
-/// Whether [`random_turns`] can serve this program and sink at all: players draw on their
-/// own, no script bars, and a sink that wants none of a plain turn's events.
+/// Whether [`random_turns`] can serve this program and sink at all: no script bars, and a
+/// sink that wants none of a plain turn's events. (Where players draw by hand, a bot draws
+/// right after its card, as [`play_and_draw`](crate::play) has it: the loop does the same.)
 #[inline]
 pub fn kernel_fits<S: Sink>(p: &Program) -> bool {
-    S::WANTS & TURN_EVENTS == 0 && !p.by_hand && p.script_bars.is_empty()
+    S::WANTS & TURN_EVENTS == 0 && p.script_bars.is_empty()
 }
 
 /// What the loop reads once and again after anything the general engine did.
@@ -131,7 +132,11 @@ pub fn random_turns<S: Sink>(
         let (index, k) = (at / 4, at % 4);
         let card = hand[index];
         let rank = rank_of(card);
-        let fx = c.rank_fx.get(usize::from(rank)).copied().unwrap_or(NO_EFFECT);
+        let fx = c
+            .rank_fx
+            .get(usize::from(rank))
+            .copied()
+            .unwrap_or(NO_EFFECT);
         let choice = k as u8;
         let Some(ch) = p.choice(fx, k).filter(|ch| ch.simple && !ch.scripted) else {
             return Kernel::Picked(Move::Play { card, choice });
@@ -152,8 +157,15 @@ pub fn random_turns<S: Sink>(
         s.total = total;
         let turn = ch.turn;
         if !p.bars.is_empty() {
-            let (a, b) = if old <= total { (old, total) } else { (total, old) };
-            if p.bars.iter().any(|bar| bar.value >= a && bar.value <= b && bar.value != old) {
+            let (a, b) = if old <= total {
+                (old, total)
+            } else {
+                (total, old)
+            };
+            if p.bars
+                .iter()
+                .any(|bar| bar.value >= a && bar.value <= b && bar.value != old)
+            {
                 let by = Acting {
                     actor: seat,
                     reason: Reason::Card(rank),
@@ -172,7 +184,11 @@ pub fn random_turns<S: Sink>(
             c = Cache::new(p, s);
             continue;
         }
-        if s.in_round(seat) && s.hands[usize::from(seat)].len() < c.size {
+        if !s.in_round(seat) {
+            // Put out by their own card: nothing to draw.
+        } else if p.by_hand {
+            s.pending_draw = Some(seat);
+        } else if s.hands[usize::from(seat)].len() < c.size {
             if s.stock.is_empty() {
                 reshuffle(p, s, sink);
             }
@@ -208,6 +224,15 @@ pub fn random_turns<S: Sink>(
         if !plays && !s.over && !(s.in_round(to) && !hand.is_empty() && s.can_play(p)) {
             settle_slow(p, s, sink);
             c = Cache::new(p, s);
+        }
+        // The draw by hand, right after the card (a game that ends clears the draw owed).
+        if s.pending_draw == Some(seat) {
+            debug_assert!(!s.over);
+            draw_pending(p, s, sink);
+            if s.turn == seat {
+                // The drawer is to play again, and was asked before the draw.
+                c = Cache::new(p, s);
+            }
         }
     }
 }

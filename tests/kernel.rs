@@ -1,0 +1,107 @@
+//! The engine's loop of random turns (`engine::random_turns`, what `ninety sim` runs when
+//! every seat is the random bot) plays the very games the general way plays: each turn
+//! through `Player::turn`. Every shipped ruleset, every player count it allows, game by game,
+//! the whole state compared (hands, piles, chips, the game's random stream) at every point
+//! where the loop hands back, and at the end.
+
+use std::path::Path;
+
+use ninety::app::load::load_program;
+use ninety::base::Rng;
+use ninety::compile::Disk;
+use ninety::engine::{self, Kernel, Setup, State, TURN_LIMIT};
+use ninety::ir::Program;
+use ninety::play::{Bot, Player};
+
+const RANDOM: Player = Player::Bot(Bot::Random);
+
+/// The general way: one turn, as the simulation played every turn before the loop.
+fn general_turn(p: &Program, s: &mut State, rng: &mut Rng) -> bool {
+    RANDOM.turn(p, s, rng, &mut ()).unwrap_or(false)
+}
+
+/// Plays one game both ways in step; `Some(why)` where they part. Returns how many turns the
+/// loop played itself (to show it ran).
+fn both_ways(p: &Program, players: usize, seed: u64) -> Result<u64, String> {
+    let setup = Setup {
+        players,
+        seed,
+        ..Setup::default()
+    };
+    let mut a = engine::new_game(p, &setup, &mut ()).map_err(|e| e.to_string())?;
+    let mut b = a.clone();
+    let (mut ra, mut rb) = (Rng::for_bots(seed), Rng::for_bots(seed));
+    let mut by_loop = 0;
+    while !b.over && b.turns < TURN_LIMIT {
+        let before = b.turns;
+        let until = (b.turns + 1 + seed % 7).min(TURN_LIMIT);
+        let picked = match engine::random_turns(p, &mut b, &mut |n| rb.below(n), until, &mut ()) {
+            Kernel::Ran => None,
+            Kernel::Picked(mv) => Some(mv),
+            Kernel::General => {
+                if !general_turn(p, &mut b, &mut rb) {
+                    break;
+                }
+                None
+            }
+        };
+        by_loop += b.turns - before;
+        if let Some(mv) = picked {
+            Player::play_chosen(p, &mut b, mv, &mut ()).map_err(|e| e.to_string())?;
+        }
+        while a.turns < b.turns && !a.over {
+            if !general_turn(p, &mut a, &mut ra) {
+                return Err(format!("the general way stopped at turn {}", a.turns));
+            }
+        }
+        if a != b || ra != rb {
+            return Err(format!(
+                "the two ways part by turn {}: {:?}",
+                b.turns,
+                first_difference(&a, &b)
+            ));
+        }
+    }
+    Ok(by_loop)
+}
+
+fn first_difference(a: &State, b: &State) -> String {
+    let (x, y) = (format!("{a:?}"), format!("{b:?}"));
+    let at = x
+        .bytes()
+        .zip(y.bytes())
+        .position(|(u, v)| u != v)
+        .unwrap_or(0);
+    let from = at.saturating_sub(60);
+    format!(
+        "general `{}` / loop `{}`",
+        &x[from..(at + 60).min(x.len())],
+        &y[from..(at + 60).min(y.len())]
+    )
+}
+
+#[test]
+fn the_loop_of_random_turns_plays_the_games_the_general_way_plays() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("rulesets")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 20, "the shipped rulesets");
+    let mut looped = 0;
+    for file in &files {
+        let p = load_program(&Disk, &file.display().to_string(), &[]).expect("it checks");
+        for players in usize::from(p.min_players)..=usize::from(p.max_players).min(8) {
+            for seed in 0..6 {
+                match both_ways(&p, players, seed) {
+                    Ok(n) => looped += n,
+                    Err(why) => panic!("{}, {players} players, seed {seed}: {why}", file.display()),
+                }
+            }
+        }
+    }
+    // Most turns of most games are the loop's: the test compares something.
+    assert!(looped > 50_000, "the loop played {looped} turns");
+}
