@@ -206,9 +206,9 @@ pub fn random_turns<S: Sink>(
             s.turn = seat;
         } else {
             s.again = 0;
-            let mut next = s.next_seat(seat, s.clockwise);
+            let mut next = next_seat(s, seat);
             for _ in 0..turn.skip {
-                next = s.next_seat(next, s.clockwise);
+                next = next_seat(s, next);
             }
             s.turn = next;
         }
@@ -234,5 +234,22 @@ pub fn random_turns<S: Sink>(
                 c = Cache::new(p, s);
             }
         }
+    }
+}
+
+/// The next seat in the round from `from` in the direction of play, as
+/// [`State::next_seat`] finds it: most turns the seat beside, read here without a call.
+#[inline(always)]
+fn next_seat(s: &State, from: u8) -> u8 {
+    let beside = match (s.clockwise, from) {
+        (true, f) if f + 1 >= s.seats => 0,
+        (true, f) => f + 1,
+        (false, 0) => s.seats - 1,
+        (false, f) => f - 1,
+    };
+    if s.out_of_round & (1 << beside) == 0 {
+        beside
+    } else {
+        s.next_seat(from, s.clockwise)
     }
 }
