@@ -221,7 +221,8 @@ pub fn random_turns<S: Sink>(
         let plays = s.in_round(to)
             && !hand.is_empty()
             && c.ranks.at(s.total).is_some_and(|[ok, _]| held & ok != 0);
-        if !plays && !s.over && !(s.in_round(to) && !hand.is_empty() && s.can_play(p)) {
+        let settled = plays || s.over || (s.in_round(to) && !hand.is_empty() && s.can_play(p));
+        if !settled {
             settle_slow(p, s, sink);
             c = Cache::new(p, s);
         }
