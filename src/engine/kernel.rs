@@ -19,7 +19,7 @@ use super::step::{bars_touched, draw_pending, reshuffle, settle, settle_slow};
 use super::{Move, Reason, Sink, State};
 use crate::base::cards::{rank_of, repeats};
 use crate::ir::choice_total;
-use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Parts, Program, Ranks};
+use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Parts, Program, Ranks, Turn};
 
 /// Why [`random_turns`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -177,65 +177,83 @@ pub fn random_turns<S: Sink>(
         }
 
         // The turn ends: the round, or the draw and the next player.
-        if s.round_over || s.over {
-            finish_round(p, s, true, sink);
-            s.turns += 1;
-            settle(p, s, sink);
+        if end_turn(p, s, seat, turn, &c, sink) {
             c = Cache::new(p, s);
-            continue;
-        }
-        if !s.in_round(seat) {
-            // Put out by their own card: nothing to draw.
-        } else if p.by_hand {
-            s.pending_draw = Some(seat);
-        } else if s.hands[usize::from(seat)].len() < c.size {
-            if s.stock.is_empty() {
-                reshuffle(p, s, sink);
-            }
-            if let Some(card) = s.stock.pop() {
-                s.known_not[usize::from(seat)] = 0;
-                s.hands[usize::from(seat)].push(card);
-            }
-        }
-        if turn.reverse {
-            s.clockwise = !s.clockwise;
-        }
-        let extra = s.again.saturating_add(turn.again);
-        if extra > 0 && s.in_round(seat) {
-            s.again = extra - 1;
-            s.turn = seat;
-        } else {
-            s.again = 0;
-            let mut next = next_seat(s, seat);
-            for _ in 0..turn.skip {
-                next = next_seat(s, next);
-            }
-            s.turn = next;
-        }
-        s.turns += 1;
-
-        // Whoever is to play can play, most turns: a card of a rank the table allows now.
-        let to = s.turn;
-        let hand = s.hands[usize::from(to)].cards();
-        let held = hand.iter().fold(0u16, |m, &card| m | 1 << rank_of(card));
-        let plays = s.in_round(to)
-            && !hand.is_empty()
-            && c.ranks.at(s.total).is_some_and(|[ok, _]| held & ok != 0);
-        let settled = plays || s.over || (s.in_round(to) && !hand.is_empty() && s.can_play(p));
-        if !settled {
-            settle_slow(p, s, sink);
-            c = Cache::new(p, s);
-        }
-        // The draw by hand, right after the card (a game that ends clears the draw owed).
-        if s.pending_draw == Some(seat) {
-            debug_assert!(!s.over);
-            draw_pending(p, s, sink);
-            if s.turn == seat {
-                // The drawer is to play again, and was asked before the draw.
-                c = Cache::new(p, s);
-            }
         }
     }
+}
+
+/// After a plain card of `seat`'s with turn effects `turn`: the round's end, or the draw and
+/// the next player; then whoever is to play is dealt with, and the draw by hand is made.
+/// `true` when the general engine ran (what the loop read may have changed).
+#[inline(always)]
+fn end_turn<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    seat: u8,
+    turn: Turn,
+    c: &Cache<'_>,
+    sink: &mut S,
+) -> bool {
+    let mut stale = false;
+    if s.round_over || s.over {
+        finish_round(p, s, true, sink);
+        s.turns += 1;
+        settle(p, s, sink);
+        return true;
+    }
+    if !s.in_round(seat) {
+        // Put out by their own card: nothing to draw.
+    } else if p.by_hand {
+        s.pending_draw = Some(seat);
+    } else if s.hands[usize::from(seat)].len() < c.size {
+        if s.stock.is_empty() {
+            reshuffle(p, s, sink);
+        }
+        if let Some(card) = s.stock.pop() {
+            s.known_not[usize::from(seat)] = 0;
+            s.hands[usize::from(seat)].push(card);
+        }
+    }
+    if turn.reverse {
+        s.clockwise = !s.clockwise;
+    }
+    let extra = s.again.saturating_add(turn.again);
+    if extra > 0 && s.in_round(seat) {
+        s.again = extra - 1;
+        s.turn = seat;
+    } else {
+        s.again = 0;
+        let mut next = next_seat(s, seat);
+        for _ in 0..turn.skip {
+            next = next_seat(s, next);
+        }
+        s.turn = next;
+    }
+    s.turns += 1;
+
+    // Whoever is to play can play, most turns: a card of a rank the table allows now.
+    let to = s.turn;
+    let hand = s.hands[usize::from(to)].cards();
+    let held = hand.iter().fold(0u16, |m, &card| m | 1 << rank_of(card));
+    let plays = s.in_round(to)
+        && !hand.is_empty()
+        && c.ranks.at(s.total).is_some_and(|[ok, _]| held & ok != 0);
+    let settled = plays || s.over || (s.in_round(to) && !hand.is_empty() && s.can_play(p));
+    if !settled {
+        settle_slow(p, s, sink);
+        stale = true;
+    }
+    // The draw by hand, right after the card (a game that ends clears the draw owed).
+    if s.pending_draw == Some(seat) {
+        debug_assert!(!s.over);
+        draw_pending(p, s, sink);
+        if s.turn == seat {
+            // The drawer is to play again, and was asked before the draw.
+            stale = true;
+        }
+    }
+    stale
 }
 
 /// The next seat in the round from `from` in the direction of play, as
