@@ -157,7 +157,7 @@ fn play_one(
             play::game_clock(p, seats, false);
             return;
         }
-        let mut picked = None;
+        let (mut picked, mut general) = (None, false);
         if kernel {
             let until = ((s.turns / 64 + 1) * 64).min(TURN_LIMIT);
             match engine::random_turns(p, &mut s, &mut |n| rng.below(n), until, &mut c) {
@@ -166,7 +166,9 @@ fn play_one(
                     continue;
                 }
                 Kernel::Picked(mv) => picked = Some(mv),
-                Kernel::General => {}
+                // Not the table's turn: chosen the general way at once, without trying
+                // the fused turn again.
+                Kernel::General => general = true,
             }
         }
         let Some(bot) = seats.get(usize::from(s.turn)) else {
@@ -175,6 +177,10 @@ fn play_one(
         };
         let turn = match picked {
             Some(mv) => Player::play_chosen(p, &mut s, mv, &mut c),
+            None if general => match Bot::Random.choose(p, &s, &mut rng) {
+                Some(mv) => Player::play_chosen(p, &mut s, mv, &mut c),
+                None => Ok(false),
+            },
             None => bot.turn(p, &mut s, &mut rng, &mut c),
         };
         match turn {
