@@ -312,12 +312,30 @@ impl Choice {
     /// (`if the previous card is a Jack: add 10 and the next player pays 1; otherwise add
     /// 10`) decides only what else happens: the total is the table's.
     pub fn is_live(&self, p: &Program) -> bool {
-        self.scripted
-            || self.steps().iter().any(|s| {
-                s.then.arithmetic() != s.otherwise.arithmetic()
-                    && s.cond
-                        .is_some_and(|c| p.conds[usize::from(c)].reads_player(p))
-            })
+        self.scripted || self.reads_player(p)
+    }
+
+    /// [`Choice::is_live`] at one total: the same, but for its scripts, which are live at
+    /// `total` only when one of them is not tabulated at the total it is asked at (a script
+    /// that reads only the total is worked out for every total when the ruleset is checked,
+    /// and the engine looks its answer up). The legal-choice table answers the choices that
+    /// are not live at a total, scripted or not.
+    pub fn live_at(&self, p: &Program, total: i32) -> bool {
+        if !self.scripted {
+            return self.is_live(p);
+        }
+        self.reads_player(p)
+            || super::eval::tabulated_total(p, self, &super::Facts::total(total)).is_none()
+    }
+
+    /// Whether a condition on the player's situation decides between two branches that do
+    /// different arithmetic.
+    fn reads_player(&self, p: &Program) -> bool {
+        self.steps().iter().any(|s| {
+            s.then.arithmetic() != s.otherwise.arithmetic()
+                && s.cond
+                    .is_some_and(|c| p.conds[usize::from(c)].reads_player(p))
+        })
     }
 
     /// Whether no step has outcomes, whichever way its conditions go (`halve if the total is

@@ -53,6 +53,24 @@ fn general_total(p: &Program, choice: &Choice, f: &Facts) -> i32 {
     t
 }
 
+/// The total a choice makes in situation `f` when every script it runs is tabulated at the
+/// total it is asked at, as the engine's `ask_scripts` works it out then (the tabulated
+/// answer looked up, its total taken, or the total left when it gives none); `None` when
+/// one is not, and the script would be asked live.
+pub fn tabulated_total(p: &Program, choice: &Choice, f: &Facts) -> Option<i32> {
+    let mut t = f.total;
+    for s in choice.steps() {
+        t = match s.act(p, f) {
+            Act::Script(i) => {
+                let out = p.script_fx.get(usize::from(i))?.lookup(t)?;
+                out.total.unwrap_or(t)
+            }
+            other => other.apply(t),
+        };
+    }
+    Some(t)
+}
+
 /// Every total a choice can make from `total`, whatever the player's situation: a step whose
 /// condition reads the player goes both ways. For the checker's analyses.
 pub fn possible_totals(p: &Program, choice: &Choice, total: i32) -> Vec<i32> {

@@ -3,8 +3,9 @@
 //! (what may this player lay? may they lay anything?) into a few byte reads.
 //!
 //! A choice whose total depends on more than the total before it (a condition on the
-//! player's chips, cards or the previous card; a live script) is *live*: the table leaves it
-//! to the engine, which works it out with the game at hand. Outside the window every choice
+//! player's chips, cards or the previous card; a script asked live, not tabulated at that
+//! total) is *live*: the table leaves it to the engine, which works it out with the game at
+//! hand. Outside the window every choice
 //! is worked out the same way, so the table only ever makes things faster, never different.
 
 use super::{Facts, MAX_CHOICES, MAX_SEATS, NO_EFFECT, Program, choice_total};
@@ -177,12 +178,22 @@ impl LegalTable {
             }
         ];
         for i in 0..width as usize {
-            let facts = Facts::total(lo + i as i32);
+            let total = lo + i as i32;
+            let facts = Facts::total(total);
             for (e, fx) in p.effects.iter().enumerate() {
-                let mut bits = live[e] << 4;
+                // A scripted choice is live where its scripts are not tabulated.
+                let live = fx.choices().iter().enumerate().fold(0u8, |m, (k, c)| {
+                    let is_live = if c.scripted {
+                        c.live_at(p, total)
+                    } else {
+                        live[e] & (1 << k) != 0
+                    };
+                    m | u8::from(is_live) << k
+                });
+                let mut bits = live << 4;
                 for (k, c) in fx.choices().iter().enumerate() {
                     let t = choice_total(p, c, &facts);
-                    if live[e] & (1 << k) == 0 && p.allows(t) {
+                    if live & (1 << k) == 0 && p.allows(t) {
                         bits |= 1 << k;
                         if with_totals {
                             totals[i * slots + e * MAX_CHOICES + k] = t;
@@ -367,7 +378,7 @@ impl LegalTable {
                 let (allowed, live) = row.get(e as u16);
                 for (k, c) in fx.choices().iter().enumerate() {
                     let bit = 1u8 << k;
-                    let is_live = c.is_live(p);
+                    let is_live = c.live_at(p, t);
                     let made = choice_total(p, c, &Facts::total(t));
                     let ok = p.allows(made);
                     if (live & bit != 0) != is_live || (!is_live && (allowed & bit != 0) != ok) {
@@ -400,7 +411,7 @@ fn ranks_at(p: &Program, total: i32) -> Vec<[u16; 2]> {
                     continue;
                 };
                 for c in fx.choices() {
-                    if c.is_live(p) {
+                    if c.live_at(p, total) {
                         slot[1] |= 1 << r;
                     } else if p.allows(choice_total(p, c, &facts)) {
                         slot[0] |= 1 << r;
@@ -454,7 +465,9 @@ fn inside_rows(p: &Program, lo: i32, width: u32) -> Vec<bool> {
             p.effects.iter().all(|fx| {
                 fx.choices().iter().all(|c| {
                     let t = choice_total(p, c, &facts);
-                    c.is_live(p) || !p.allows(t) || (i64::from(lo)..=hi).contains(&i64::from(t))
+                    c.live_at(p, lo + i as i32)
+                        || !p.allows(t)
+                        || (i64::from(lo)..=hi).contains(&i64::from(t))
                 })
             })
         })

@@ -691,3 +691,87 @@ fn derived_tables_are_built_once_and_a_clone_or_a_comparison_ignores_them() {
         format!("{:?}", Derived::default())
     );
 }
+
+/// A card effect in rhai that reads only the total, tabulated from `lo` as `table` says.
+fn tabulated(lo: i32, table: Vec<Option<i32>>) -> ScriptFx {
+    ScriptFx {
+        func: "f".into(),
+        doc: String::new(),
+        rank: 6,
+        lo,
+        table: Some(
+            table
+                .into_iter()
+                .map(|total| ScriptOut {
+                    total,
+                    turn: Turn::default(),
+                    outcomes: Vec::new(),
+                })
+                .collect(),
+        ),
+        origin: Origin::default(),
+    }
+}
+
+/// Scripts that are never asked: a table answers them, or the test asks nothing live.
+#[derive(Debug)]
+struct NotAsked;
+
+impl ScriptHost for NotAsked {
+    fn effect(&self, func: &str, _: &View) -> Result<ScriptOut, ScriptError> {
+        panic!("{func} asked live")
+    }
+    fn test(&self, func: &str, _: &View) -> Result<bool, ScriptError> {
+        panic!("{func} asked live")
+    }
+    fn digest(&self) -> u64 {
+        0
+    }
+}
+
+#[test]
+fn a_script_is_live_only_where_it_is_not_tabulated_and_the_table_holds_its_totals() {
+    let mut p = program();
+    between(&mut p, 0, 99);
+    p.scripts = Some(Scripts(std::sync::Arc::new(NotAsked)));
+    // `swap the digits` tabulated from 0 to 49; from 50 up it would be asked live. At 7 it
+    // gives no total: the total stays.
+    let swap = |t: i32| Some((t % 10) * 10 + t / 10);
+    let mut table: Vec<Option<i32>> = (0..50).map(swap).collect();
+    table[7] = None;
+    p.script_fx = vec![tabulated(0, table)];
+    let run = choice(&[step(Act::Script(0))]);
+    let after_add = choice(&[step(Act::Add(40)), step(Act::Script(0))]);
+    assert!(run.scripted && run.is_live(&p));
+    p.effects = vec![effect(&[run, after_add])];
+    p.legal = LegalTable::build(&p);
+    assert_eq!(verify(&p), Vec::<String>::new());
+    let at = |t: i32| p.legal.row(t).expect("in the window");
+    // Tabulated at 12 (21) and at 7 (no total: 7); asked live at 60.
+    assert!(!run.live_at(&p, 12) && !run.live_at(&p, 7) && run.live_at(&p, 60));
+    assert_eq!(at(12).get(0).0 & 0b01, 0b01);
+    assert_eq!(at(12).total(0, 0), Some(21));
+    assert_eq!(at(7).total(0, 0), Some(7));
+    assert_eq!(at(60).get(0), (0b00, 0b11));
+    // Its second choice asks the script at the total after its add: 5 + 40 is tabulated,
+    // 12 + 40 is not.
+    assert!(!after_add.live_at(&p, 5) && after_add.live_at(&p, 12));
+    assert_eq!(at(5).get(0), (0b11, 0b00));
+    assert_eq!(at(5).total(0, 1), Some(54));
+    assert_eq!(at(12).get(0), (0b01, 0b10));
+    // A script that runs live (no table) is live at every total; so is every script at the
+    // highest total, where a bot asks what can be laid whatever the total.
+    assert!(
+        p.legal
+            .ranks(3, i32::MAX)
+            .is_some_and(|[_, live]| live != 0)
+    );
+    p.script_fx[0].table = None;
+    assert!((0..100).all(|t| run.live_at(&p, t)));
+    // The table built for the tabulated script no longer fits it: the verifier says so.
+    let errors = verify(&p);
+    assert!(
+        errors.iter().any(|e| e.contains("legal-choice table")),
+        "{errors:?}"
+    );
+}
