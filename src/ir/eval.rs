@@ -40,17 +40,32 @@ pub fn choice_total(p: &Program, choice: &Choice, f: &Facts) -> i32 {
 /// The total after a choice that needs its steps run (conditions, products, scripts).
 #[inline(never)]
 fn general_total(p: &Program, choice: &Choice, f: &Facts) -> i32 {
+    // A script not tabulated at `t` leaves the total as it is here.
+    steps_total(p, choice, f, Some).unwrap_or(f.total)
+}
+
+/// The total after `choice`'s steps in situation `f`, each script's tabulated answer looked
+/// up (its total taken, or the total left when it gives none); where a script is not
+/// tabulated at the total it is asked at, `untabulated(t)` says what it makes, or `None` to
+/// give up.
+#[inline(always)]
+fn steps_total(
+    p: &Program,
+    choice: &Choice,
+    f: &Facts,
+    untabulated: impl Fn(i32) -> Option<i32>,
+) -> Option<i32> {
     let mut t = f.total;
     for s in choice.steps() {
         t = match s.act(p, f) {
-            Act::Script(i) => p.script_fx[usize::from(i)]
-                .lookup(t)
-                .and_then(|o| o.total)
-                .unwrap_or(t),
+            Act::Script(i) => match p.script_fx.get(usize::from(i)).and_then(|fx| fx.lookup(t)) {
+                Some(out) => out.total.unwrap_or(t),
+                None => untabulated(t)?,
+            },
             other => other.apply(t),
         };
     }
-    t
+    Some(t)
 }
 
 /// The total a choice makes in situation `f` when every script it runs is tabulated at the
@@ -58,17 +73,7 @@ fn general_total(p: &Program, choice: &Choice, f: &Facts) -> i32 {
 /// answer looked up, its total taken, or the total left when it gives none); `None` when
 /// one is not, and the script would be asked live.
 pub fn tabulated_total(p: &Program, choice: &Choice, f: &Facts) -> Option<i32> {
-    let mut t = f.total;
-    for s in choice.steps() {
-        t = match s.act(p, f) {
-            Act::Script(i) => {
-                let out = p.script_fx.get(usize::from(i))?.lookup(t)?;
-                out.total.unwrap_or(t)
-            }
-            other => other.apply(t),
-        };
-    }
-    Some(t)
+    steps_total(p, choice, f, |_| None)
 }
 
 /// Every total a choice can make from `total`, whatever the player's situation: a step whose
