@@ -123,6 +123,12 @@ pub fn rank_sum(counts: u128, ranks: u16) -> u32 {
     (lo.wrapping_add(hi).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
 }
 
+/// A card's face: its code in the first copy of the deck (below [`COPY`]).
+#[inline(always)]
+pub fn face_of(card: Card) -> u8 {
+    FACES[usize::from(card)][1]
+}
+
 /// Whether two cards are the same card of different decks (or the same card).
 #[inline]
 pub fn same_face(a: Card, b: Card) -> bool {

@@ -9,6 +9,14 @@
 //! to the caller before anything is changed or drawn for it (or, for the play, with it
 //! picked), so the caller plays that turn the general way and the game is the same.
 //!
+//! One count a turn: the plays of the player to move are counted once, right after the
+//! turn before ends, and that count is both the check that they can play (no play, a live
+//! choice, a total outside the table: the general `settle` decides) and the list the next
+//! pick is made from. A hand is read across a fixed number of slots (`W`, the largest hand
+//! the program deals, a const parameter), each card's number of plays from its cell, their
+//! running sums kept: the play picked is found by comparing the sums with the number drawn,
+//! with no loop whose exit depends on it.
+//!
 //! Laying the card and passing the turn are written out here, the same steps as the step's
 //! `lay` and `pass_turn` with the hand size and the seat beside read once: calling those
 //! (and `bars`) instead was measured at 2% to 5% more instructions a card (Ninety-Nine 695
@@ -18,13 +26,12 @@
 //! whole state (the random streams included) after every batch of turns.
 
 use super::events::kind;
+use super::flat::{Flat, LIVE, PLAIN, TURNS, turn_of};
 use super::outcomes::{Acting, finish_round};
-use super::plays::select;
-use super::step::{bars_touched, draw_pending, reshuffle, settle, settle_slow};
+use super::step::{bars_touched, draw_pending, reshuffle, settle};
 use super::{Move, Reason, Sink, State};
-use crate::base::cards::{rank_of, repeats};
-use crate::ir::choice_total;
-use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Parts, Program, Ranks, Turn};
+use crate::base::cards::{face_of, rank_of};
+use crate::ir::{MAX_HAND, MAX_SEATS, Program, Turn};
 
 /// Why [`random_turns`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,23 +60,126 @@ pub fn kernel_fits<S: Sink>(p: &Program) -> bool {
     S::WANTS & TURN_EVENTS == 0 && p.script_bars.is_empty()
 }
 
-/// What the loop reads once and again after anything the general engine did.
-struct Cache<'p> {
-    rank_fx: &'p [u16],
-    ranks: Ranks<'p>,
+/// `NTH_CHOICE[allowed][r]`: the `r`-th allowed choice (from 0) of a cell's four bits.
+const NTH_CHOICE: [[u8; 4]; 16] = {
+    let mut t = [[0u8; 4]; 16];
+    let mut a = 0;
+    while a < 16 {
+        let (mut k, mut r) = (0, 0);
+        while k < 4 {
+            if a & (1 << k) != 0 {
+                t[a][r] = k as u8;
+                r += 1;
+            }
+            k += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// What the loop reads once, and again when the players in the round change.
+struct View<'p> {
+    /// The table for the players in the round.
+    flat: Flat<'p>,
+    /// How many players are in the round.
+    active: usize,
+    /// The hand a player draws up to.
     size: usize,
 }
 
-impl<'p> Cache<'p> {
-    #[inline(always)]
-    fn new(p: &'p Program, s: &State) -> Cache<'p> {
+impl<'p> View<'p> {
+    #[inline]
+    fn new(p: &'p Program, s: &State) -> Option<View<'p>> {
         let active = s.active();
-        Cache {
-            rank_fx: &p.rank_fx[active.min(MAX_SEATS)],
-            ranks: p.legal.ranks_with(active),
+        Some(View {
+            flat: Flat::of(p, active)?,
+            active,
             size: usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]),
+        })
+    }
+
+    /// This view, or a new one when the players in the round or the game have changed.
+    #[inline]
+    fn renew(self, p: &'p Program, s: &State) -> Option<View<'p>> {
+        let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
+        if s.active() == self.active && size == self.size {
+            Some(self)
+        } else {
+            View::new(p, s)
         }
     }
+}
+
+/// The plays of the player to move, counted across the first `W` slots of their hand.
+#[derive(Clone, Copy)]
+struct Count<'t, const W: usize> {
+    /// The row of the total in the table.
+    row: &'t [u8],
+    /// By slot: the cell (its allowed choices), zero past the hand's cards.
+    cells: [u8; W],
+    /// By slot: the plays of the slots up to it.
+    upto: [u8; W],
+    /// Every play of the hand.
+    plays: u32,
+}
+
+/// The plays of the player to move, when the table answers for every card of their hand:
+/// its total is in the window, the hand fits `W` slots and no card has a live choice.
+/// `None` otherwise (as with no play: the general engine decides).
+#[inline(always)]
+fn count<'t, const W: usize>(
+    p: &Program,
+    f: &Flat<'t>,
+    copies: bool,
+    s: &State,
+) -> Option<Count<'t, W>> {
+    let i = s.total.wrapping_sub(f.lo) as u32;
+    if i >= f.width {
+        return None;
+    }
+    let row = f.row(i as usize)?;
+    let cells = Flat::cells(row)?;
+    let hand = &s.hands[usize::from(s.turn)];
+    let len = hand.len();
+    if len > W {
+        return None;
+    }
+    let slots = hand.slots();
+    let mut c = Count {
+        row,
+        cells: [0; W],
+        upto: [0; W],
+        plays: 0,
+    };
+    let (mut live, mut seen) = (0u8, 0u64);
+    for j in 0..W {
+        let card = slots[j];
+        let rank = rank_of(card);
+        let mut cell = cells[usize::from(rank) & 15];
+        debug_assert!(j >= len || cell == expected_cell(p, s, rank));
+        cell &= u8::from(j < len).wrapping_neg();
+        if copies {
+            // Two copies of one card are one move: the later one has none.
+            let face = face_of(card);
+            cell &= (((seen >> face) & 1) as u8).wrapping_sub(1);
+            seen |= 1 << face;
+        }
+        live |= cell;
+        c.plays += u32::from(cell >> 4 & 7);
+        c.cells[j] = cell;
+        c.upto[j] = c.plays as u8;
+    }
+    (live & LIVE == 0 && c.plays > 0).then_some(c)
+}
+
+/// The legal-choice table's cell of `rank` at the state's total, as the flat table keeps it
+/// (debug builds check every cell a turn reads against it).
+fn expected_cell(p: &Program, s: &State, rank: u8) -> u8 {
+    let fx = p.effect_index(s.active(), rank);
+    p.legal
+        .row(s.total)
+        .map_or(0, |row| super::flat::flat_cell(row.cell(fx)))
 }
 
 /// Plays the turns of players who each pick uniformly among their legal plays (`pick(n)`,
@@ -88,69 +198,86 @@ pub fn random_turns<S: Sink>(
     if !kernel_fits::<S>(p) {
         return Kernel::General;
     }
-    let Parts {
-        lo,
-        width,
-        effects,
-        cells,
-        totals,
-    } = p.legal.parts();
-    let slots = effects * MAX_CHOICES;
+    // The widest hand the program deals: a hand is read across that many slots.
+    let widest = (usize::from(p.min_players)..=usize::from(p.max_players))
+        .map(|n| usize::from(p.hand[n.min(MAX_SEATS)]))
+        .max()
+        .unwrap_or(MAX_HAND);
+    match widest {
+        0..=3 => turns::<3, S>(p, s, pick, until, sink),
+        4 => turns::<4, S>(p, s, pick, until, sink),
+        5 => turns::<5, S>(p, s, pick, until, sink),
+        6..=8 => turns::<8, S>(p, s, pick, until, sink),
+        _ => turns::<MAX_HAND, S>(p, s, pick, until, sink),
+    }
+}
+
+/// [`random_turns`] for hands of at most `W` cards (a longer one is left to the caller).
+fn turns<const W: usize, S: Sink>(
+    p: &Program,
+    s: &mut State,
+    pick: &mut impl FnMut(usize) -> usize,
+    until: u64,
+    sink: &mut S,
+) -> Kernel {
+    if s.pending_draw.is_some() {
+        return Kernel::General;
+    }
     let copies = p.copies(s.seats);
-    let mut c = Cache::new(p, s);
+    let Some(mut v) = View::new(p, s) else {
+        return Kernel::General;
+    };
+    // The plays of the player to move, when they were counted at the end of the turn
+    // before (and nothing changed since).
+    let mut counted: Option<Count<'_, W>> = None;
     loop {
         if s.over || s.turns >= until {
             return Kernel::Ran;
         }
-        if s.pending_draw.is_some() {
-            return Kernel::General;
-        }
-        let i = s.total.wrapping_sub(lo) as u32;
-        if i >= width {
-            return Kernel::General;
-        }
-        let i = i as usize;
-        let row = &cells[i * effects..(i + 1) * effects];
-        let seat = s.turn;
-        let hand = s.hands[usize::from(seat)].cards();
-        // The plays, four bits a card, as `State::table_plays` counts them.
-        let (mut allowed, mut live) = (0u64, 0u8);
-        for (j, &card) in hand.iter().enumerate().take(MAX_HAND) {
-            let fx = c.rank_fx.get(usize::from(rank_of(card))).copied();
-            let cell = fx.map_or(0, |fx| row.get(usize::from(fx)).copied().unwrap_or(0));
-            live |= cell >> 4;
-            allowed |= u64::from(cell & 0x0f) << (4 * j);
-        }
-        if copies {
-            allowed &= !repeats(hand);
-        }
-        let count = allowed.count_ones() as usize;
-        if live != 0 || count == 0 {
-            return Kernel::General;
-        }
-        let n = if count == 1 { 0 } else { pick(count) };
-        if n >= count {
+        let c = match counted.take() {
+            Some(c) => c,
+            None => match count::<W>(p, &v.flat, copies, s) {
+                Some(c) => c,
+                None => return Kernel::General,
+            },
+        };
+        let n = if c.plays == 1 {
+            0
+        } else {
+            pick(c.plays as usize)
+        };
+        if n >= c.plays as usize {
             // Not an answer `pick` may give; the general way refuses it as the bot's choice.
             return Kernel::General;
         }
-        let at = select(allowed, n as u64) as usize;
-        let (index, k) = (at / 4, at % 4);
-        let card = hand[index];
+        // The card holding play `n`: the slots whose plays all come before it.
+        let (mut index, mut before) = (0usize, 0u8);
+        for j in 0..W {
+            let past = usize::from(c.upto[j]) <= n;
+            index += usize::from(past);
+            if past {
+                before = c.upto[j];
+            }
+        }
+        let index = index.min(W - 1);
+        let seat = s.turn;
+        let card = s.hands[usize::from(seat)].slots()[index.min(MAX_HAND - 1)];
+        let allowed = usize::from(c.cells[index] & 0x0f);
+        let k = usize::from(NTH_CHOICE[allowed][(n - usize::from(before)) & 3]);
         let rank = rank_of(card);
-        let fx = c
-            .rank_fx
-            .get(usize::from(rank))
-            .copied()
-            .unwrap_or(NO_EFFECT);
         let choice = k as u8;
-        let Some(ch) = p.choice(fx, k).filter(|ch| ch.simple && !ch.scripted) else {
+        let code = v.flat.code(rank, k);
+        if code & PLAIN == 0 {
             return Kernel::Picked(Move::Play { card, choice });
-        };
-        let total = match totals.get(i * slots..(i + 1) * slots) {
-            Some(row) => row[usize::from(fx) * MAX_CHOICES + k],
-            None => choice_total(p, ch, &Facts::total(s.total)),
+        }
+        let Some(total) = v.flat.total(c.row, rank, k) else {
+            return Kernel::General;
         };
         debug_assert!(super::Illegal::beyond_limits(p, total).is_none());
+        debug_assert_eq!(
+            Some(total),
+            s.table_plays(p).map(|_| s.play_of(p, card, choice).total)
+        );
 
         // Laid: the card from its place in the hand to the discard pile.
         let old = s.total;
@@ -160,105 +287,105 @@ pub fn random_turns<S: Sink>(
         s.laid_by = [seat, s.laid_by[0]];
         s.out_now = 0;
         s.total = total;
-        let turn = ch.turn;
-        if !p.bars.is_empty() {
-            let (a, b) = if old <= total {
-                (old, total)
-            } else {
-                (total, old)
+        if !p.bars.is_empty() && touches_bar(p, old, total) {
+            let by = Acting {
+                actor: seat,
+                reason: Reason::Card(rank),
+                turn: turn_of(code),
             };
-            if p.bars
-                .iter()
-                .any(|bar| bar.value >= a && bar.value <= b && bar.value != old)
-            {
-                let by = Acting {
-                    actor: seat,
-                    reason: Reason::Card(rank),
-                    turn,
-                };
-                bars_touched(p, s, by, old, total, None, sink);
-                c = Cache::new(p, s);
+            bars_touched(p, s, by, old, total, None, sink);
+            if s.round_over || s.over {
+                finish_round(p, s, true, sink);
+                s.turns += 1;
+                settle(p, s, sink);
+                match v.renew(p, s) {
+                    Some(renewed) => v = renewed,
+                    None => return Kernel::Ran,
+                }
+                continue;
+            }
+            match v.renew(p, s) {
+                Some(renewed) => v = renewed,
+                None => return Kernel::General,
             }
         }
 
-        // The turn ends: the round, or the draw and the next player.
-        if end_turn(p, s, seat, turn, &c, sink) {
-            c = Cache::new(p, s);
+        // The turn passes: the draw, and the next player.
+        if !s.in_round(seat) {
+            // Put out by their own card: nothing to draw.
+        } else if p.by_hand {
+            s.pending_draw = Some(seat);
+        } else if s.hands[usize::from(seat)].len() < v.size {
+            if s.stock.is_empty() {
+                reshuffle(p, s, sink);
+            }
+            if let Some(card) = s.stock.pop() {
+                s.known_not[usize::from(seat)] = 0;
+                s.hands[usize::from(seat)].push(card);
+            }
+        }
+        s.turn = if code & TURNS == 0 && s.again == 0 {
+            next_seat(s, seat)
+        } else {
+            pass_with(s, seat, turn_of(code))
+        };
+        s.turns += 1;
+
+        // Whoever is to play is counted: most turns they can play, and the count is the
+        // next turn's. When they cannot (or the table does not answer), the general engine
+        // deals with them.
+        counted = count::<W>(p, &v.flat, copies, s);
+        if counted.is_none() {
+            settle(p, s, sink);
+            match v.renew(p, s) {
+                Some(renewed) => v = renewed,
+                None => return Kernel::Ran,
+            }
+        }
+        // The draw by hand, right after the card (a game that ends clears the draw owed).
+        if s.pending_draw == Some(seat) {
+            debug_assert!(!s.over);
+            draw_pending(p, s, sink);
+            if s.turn == seat {
+                // The drawer is to play again, and was counted before the draw.
+                counted = None;
+            }
         }
     }
 }
 
-/// After a plain card of `seat`'s with turn effects `turn`: the round's end, or the draw and
-/// the next player; then whoever is to play is dealt with, and the draw by hand is made.
-/// `true` when the general engine ran (what the loop read may have changed).
+/// Whether a card that took the total from `old` to `total` reached or passed a bar.
 #[inline(always)]
-fn end_turn<S: Sink>(
-    p: &Program,
-    s: &mut State,
-    seat: u8,
-    turn: Turn,
-    c: &Cache<'_>,
-    sink: &mut S,
-) -> bool {
-    let mut stale = false;
-    if s.round_over || s.over {
-        finish_round(p, s, true, sink);
-        s.turns += 1;
-        settle(p, s, sink);
-        return true;
-    }
-    if !s.in_round(seat) {
-        // Put out by their own card: nothing to draw.
-    } else if p.by_hand {
-        s.pending_draw = Some(seat);
-    } else if s.hands[usize::from(seat)].len() < c.size {
-        if s.stock.is_empty() {
-            reshuffle(p, s, sink);
-        }
-        if let Some(card) = s.stock.pop() {
-            s.known_not[usize::from(seat)] = 0;
-            s.hands[usize::from(seat)].push(card);
-        }
-    }
+fn touches_bar(p: &Program, old: i32, total: i32) -> bool {
+    let (a, b) = if old <= total {
+        (old, total)
+    } else {
+        (total, old)
+    };
+    p.bars
+        .iter()
+        .any(|bar| bar.value >= a && bar.value <= b && bar.value != old)
+}
+
+/// Who plays after `seat`'s card with turn effects `turn`, as the step's `pass_turn` has
+/// it: the direction reversed, the player's extra turns, the players skipped.
+#[inline(never)]
+fn pass_with(s: &mut State, seat: u8, turn: Turn) -> u8 {
     if turn.reverse {
         s.clockwise = !s.clockwise;
     }
     let extra = s.again.saturating_add(turn.again);
     if extra > 0 && s.in_round(seat) {
         s.again = extra - 1;
-        s.turn = seat;
+        seat
     } else {
         s.again = 0;
         let mut next = next_seat(s, seat);
         for _ in 0..turn.skip {
             next = next_seat(s, next);
         }
-        s.turn = next;
+        next
     }
-    s.turns += 1;
-
-    // Whoever is to play can play, most turns: a card of a rank the table allows now.
-    let to = s.turn;
-    let hand = s.hands[usize::from(to)].cards();
-    let held = hand.iter().fold(0u16, |m, &card| m | 1 << rank_of(card));
-    let plays = s.in_round(to)
-        && !hand.is_empty()
-        && c.ranks.at(s.total).is_some_and(|[ok, _]| held & ok != 0);
-    let settled = plays || s.over || (s.in_round(to) && !hand.is_empty() && s.can_play(p));
-    if !settled {
-        settle_slow(p, s, sink);
-        stale = true;
-    }
-    // The draw by hand, right after the card (a game that ends clears the draw owed).
-    if s.pending_draw == Some(seat) {
-        debug_assert!(!s.over);
-        draw_pending(p, s, sink);
-        if s.turn == seat {
-            // The drawer is to play again, and was asked before the draw.
-            stale = true;
-        }
-    }
-    stale
 }
 
 /// The next seat in the round from `from` in the direction of play, as

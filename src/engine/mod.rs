@@ -13,6 +13,7 @@
 mod deal;
 mod error;
 mod events;
+mod flat;
 mod kernel;
 mod outcomes;
 mod plays;

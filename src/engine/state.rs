@@ -64,6 +64,13 @@ impl Hand {
         self.ranks
     }
 
+    /// Every slot of the hand, those past its cards included (what they hold is stale): for
+    /// a loop that reads a fixed number of slots and masks the ones past [`Hand::len`].
+    #[inline(always)]
+    pub(super) fn slots(&self) -> &[Card; MAX_HAND] {
+        &self.cards
+    }
+
     pub(super) fn push(&mut self, c: Card) {
         if usize::from(self.len) < MAX_HAND {
             self.cards[usize::from(self.len)] = c;

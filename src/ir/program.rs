@@ -199,25 +199,45 @@ pub struct Program {
     pub derived: Derived,
 }
 
-/// Tables a later stage derives from a final program alone and keeps with it, each built
-/// once, on first use: by players in the round, a slice of numbers (the weighing bots'
-/// scores of the quiet plays, `play::bots`). The IR never reads them.
+/// Tables later stages derive from a final program alone and keep with it, each built once,
+/// on first use, by players in the round: the weighing bots' scores of the quiet plays
+/// (`play::plan`) and the random turns' table (`engine::kernel`). The IR never reads them.
 ///
 /// A cache, not part of the program: a clone starts empty, and equality and serialization
 /// ignore it. A program changed after its first game would keep stale tables, so a program
 /// is changed only while it is compiled (and in tests, before any game).
 #[derive(Default)]
-pub struct Derived([OnceLock<Box<[u32]>>; MAX_SEATS + 1]);
+pub struct Derived {
+    /// The weighing bots' plan, by players in the round.
+    pub plan: Tables<u32>,
+    /// The loop of random turns' table, by players in the round.
+    pub turns: Tables<u8>,
+}
 
-impl Derived {
+/// One derived table a number of players in the round (at most [`MAX_SEATS`]).
+pub struct Tables<T>([OnceLock<Box<[T]>>; MAX_SEATS + 1]);
+
+impl<T> Default for Tables<T> {
+    fn default() -> Tables<T> {
+        Tables(std::array::from_fn(|_| OnceLock::new()))
+    }
+}
+
+impl<T> Tables<T> {
     /// The table for `active` players in the round (at most [`MAX_SEATS`]), built by
     /// `build` the first time it is asked for.
     #[inline]
-    pub fn get_or_build(&self, active: usize, build: impl FnOnce() -> Box<[u32]>) -> &[u32] {
+    pub fn get_or_build(&self, active: usize, build: impl FnOnce() -> Box<[T]>) -> &[T] {
         match self.0.get(active) {
             Some(table) => table.get_or_init(build),
             None => &[],
         }
+    }
+}
+
+impl<T> std::fmt::Debug for Tables<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Tables")
     }
 }
 

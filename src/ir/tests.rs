@@ -668,23 +668,26 @@ fn derived_tables_are_built_once_and_a_clone_or_a_comparison_ignores_them() {
         builds += 1;
         vec![7, 8, 9].into_boxed_slice()
     };
-    assert_eq!(p.derived.get_or_build(3, &mut build), &[7, 8, 9]);
+    assert_eq!(p.derived.plan.get_or_build(3, &mut build), &[7, 8, 9]);
     // Asked again, the table is the one built, not a new one.
     assert_eq!(
-        p.derived.get_or_build(3, || unreachable!("built once")),
+        p.derived
+            .plan
+            .get_or_build(3, || unreachable!("built once")),
         &[7, 8, 9]
     );
     assert_eq!(builds, 1);
     // One table a number of players in the round; none past the most seats.
-    assert_eq!(p.derived.get_or_build(2, || Box::new([1])), &[1]);
+    assert_eq!(p.derived.plan.get_or_build(2, || Box::new([1])), &[1]);
     assert!(
         p.derived
+            .plan
             .get_or_build(MAX_SEATS + 1, || Box::new([1]))
             .is_empty()
     );
     // A clone starts empty, and the two programs are still equal, printed alike.
     let q = p.clone();
-    assert_eq!(q.derived.get_or_build(3, || Box::new([5])), &[5]);
+    assert_eq!(q.derived.plan.get_or_build(3, || Box::new([5])), &[5]);
     assert_eq!(p, q);
     assert_eq!(
         format!("{:?}", p.derived),

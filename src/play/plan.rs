@@ -96,7 +96,7 @@ const UNCOUNTED: u8 = 2;
 /// (under a millisecond) a number of players.
 fn plan(p: &Program, active: usize) -> &[u32] {
     let active = active.min(MAX_SEATS);
-    p.derived.get_or_build(active, || {
+    p.derived.plan.get_or_build(active, || {
         let (lo, hi) = p.legal.window();
         let others = others(active);
         let ranks = p.legal.ranks_with(active);
