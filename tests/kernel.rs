@@ -8,7 +8,7 @@ use std::path::Path;
 
 use ninety::app::load::load_program;
 use ninety::base::Rng;
-use ninety::compile::Disk;
+use ninety::compile::{Disk, Memory};
 use ninety::engine::{self, Kernel, Setup, State, TURN_LIMIT};
 use ninety::ir::Program;
 use ninety::play::{Bot, Player};
@@ -80,6 +80,20 @@ fn first_difference(a: &State, b: &State) -> String {
     )
 }
 
+/// Every player count of `p`, six seeds each, both ways: the turns the loop played.
+fn plays_alike(p: &Program, name: &str) -> u64 {
+    let mut looped = 0;
+    for players in usize::from(p.min_players)..=usize::from(p.max_players).min(10) {
+        for seed in 0..6 {
+            match both_ways(p, players, seed) {
+                Ok(n) => looped += n,
+                Err(why) => panic!("{name}, {players} players, seed {seed}: {why}"),
+            }
+        }
+    }
+    looped
+}
+
 #[test]
 fn the_loop_of_random_turns_plays_the_games_the_general_way_plays() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
@@ -93,15 +107,34 @@ fn the_loop_of_random_turns_plays_the_games_the_general_way_plays() {
     let mut looped = 0;
     for file in &files {
         let p = load_program(&Disk, &file.display().to_string(), &[]).expect("it checks");
-        for players in usize::from(p.min_players)..=usize::from(p.max_players).min(8) {
-            for seed in 0..6 {
-                match both_ways(&p, players, seed) {
-                    Ok(n) => looped += n,
-                    Err(why) => panic!("{}, {players} players, seed {seed}: {why}", file.display()),
-                }
-            }
-        }
+        looped += plays_alike(&p, &file.display().to_string());
     }
     // Most turns of most games are the loop's: the test compares something.
     assert!(looped > 50_000, "the loop played {looped} turns");
+}
+
+/// The loop reads a hand across as many slots as the widest hand the program deals (up to
+/// eight in one 64-bit word, nine and ten in a 128-bit one), with one deck or several (two
+/// copies of a card are one move): hands of every width, both ways.
+#[test]
+fn hands_of_every_width_play_alike_with_one_deck_or_two() {
+    let variants = [
+        ("ring-of-99", 10, 2),
+        ("ring-of-99", 9, 1),
+        ("ninety-nine", 7, 2),
+        ("ninety-nine", 6, 1),
+        ("ninety-eight", 2, 2),
+    ];
+    for (parent, hand, decks) in variants {
+        let mut memory = Memory::new();
+        let text = format!(
+            "extends \"{parent}\"\nname \"{parent}, {hand} cards, {decks} decks\"\n\
+             hand {hand} cards\ndecks {decks}\n"
+        );
+        memory.insert("wide.rules", text.clone());
+        let p = load_program(&memory, "wide.rules", &[])
+            .unwrap_or_else(|e| panic!("{text}\ndoes not check: {e}"));
+        let looped = plays_alike(&p, &text);
+        assert!(looped > 1_000, "{text}: the loop played {looped} turns");
+    }
 }

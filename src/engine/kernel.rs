@@ -111,29 +111,123 @@ impl<'p> View<'p> {
     }
 }
 
+/// A hand's slots as the bytes of one number, slot `j` in byte `j`: `u64` for hands of up
+/// to eight cards, `u128` for longer ones. A count kept a byte a slot is summed, masked and
+/// searched in a few operations on the whole number, with no loop and no branch.
+trait Lanes:
+    Copy
+    + Eq
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::Shl<u32, Output = Self>
+    + std::ops::Shr<u32, Output = Self>
+{
+    const ZERO: Self;
+    /// One in every byte.
+    const ONES: Self;
+    /// The high bit of every byte.
+    const HIGH: Self;
+    /// Seven in every byte.
+    const SEVENS: Self;
+    const BITS: u32;
+    fn byte(b: u8) -> Self;
+    fn low(self) -> u8;
+    fn wrapping_mul(self, o: Self) -> Self;
+    fn wrapping_sub(self, o: Self) -> Self;
+    /// The bytes of slots `0..len` all ones, the others zero.
+    fn first(len: usize) -> Self;
+}
+
+macro_rules! lanes {
+    ($t:ty) => {
+        impl Lanes for $t {
+            const ZERO: $t = 0;
+            const ONES: $t = <$t>::MAX / 0xff;
+            const HIGH: $t = <$t>::MAX / 0xff * 0x80;
+            const SEVENS: $t = <$t>::MAX / 0xff * 7;
+            const BITS: u32 = <$t>::BITS;
+            #[inline(always)]
+            fn byte(b: u8) -> $t {
+                <$t>::from(b)
+            }
+            #[inline(always)]
+            fn low(self) -> u8 {
+                self as u8
+            }
+            #[inline(always)]
+            fn wrapping_mul(self, o: $t) -> $t {
+                <$t>::wrapping_mul(self, o)
+            }
+            #[inline(always)]
+            fn wrapping_sub(self, o: $t) -> $t {
+                <$t>::wrapping_sub(self, o)
+            }
+            #[inline(always)]
+            fn first(len: usize) -> $t {
+                const BYTES: usize = <$t>::BITS as usize / 8;
+                const FIRST: [$t; BYTES + 1] = {
+                    let mut t = [0; BYTES + 1];
+                    let mut i = 1;
+                    while i <= BYTES {
+                        t[i] = (t[i - 1] << 8) | 0xff;
+                        i += 1;
+                    }
+                    t
+                };
+                FIRST[len.min(BYTES)]
+            }
+        }
+    };
+}
+lanes!(u64);
+lanes!(u128);
+
+// A live cell is one whose byte's high bit is set: `Lanes::HIGH` finds them all at once.
+const _: () = assert!(LIVE == 0x80);
+
 /// The plays of the player to move, counted across the first `W` slots of their hand.
 #[derive(Clone, Copy)]
-struct Count<'t, const W: usize> {
+struct Count<'t, L> {
     /// The row of the total in the table.
     row: &'t [u8],
     /// By slot: the cell (its allowed choices), zero past the hand's cards.
-    cells: [u8; W],
+    cells: L,
     /// By slot: the plays of the slots up to it.
-    upto: [u8; W],
+    sums: L,
     /// Every play of the hand.
     plays: u32,
 }
 
+impl<L: Lanes> Count<'_, L> {
+    /// Where play `n` (below [`Count::plays`]) is: its slot, and which of its card's
+    /// allowed choices it is (from 0). The slots whose running sums are at most `n` come
+    /// before it: counted by their bytes' high bits, with no loop whose exit depends on `n`.
+    #[inline(always)]
+    fn find(&self, n: u8) -> (usize, usize) {
+        let before = (L::byte(n).wrapping_mul(L::ONES) | L::HIGH).wrapping_sub(self.sums) & L::HIGH;
+        let index = ((before >> 7).wrapping_mul(L::ONES) >> (L::BITS - 8)).low();
+        let place = 8 * u32::from(index);
+        let earlier = ((self.sums << 8) >> place).low();
+        (usize::from(index), usize::from(n.wrapping_sub(earlier)))
+    }
+
+    /// The cell of slot `index`.
+    #[inline(always)]
+    fn cell(&self, index: usize) -> u8 {
+        (self.cells >> (8 * index as u32)).low()
+    }
+}
+
 /// The plays of the player to move, when the table answers for every card of their hand:
 /// its total is in the window, the hand fits `W` slots and no card has a live choice.
-/// `None` otherwise (as with no play: the general engine decides).
+/// `None` otherwise (as with no play: the general engine decides). With several decks
+/// (`COPIES`), two copies of one card in a hand are one move: the later one has none.
 #[inline(always)]
-fn count<'t, const W: usize>(
+fn count<'t, const W: usize, const COPIES: bool, L: Lanes>(
     p: &Program,
     f: &Flat<'t>,
-    copies: bool,
     s: &State,
-) -> Option<Count<'t, W>> {
+) -> Option<Count<'t, L>> {
     let i = s.total.wrapping_sub(f.lo) as u32;
     if i >= f.width {
         return None;
@@ -146,31 +240,30 @@ fn count<'t, const W: usize>(
         return None;
     }
     let slots = hand.slots();
-    let mut c = Count {
-        row,
-        cells: [0; W],
-        upto: [0; W],
-        plays: 0,
-    };
-    let (mut live, mut seen) = (0u8, 0u64);
-    for j in 0..W {
-        let card = slots[j];
+    let (mut word, mut seen) = (L::ZERO, 0u64);
+    for (j, &card) in slots.iter().enumerate().take(W) {
         let rank = rank_of(card);
         let mut cell = cells[usize::from(rank) & 15];
         debug_assert!(j >= len || cell == expected_cell(p, s, rank));
-        cell &= u8::from(j < len).wrapping_neg();
-        if copies {
-            // Two copies of one card are one move: the later one has none.
+        if COPIES {
             let face = face_of(card);
             cell &= (((seen >> face) & 1) as u8).wrapping_sub(1);
             seen |= 1 << face;
         }
-        live |= cell;
-        c.plays += u32::from(cell >> 4 & 7);
-        c.cells[j] = cell;
-        c.upto[j] = c.plays as u8;
+        word = word | (L::byte(cell) << (8 * j as u32));
     }
-    (live & LIVE == 0 && c.plays > 0).then_some(c)
+    let cells = word & L::first(len);
+    if cells & L::HIGH != L::ZERO {
+        return None;
+    }
+    let sums = ((cells >> 4) & L::SEVENS).wrapping_mul(L::ONES);
+    let plays = u32::from((sums >> (8 * (W as u32 - 1))).low());
+    (plays > 0).then_some(Count {
+        row,
+        cells,
+        sums,
+        plays,
+    })
 }
 
 /// The legal-choice table's cell of `rank` at the state's total, as the flat table keeps it
@@ -203,17 +296,23 @@ pub fn random_turns<S: Sink>(
         .map(|n| usize::from(p.hand[n.min(MAX_SEATS)]))
         .max()
         .unwrap_or(MAX_HAND);
-    match widest {
-        0..=3 => turns::<3, S>(p, s, pick, until, sink),
-        4 => turns::<4, S>(p, s, pick, until, sink),
-        5 => turns::<5, S>(p, s, pick, until, sink),
-        6..=8 => turns::<8, S>(p, s, pick, until, sink),
-        _ => turns::<MAX_HAND, S>(p, s, pick, until, sink),
+    match (widest, p.copies(s.seats)) {
+        (0..=3, false) => turns::<3, false, u64, S>(p, s, pick, until, sink),
+        (0..=3, true) => turns::<3, true, u64, S>(p, s, pick, until, sink),
+        (4, false) => turns::<4, false, u64, S>(p, s, pick, until, sink),
+        (4, true) => turns::<4, true, u64, S>(p, s, pick, until, sink),
+        (5, false) => turns::<5, false, u64, S>(p, s, pick, until, sink),
+        (5, true) => turns::<5, true, u64, S>(p, s, pick, until, sink),
+        (6..=8, false) => turns::<8, false, u64, S>(p, s, pick, until, sink),
+        (6..=8, true) => turns::<8, true, u64, S>(p, s, pick, until, sink),
+        (_, false) => turns::<MAX_HAND, false, u128, S>(p, s, pick, until, sink),
+        (_, true) => turns::<MAX_HAND, true, u128, S>(p, s, pick, until, sink),
     }
 }
 
-/// [`random_turns`] for hands of at most `W` cards (a longer one is left to the caller).
-fn turns<const W: usize, S: Sink>(
+/// [`random_turns`] for hands of at most `W` cards (a longer one is left to the caller), in
+/// a game with several decks or not (`COPIES`), the hands counted in `L`.
+fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
     p: &Program,
     s: &mut State,
     pick: &mut impl FnMut(usize) -> usize,
@@ -223,20 +322,19 @@ fn turns<const W: usize, S: Sink>(
     if s.pending_draw.is_some() {
         return Kernel::General;
     }
-    let copies = p.copies(s.seats);
     let Some(mut v) = View::new(p, s) else {
         return Kernel::General;
     };
     // The plays of the player to move, when they were counted at the end of the turn
     // before (and nothing changed since).
-    let mut counted: Option<Count<'_, W>> = None;
+    let mut counted: Option<Count<'_, L>> = None;
     loop {
         if s.over || s.turns >= until {
             return Kernel::Ran;
         }
         let c = match counted.take() {
             Some(c) => c,
-            None => match count::<W>(p, &v.flat, copies, s) {
+            None => match count::<W, COPIES, L>(p, &v.flat, s) {
                 Some(c) => c,
                 None => return Kernel::General,
             },
@@ -250,20 +348,11 @@ fn turns<const W: usize, S: Sink>(
             // Not an answer `pick` may give; the general way refuses it as the bot's choice.
             return Kernel::General;
         }
-        // The card holding play `n`: the slots whose plays all come before it.
-        let (mut index, mut before) = (0usize, 0u8);
-        for j in 0..W {
-            let past = usize::from(c.upto[j]) <= n;
-            index += usize::from(past);
-            if past {
-                before = c.upto[j];
-            }
-        }
+        let (index, r) = c.find(n as u8);
         let index = index.min(W - 1);
         let seat = s.turn;
         let card = s.hands[usize::from(seat)].slots()[index.min(MAX_HAND - 1)];
-        let allowed = usize::from(c.cells[index] & 0x0f);
-        let k = usize::from(NTH_CHOICE[allowed][(n - usize::from(before)) & 3]);
+        let k = usize::from(NTH_CHOICE[usize::from(c.cell(index) & 0x0f)][r & 3]);
         let rank = rank_of(card);
         let choice = k as u8;
         let code = v.flat.code(rank, k);
@@ -334,7 +423,7 @@ fn turns<const W: usize, S: Sink>(
         // Whoever is to play is counted: most turns they can play, and the count is the
         // next turn's. When they cannot (or the table does not answer), the general engine
         // deals with them.
-        counted = count::<W>(p, &v.flat, copies, s);
+        counted = count::<W, COPIES, L>(p, &v.flat, s);
         if counted.is_none() {
             settle(p, s, sink);
             match v.renew(p, s) {

@@ -228,7 +228,7 @@ pub(super) fn run_list<S: Sink>(
             }
         }
     }
-    if (p.ending.reach.is_some() || p.ending.fall.is_some()) && !s.over && chips_end(p, s) {
+    if !s.over && chips_end(p, s) {
         s.round_over = true;
         s.over = true;
     }
@@ -237,6 +237,9 @@ pub(super) fn run_list<S: Sink>(
 /// Whether a player in the game has the chips that end it (`the game ends when a player
 /// reaches 10 chips`, `... falls to 1 chip`).
 pub(super) fn chips_end(p: &Program, s: &State) -> bool {
+    if p.ending.reach.is_none() && p.ending.fall.is_none() {
+        return false;
+    }
     (0..s.seats).filter(|&x| s.in_game(x)).any(|x| {
         let c = s.chips_of(p, x);
         p.ending.reach.is_some_and(|n| c >= n) || p.ending.fall.is_some_and(|n| c <= n)
@@ -460,15 +463,23 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
     s.round += 1;
     s.round_over = false;
     // Gather every card, shuffle and deal again.
-    for seat in 0..usize::from(s.seats) {
-        s.stock.extend_from_slice(s.hands[seat].cards());
-        s.hands[seat].clear();
+    for hand in &mut s.hands[..usize::from(s.seats)] {
+        if !hand.is_empty() {
+            s.stock.extend_from_slice(hand.cards());
+            hand.clear();
+        }
     }
     s.discard.move_into(&mut s.stock);
-    s.stock.append(&mut s.aside);
-    s.stock.append(&mut s.face_down);
+    if !s.aside.is_empty() {
+        s.stock.append(&mut s.aside);
+    }
+    if !s.face_down.is_empty() {
+        s.stock.append(&mut s.face_down);
+    }
     s.rng.shuffle(&mut s.stock);
-    stack_next_deal(s);
+    if !s.next_deal.is_empty() {
+        stack_next_deal(s);
+    }
     s.dealer = s.next_in_game(s.dealer, p.deal_clockwise);
     s.out_of_round = s.out_of_game;
     s.laid_by = [super::state::NO_SEAT; 2];

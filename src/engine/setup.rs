@@ -276,20 +276,46 @@ fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayEr
 }
 
 /// Deals each seat in the game its hand, one card at a time from the left of the dealer.
+/// The seats are listed once in the deal's order; when the stock holds every hand (every
+/// deal of a game that gathers the cards), each card's place is known from its position in
+/// the stock.
 pub(super) fn deal(p: &Program, s: &mut State) {
     let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
     let first = s.next_in_game(s.dealer, p.deal_clockwise);
+    let mut order = [0u8; MAX_SEATS];
+    let mut k = 0;
+    let mut seat = first;
+    for _ in 0..s.seats {
+        if s.in_game(seat) {
+            order[k] = seat;
+            k += 1;
+        }
+        seat = if seat + 1 >= s.seats { 0 } else { seat + 1 };
+    }
+    let order = &order[..k];
+    let len = s.stock.len();
+    if len < size * k {
+        // Not enough for every hand: one card at a time while there are some.
+        for _ in 0..size {
+            for &seat in order {
+                if let Some(c) = s.stock.pop() {
+                    s.hands[usize::from(seat)].push(c);
+                }
+            }
+        }
+        return;
+    }
+    // The top card (the last) goes to the first seat, the next to the second, ...
+    let start = len - size * k;
+    let mut cards = s.stock[start..].iter().rev();
     for _ in 0..size {
-        let mut seat = first;
-        for _ in 0..s.seats {
-            if s.in_game(seat)
-                && let Some(c) = s.stock.pop()
-            {
+        for &seat in order {
+            if let Some(&c) = cards.next() {
                 s.hands[usize::from(seat)].push(c);
             }
-            seat = (seat + 1) % s.seats;
         }
     }
+    s.stock.truncate(start);
 }
 
 /// Who leads the round that is starting.

@@ -390,9 +390,13 @@ impl State {
         self.out_of_round & (1 << seat) == 0
     }
 
-    /// Seats still in the round.
     /// How many teams (or players, without teams) have a seat not in `out`.
+    #[inline]
     pub fn teams(&self, p: &Program, out: u16) -> u32 {
+        if p.team_size.is_none_or(|size| size == 0) {
+            // A seat's own account: the seats themselves.
+            return seats_in(self.seat_mask() & !out) as u32;
+        }
         let mut accounts = 0u16;
         for x in 0..self.seats {
             if out & (1 << x) == 0 {

@@ -615,20 +615,26 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     settle_slow(p, s, sink);
 }
 
+/// [`settle`] once it has found that the player to move cannot play as things stand (out of
+/// the round, no cards, or no card they may lay).
 #[inline(never)]
-pub(super) fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     let mut passes = 0;
     let mut idle = super::stall::Idle::default();
+    // Whether the player to move is known not to be able to play: `settle` has just asked.
+    let mut asked = true;
     while !s.over && !idle.step(s) {
         if !s.in_round(s.turn) {
             s.turn = s.next_seat(s.turn, s.clockwise);
             s.again = 0;
+            asked = false;
         }
         let seat = s.turn;
         let empty = s.hands[usize::from(seat)].is_empty();
-        if !empty && s.can_play(p) {
+        if !empty && !asked && s.can_play(p) {
             return;
         }
+        asked = false;
         let round = s.round;
         let (trigger, reason) = match (empty, p.triggers.no_cards) {
             (true, Some(i)) => (Some(i), Reason::NoCards),
