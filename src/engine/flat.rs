@@ -9,7 +9,7 @@
 //!   takes (`u32`), then by rank (sixteen bytes, the slots past the ranks unused) where its
 //!   effect's first total is in a row, in totals ([`NONE`]: the rank has no effect), then by
 //!   rank and choice (sixty-four `u32`) what the loop needs of the choice ([`PLAIN`],
-//!   [`TURNS`], and its turn effects);
+//!   [`MANY`], [`SKIPS_ONE`], and its turn effects);
 //! * one row a total of the window: sixteen cells, one a rank, then one `i32` a choice of
 //!   each effect the ranks have (ranks with one effect share them): the total the choice
 //!   makes, where the table allows it.
@@ -27,17 +27,22 @@ use crate::ir::{MAX_CHOICES, MAX_SEATS, NO_EFFECT, Program, Turn, choice_total};
 pub const NONE: u8 = u8::MAX;
 /// A choice's code: it is simple and asks no script (the loop lays it).
 pub const PLAIN: u32 = 1;
-/// A choice's code: it has turn effects (skip, reverse, play again), in bits 8 to 15 (how
+/// A choice's code: its turn effects are more than a reverse and one player skipped (it
+/// gives more turns, or skips several players). Its turn effects are in bits 8 to 15 (how
 /// many players it skips), 16 (it reverses) and 24 to 31 (how many more turns).
-pub const TURNS: u32 = 2;
+pub const MANY: u32 = 2;
+/// A choice's code: it skips exactly one player.
+pub const SKIPS_ONE: u32 = 4;
+/// A choice's code: it reverses the direction of play (bit 16).
+pub const REVERSES: u32 = 1 << 16;
 /// A cell's bit for a live choice.
 pub const LIVE: u8 = 0x80;
 
 /// Bytes before the first row.
 const HEADER: usize = 12 + 16 + 4 * 16 * MAX_CHOICES;
 
-/// The table for `active` players in the round, as the module says; empty when the legal
-/// table has no window.
+/// The table for `active` players in the round, as the module says; without rows when the
+/// legal table has no window.
 pub fn table(p: &Program, active: usize) -> &[u8] {
     let active = active.min(MAX_SEATS);
     p.derived.turns.get_or_build(active, || build(p, active))
@@ -45,10 +50,8 @@ pub fn table(p: &Program, active: usize) -> &[u8] {
 
 fn build(p: &Program, active: usize) -> Box<[u8]> {
     let (lo, hi) = p.legal.window();
-    if hi < lo {
-        return Box::default();
-    }
-    let width = (i64::from(hi) - i64::from(lo) + 1) as usize;
+    // No window: no rows, every total is left to the general engine.
+    let width = (i64::from(hi) - i64::from(lo) + 1).max(0) as usize;
     let rank_fx = &p.rank_fx[active];
     // Each effect the ranks have, with its first total's place in a row.
     let mut first = [NONE; 16];
@@ -82,9 +85,11 @@ fn build(p: &Program, active: usize) -> Box<[u8]> {
                 .map_or(0, |ch| {
                     let plain = if ch.simple && !ch.scripted { PLAIN } else { 0 };
                     let t = ch.turn;
-                    let turns = if t == Turn::default() { 0 } else { TURNS };
+                    let many = if t.again > 0 || t.skip > 1 { MANY } else { 0 };
+                    let one = if t.skip == 1 { SKIPS_ONE } else { 0 };
                     plain
-                        | turns
+                        | many
+                        | one
                         | u32::from(t.skip) << 8
                         | u32::from(t.reverse) << 16
                         | u32::from(t.again) << 24
@@ -143,25 +148,35 @@ pub struct Flat<'t> {
 }
 
 impl<'t> Flat<'t> {
-    /// The table of `active` players in the round; `None` when there is none (no window).
+    /// The table of `active` players in the round.
     #[inline]
-    pub fn of(p: &'t Program, active: usize) -> Option<Flat<'t>> {
+    pub fn of(p: &'t Program, active: usize) -> Flat<'t> {
         let t = table(p, active);
-        let header = t.get(..HEADER)?;
+        let Some(header) = t.get(..HEADER) else {
+            // Not a table `build` makes: no rows, so nothing is read from it.
+            return Flat {
+                lo: 0,
+                width: 0,
+                stride: 0,
+                first: [NONE; 16],
+                codes: &[],
+                rows: &[],
+            };
+        };
         let word = |at: usize| {
             let b = [header[at], header[at + 1], header[at + 2], header[at + 3]];
             u32::from_le_bytes(b)
         };
         let mut first = [NONE; 16];
         first.copy_from_slice(&header[12..28]);
-        Some(Flat {
+        Flat {
             lo: word(0) as i32,
             width: word(4),
             stride: word(8) as usize,
             first,
             codes: &header[28..],
             rows: &t[HEADER..],
-        })
+        }
     }
 
     /// Row `i` (below [`Flat::width`]): its sixteen cells and its totals.
@@ -184,7 +199,7 @@ impl<'t> Flat<'t> {
         Some(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     }
 
-    /// The code of choice `k` of `rank` ([`PLAIN`], [`TURNS`]); 0 for none.
+    /// The code of choice `k` of `rank` ([`PLAIN`], [`MANY`], [`SKIPS_ONE`]); 0 for none.
     #[inline(always)]
     pub fn code(&self, rank: u8, k: usize) -> u32 {
         let at = 4 * ((usize::from(rank) & 15) * MAX_CHOICES + (k & (MAX_CHOICES - 1)));

@@ -26,7 +26,7 @@
 //! whole state (the random streams included) after every batch of turns.
 
 use super::events::kind;
-use super::flat::{Flat, LIVE, PLAIN, TURNS, turn_of};
+use super::flat::{Flat, LIVE, MANY, PLAIN, REVERSES, SKIPS_ONE, turn_of};
 use super::outcomes::{Acting, finish_round};
 use super::step::{bars_touched, draw_pending, reshuffle, settle};
 use super::{Move, Reason, Sink, State};
@@ -78,36 +78,48 @@ const NTH_CHOICE: [[u8; 4]; 16] = {
     t
 };
 
-/// What the loop reads once, and again when the players in the round change.
+/// What the loop reads once, and again when the players in the round or in the game change.
 struct View<'p> {
     /// The table for the players in the round.
     flat: Flat<'p>,
-    /// How many players are in the round.
-    active: usize,
+    /// The seats out of the round and out of the game it was read for.
+    out: (u16, u16),
+    /// By direction (clockwise second) and seat, the next seat in the round.
+    next: [[u8; 16]; 2],
     /// The hand a player draws up to.
     size: usize,
 }
 
 impl<'p> View<'p> {
-    #[inline]
-    fn new(p: &'p Program, s: &State) -> Option<View<'p>> {
-        let active = s.active();
-        Some(View {
-            flat: Flat::of(p, active)?,
-            active,
+    #[inline(never)]
+    fn new(p: &'p Program, s: &State) -> View<'p> {
+        let mut next = [[0u8; 16]; 2];
+        for seat in 0..s.seats.min(16) {
+            next[0][usize::from(seat)] = s.next_seat(seat, false);
+            next[1][usize::from(seat)] = s.next_seat(seat, true);
+        }
+        View {
+            flat: Flat::of(p, s.active()),
+            out: (s.out_of_round, s.out_of_game),
+            next,
             size: usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]),
-        })
+        }
     }
 
     /// This view, or a new one when the players in the round or the game have changed.
-    #[inline]
-    fn renew(self, p: &'p Program, s: &State) -> Option<View<'p>> {
-        let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
-        if s.active() == self.active && size == self.size {
-            Some(self)
+    #[inline(always)]
+    fn renew(self, p: &'p Program, s: &State) -> View<'p> {
+        if (s.out_of_round, s.out_of_game) == self.out {
+            self
         } else {
             View::new(p, s)
         }
+    }
+
+    /// The next seat in the round after `seat` in direction `clockwise`.
+    #[inline(always)]
+    fn after(&self, clockwise: bool, seat: u8) -> u8 {
+        self.next[usize::from(clockwise)][usize::from(seat) & 15]
     }
 }
 
@@ -322,9 +334,7 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
     if s.pending_draw.is_some() {
         return Kernel::General;
     }
-    let Some(mut v) = View::new(p, s) else {
-        return Kernel::General;
-    };
+    let mut v = View::new(p, s);
     // The plays of the player to move, when they were counted at the end of the turn
     // before (and nothing changed since).
     let mut counted: Option<Count<'_, L>> = None;
@@ -370,7 +380,12 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
 
         // Laid: the card from its place in the hand to the discard pile.
         let old = s.total;
-        let card = s.hands[usize::from(seat)].remove(index);
+        let hand = &mut s.hands[usize::from(seat)];
+        let card = if W <= 8 {
+            hand.remove_early(index)
+        } else {
+            hand.remove(index)
+        };
         s.known_not[usize::from(seat)] = 0;
         s.discard.push(card);
         s.laid_by = [seat, s.laid_by[0]];
@@ -387,16 +402,10 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
                 finish_round(p, s, true, sink);
                 s.turns += 1;
                 settle(p, s, sink);
-                match v.renew(p, s) {
-                    Some(renewed) => v = renewed,
-                    None => return Kernel::Ran,
-                }
+                v = v.renew(p, s);
                 continue;
             }
-            match v.renew(p, s) {
-                Some(renewed) => v = renewed,
-                None => return Kernel::General,
-            }
+            v = v.renew(p, s);
         }
 
         // The turn passes: the draw, and the next player.
@@ -413,8 +422,14 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
                 s.hands[usize::from(seat)].push(card);
             }
         }
-        s.turn = if code & TURNS == 0 && s.again == 0 {
-            next_seat(s, seat)
+        s.turn = if code & MANY == 0 && s.again == 0 {
+            // A card that reverses, skips one player or neither: read from the view, the
+            // same way whichever it is.
+            let clockwise = s.clockwise ^ (code & REVERSES != 0);
+            s.clockwise = clockwise;
+            let next = v.after(clockwise, seat);
+            let after = v.after(clockwise, next);
+            if code & SKIPS_ONE != 0 { after } else { next }
         } else {
             pass_with(s, seat, turn_of(code))
         };
@@ -426,10 +441,7 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
         counted = count::<W, COPIES, L>(p, &v.flat, s);
         if counted.is_none() {
             settle(p, s, sink);
-            match v.renew(p, s) {
-                Some(renewed) => v = renewed,
-                None => return Kernel::Ran,
-            }
+            v = v.renew(p, s);
         }
         // The draw by hand, right after the card (a game that ends clears the draw owed).
         if s.pending_draw == Some(seat) {
@@ -469,27 +481,10 @@ fn pass_with(s: &mut State, seat: u8, turn: Turn) -> u8 {
         seat
     } else {
         s.again = 0;
-        let mut next = next_seat(s, seat);
+        let mut next = s.next_seat(seat, s.clockwise);
         for _ in 0..turn.skip {
-            next = next_seat(s, next);
+            next = s.next_seat(next, s.clockwise);
         }
         next
-    }
-}
-
-/// The next seat in the round from `from` in the direction of play, as
-/// [`State::next_seat`] finds it: most turns the seat beside, read here without a call.
-#[inline(always)]
-fn next_seat(s: &State, from: u8) -> u8 {
-    let beside = match (s.clockwise, from) {
-        (true, f) if f + 1 >= s.seats => 0,
-        (true, f) => f + 1,
-        (false, 0) => s.seats - 1,
-        (false, f) => f - 1,
-    };
-    if s.out_of_round & (1 << beside) == 0 {
-        beside
-    } else {
-        s.next_seat(from, s.clockwise)
     }
 }

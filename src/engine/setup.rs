@@ -286,10 +286,9 @@ pub(super) fn deal(p: &Program, s: &mut State) {
     let mut k = 0;
     let mut seat = first;
     for _ in 0..s.seats {
-        if s.in_game(seat) {
-            order[k] = seat;
-            k += 1;
-        }
+        // Written whether in the game or not, kept only if it is: no branch on the seat.
+        order[k.min(MAX_SEATS - 1)] = seat;
+        k += usize::from(s.in_game(seat));
         seat = if seat + 1 >= s.seats { 0 } else { seat + 1 };
     }
     let order = &order[..k];
