@@ -26,7 +26,7 @@
 //! whole state (the random streams included) after every batch of turns.
 
 use super::events::kind;
-use super::flat::{Flat, LIVE, MANY, PLAIN, REVERSES, SKIPS_ONE, turn_of};
+use super::flat::{LIVE, MANY, PLAIN, REVERSES, SKIPS_ONE, Table, code_at, turn_of};
 use super::outcomes::{Acting, finish_round};
 use super::step::{bars_touched, draw_pending, reshuffle, settle};
 use super::{Move, Reason, Sink, State};
@@ -81,7 +81,7 @@ const NTH_CHOICE: [[u8; 4]; 16] = {
 /// What the loop reads once, and again when the players in the round or in the game change.
 struct View<'p> {
     /// The table for the players in the round.
-    flat: Flat<'p>,
+    table: &'p Table,
     /// The seats out of the round and out of the game it was read for.
     out: (u16, u16),
     /// By direction (clockwise second) and seat, the next seat in the round.
@@ -99,7 +99,7 @@ impl<'p> View<'p> {
             next[1][usize::from(seat)] = s.next_seat(seat, true);
         }
         View {
-            flat: Flat::of(p, s.active()),
+            table: Table::of(p, s.active()),
             out: (s.out_of_round, s.out_of_game),
             next,
             size: usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]),
@@ -199,9 +199,9 @@ const _: () = assert!(LIVE == 0x80);
 
 /// The plays of the player to move, counted across the first `W` slots of their hand.
 #[derive(Clone, Copy)]
-struct Count<'t, L> {
+struct Count<L> {
     /// The row of the total in the table.
-    row: &'t [u8],
+    row: usize,
     /// By slot: the cell (its allowed choices), zero past the hand's cards.
     cells: L,
     /// By slot: the plays of the slots up to it.
@@ -210,7 +210,7 @@ struct Count<'t, L> {
     plays: u32,
 }
 
-impl<L: Lanes> Count<'_, L> {
+impl<L: Lanes> Count<L> {
     /// Where play `n` (below [`Count::plays`]) is: its slot, and which of its card's
     /// allowed choices it is (from 0). The slots whose running sums are at most `n` come
     /// before it: counted by their bytes' high bits, with no loop whose exit depends on `n`.
@@ -235,17 +235,13 @@ impl<L: Lanes> Count<'_, L> {
 /// `None` otherwise (as with no play: the general engine decides). With several decks
 /// (`COPIES`), two copies of one card in a hand are one move: the later one has none.
 #[inline(always)]
-fn count<'t, const W: usize, const COPIES: bool, L: Lanes>(
+fn count<const W: usize, const COPIES: bool, L: Lanes>(
     p: &Program,
-    f: &Flat<'t>,
+    t: &Table,
     s: &State,
-) -> Option<Count<'t, L>> {
-    let i = s.total.wrapping_sub(f.lo) as u32;
-    if i >= f.width {
-        return None;
-    }
-    let row = f.row(i as usize)?;
-    let cells = Flat::cells(row)?;
+) -> Option<Count<L>> {
+    let row = t.row(s.total)?;
+    let cells = t.cells(row)?;
     let hand = &s.hands[usize::from(s.turn)];
     let len = hand.len();
     if len > W {
@@ -335,122 +331,135 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
         return Kernel::General;
     }
     let mut v = View::new(p, s);
-    // The plays of the player to move, when they were counted at the end of the turn
-    // before (and nothing changed since).
-    let mut counted: Option<Count<'_, L>> = None;
-    loop {
+    // Counted afresh: on the way in, and after the general engine has been at the table.
+    'fresh: loop {
         if s.over || s.turns >= until {
             return Kernel::Ran;
         }
-        let c = match counted.take() {
-            Some(c) => c,
-            None => match count::<W, COPIES, L>(p, &v.flat, s) {
-                Some(c) => c,
-                None => return Kernel::General,
-            },
-        };
-        let n = if c.plays == 1 {
-            0
-        } else {
-            pick(c.plays as usize)
-        };
-        if n >= c.plays as usize {
-            // Not an answer `pick` may give; the general way refuses it as the bot's choice.
-            return Kernel::General;
-        }
-        let (index, r) = c.find(n as u8);
-        let index = index.min(W - 1);
-        let seat = s.turn;
-        let card = s.hands[usize::from(seat)].slots()[index.min(MAX_HAND - 1)];
-        let k = usize::from(NTH_CHOICE[usize::from(c.cell(index) & 0x0f)][r & 3]);
-        let rank = rank_of(card);
-        let choice = k as u8;
-        let code = v.flat.code(rank, k);
-        if code & PLAIN == 0 {
-            return Kernel::Picked(Move::Play { card, choice });
-        }
-        let Some(total) = v.flat.total(c.row, rank, k) else {
+        let Some(mut c) = count::<W, COPIES, L>(p, v.table, s) else {
             return Kernel::General;
         };
-        debug_assert!(super::Illegal::beyond_limits(p, total).is_none());
-        debug_assert_eq!(
-            Some(total),
-            s.table_plays(p).map(|_| s.play_of(p, card, choice).total)
-        );
-
-        // Laid: the card from its place in the hand to the discard pile.
-        let old = s.total;
-        let hand = &mut s.hands[usize::from(seat)];
-        let card = if W <= 8 {
-            hand.remove_early(index)
-        } else {
-            hand.remove(index)
-        };
-        s.known_not[usize::from(seat)] = 0;
-        s.discard.push(card);
-        s.laid_by = [seat, s.laid_by[0]];
-        s.out_now = 0;
-        s.total = total;
-        if !p.bars.is_empty() && touches_bar(p, old, total) {
-            let by = Acting {
-                actor: seat,
-                reason: Reason::Card(rank),
-                turn: turn_of(code),
+        // Plain turns, each counting the next player's plays.
+        loop {
+            let n = if c.plays == 1 {
+                0
+            } else {
+                pick(c.plays as usize)
             };
-            bars_touched(p, s, by, old, total, None, sink);
-            if s.round_over || s.over {
-                finish_round(p, s, true, sink);
-                s.turns += 1;
+            if n >= c.plays as usize {
+                // Not an answer `pick` may give; the general way refuses it as the bot's
+                // choice.
+                return Kernel::General;
+            }
+            let (index, r) = c.find(n as u8);
+            let index = index.min(W - 1);
+            let seat = s.turn;
+            let card = s.hands[usize::from(seat)].slots()[index.min(MAX_HAND - 1)];
+            let k = usize::from(NTH_CHOICE[usize::from(c.cell(index) & 0x0f)][r & 3]);
+            let rank = rank_of(card);
+            let choice = k as u8;
+            let code = v.table.codes()[code_at(rank, k)];
+            if code & PLAIN == 0 {
+                return Kernel::Picked(Move::Play { card, choice });
+            }
+            let Some(total) = v.table.total(c.row, rank, k) else {
+                return Kernel::General;
+            };
+            debug_assert!(super::Illegal::beyond_limits(p, total).is_none());
+            debug_assert_eq!(
+                Some(total),
+                s.table_plays(p).map(|_| s.play_of(p, card, choice).total)
+            );
+
+            // Laid: the card from its place in the hand to the discard pile.
+            let old = s.total;
+            let hand = &mut s.hands[usize::from(seat)];
+            let card = if W <= 8 {
+                hand.remove_early(index)
+            } else {
+                hand.remove(index)
+            };
+            s.known_not[usize::from(seat)] = 0;
+            s.discard.push(card);
+            s.laid_by = [seat, s.laid_by[0]];
+            s.out_now = 0;
+            s.total = total;
+            if !p.bars.is_empty() && touches_bar(p, old, total) {
+                let by = Acting {
+                    actor: seat,
+                    reason: Reason::Card(rank),
+                    turn: turn_of(code),
+                };
+                bars_touched(p, s, by, old, total, None, sink);
+                if s.round_over || s.over {
+                    finish_round(p, s, true, sink);
+                    s.turns += 1;
+                    settle(p, s, sink);
+                    v = v.renew(p, s);
+                    continue 'fresh;
+                }
+                v = v.renew(p, s);
+                if s.in_round(seat) {
+                    draw(p, s, seat, v.size, sink);
+                }
+            } else {
+                draw(p, s, seat, v.size, sink);
+            }
+
+            // The turn passes.
+            s.turn = if code & MANY == 0 && s.again == 0 {
+                // A card that reverses, skips one player or neither: read from the view,
+                // the same way whichever it is.
+                let clockwise = s.clockwise ^ (code & REVERSES != 0);
+                s.clockwise = clockwise;
+                let next = v.after(clockwise, seat);
+                let after = v.after(clockwise, next);
+                if code & SKIPS_ONE != 0 { after } else { next }
+            } else {
+                pass_with(s, seat, turn_of(code))
+            };
+            s.turns += 1;
+
+            // Whoever is to play is counted: most turns they can play, and the count is the
+            // next turn's. When they cannot (or the table does not answer), the general
+            // engine deals with them.
+            let next = count::<W, COPIES, L>(p, v.table, s);
+            if next.is_none() {
                 settle(p, s, sink);
                 v = v.renew(p, s);
-                continue;
             }
-            v = v.renew(p, s);
+            // The draw by hand, right after the card (a game that ends clears the draw
+            // owed).
+            if s.pending_draw == Some(seat) {
+                debug_assert!(!s.over);
+                draw_pending(p, s, sink);
+                if s.turn == seat {
+                    // The drawer is to play again, and was counted before the draw.
+                    continue 'fresh;
+                }
+            }
+            match next {
+                Some(next) if s.turns < until => c = next,
+                _ => continue 'fresh,
+            }
         }
+    }
+}
 
-        // The turn passes: the draw, and the next player.
-        if !s.in_round(seat) {
-            // Put out by their own card: nothing to draw.
-        } else if p.by_hand {
-            s.pending_draw = Some(seat);
-        } else if s.hands[usize::from(seat)].len() < v.size {
-            if s.stock.is_empty() {
-                reshuffle(p, s, sink);
-            }
-            if let Some(card) = s.stock.pop() {
-                s.known_not[usize::from(seat)] = 0;
-                s.hands[usize::from(seat)].push(card);
-            }
+/// After `seat`'s card: their draw, by hand (owed, made after the next player is dealt
+/// with) or from the stock up to `size` cards, the discard pile shuffled in when the stock
+/// is empty.
+#[inline(always)]
+fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S) {
+    if p.by_hand {
+        s.pending_draw = Some(seat);
+    } else if s.hands[usize::from(seat)].len() < size {
+        if s.stock.is_empty() {
+            reshuffle(p, s, sink);
         }
-        s.turn = if code & MANY == 0 && s.again == 0 {
-            // A card that reverses, skips one player or neither: read from the view, the
-            // same way whichever it is.
-            let clockwise = s.clockwise ^ (code & REVERSES != 0);
-            s.clockwise = clockwise;
-            let next = v.after(clockwise, seat);
-            let after = v.after(clockwise, next);
-            if code & SKIPS_ONE != 0 { after } else { next }
-        } else {
-            pass_with(s, seat, turn_of(code))
-        };
-        s.turns += 1;
-
-        // Whoever is to play is counted: most turns they can play, and the count is the
-        // next turn's. When they cannot (or the table does not answer), the general engine
-        // deals with them.
-        counted = count::<W, COPIES, L>(p, &v.flat, s);
-        if counted.is_none() {
-            settle(p, s, sink);
-            v = v.renew(p, s);
-        }
-        // The draw by hand, right after the card (a game that ends clears the draw owed).
-        if s.pending_draw == Some(seat) {
-            debug_assert!(!s.over);
-            draw_pending(p, s, sink);
-            if s.turn == seat {
-                // The drawer is to play again, and was counted before the draw.
-                counted = None;
-            }
+        if let Some(card) = s.stock.pop() {
+            s.known_not[usize::from(seat)] = 0;
+            s.hands[usize::from(seat)].push(card);
         }
     }
 }

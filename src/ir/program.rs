@@ -209,13 +209,13 @@ pub struct Program {
 #[derive(Default)]
 pub struct Derived {
     /// The weighing bots' plan, by players in the round.
-    pub plan: Tables<u32>,
-    /// The loop of random turns' table, by players in the round.
-    pub turns: Tables<u8>,
+    pub plan: Tables<Box<[u32]>>,
+    /// The loop of random turns' table, by players in the round (a type of the engine's).
+    pub turns: Tables<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 /// One derived table a number of players in the round (at most [`MAX_SEATS`]).
-pub struct Tables<T>([OnceLock<Box<[T]>>; MAX_SEATS + 1]);
+pub struct Tables<T>([OnceLock<T>; MAX_SEATS + 1]);
 
 impl<T> Default for Tables<T> {
     fn default() -> Tables<T> {
@@ -224,14 +224,11 @@ impl<T> Default for Tables<T> {
 }
 
 impl<T> Tables<T> {
-    /// The table for `active` players in the round (at most [`MAX_SEATS`]), built by
-    /// `build` the first time it is asked for.
+    /// The table for `active` players in the round, built by `build` the first time it is
+    /// asked for; `None` past [`MAX_SEATS`].
     #[inline]
-    pub fn get_or_build(&self, active: usize, build: impl FnOnce() -> Box<[T]>) -> &[T] {
-        match self.0.get(active) {
-            Some(table) => table.get_or_init(build),
-            None => &[],
-        }
+    pub fn get_or_build(&self, active: usize, build: impl FnOnce() -> T) -> Option<&T> {
+        self.0.get(active).map(|table| table.get_or_init(build))
     }
 }
 

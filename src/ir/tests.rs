@@ -668,26 +668,32 @@ fn derived_tables_are_built_once_and_a_clone_or_a_comparison_ignores_them() {
         builds += 1;
         vec![7, 8, 9].into_boxed_slice()
     };
-    assert_eq!(p.derived.plan.get_or_build(3, &mut build), &[7, 8, 9]);
-    // Asked again, the table is the one built, not a new one.
-    assert_eq!(
+    let plan = |p: &Program, active: usize, build: &mut dyn FnMut() -> Box<[u32]>| {
         p.derived
             .plan
-            .get_or_build(3, || unreachable!("built once")),
-        &[7, 8, 9]
+            .get_or_build(active, build)
+            .map(|t| t.to_vec())
+    };
+    assert_eq!(plan(&p, 3, &mut build), Some(vec![7, 8, 9]));
+    // Asked again, the table is the one built, not a new one.
+    assert_eq!(
+        plan(&p, 3, &mut || unreachable!("built once")),
+        Some(vec![7, 8, 9])
     );
     assert_eq!(builds, 1);
     // One table a number of players in the round; none past the most seats.
-    assert_eq!(p.derived.plan.get_or_build(2, || Box::new([1])), &[1]);
-    assert!(
-        p.derived
-            .plan
-            .get_or_build(MAX_SEATS + 1, || Box::new([1]))
-            .is_empty()
+    assert_eq!(plan(&p, 2, &mut || Box::new([1])), Some(vec![1]));
+    assert_eq!(plan(&p, MAX_SEATS + 1, &mut || Box::new([1])), None);
+    // The engine's table is another slot: built apart, of its own type.
+    let turns = p.derived.turns.get_or_build(3, || Box::new(5u8));
+    assert_eq!(turns.and_then(|t| t.downcast_ref::<u8>()), Some(&5));
+    assert_eq!(
+        plan(&p, 3, &mut || unreachable!("built once")),
+        Some(vec![7, 8, 9])
     );
     // A clone starts empty, and the two programs are still equal, printed alike.
     let q = p.clone();
-    assert_eq!(q.derived.plan.get_or_build(3, || Box::new([5])), &[5]);
+    assert_eq!(plan(&q, 3, &mut || Box::new([5])), Some(vec![5]));
     assert_eq!(p, q);
     assert_eq!(
         format!("{:?}", p.derived),

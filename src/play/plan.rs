@@ -96,82 +96,85 @@ const UNCOUNTED: u8 = 2;
 /// (under a millisecond) a number of players.
 fn plan(p: &Program, active: usize) -> &[u32] {
     let active = active.min(MAX_SEATS);
-    p.derived.plan.get_or_build(active, || {
-        let (lo, hi) = p.legal.window();
-        let others = others(active);
-        let ranks = p.legal.ranks_with(active);
-        let rank_fx = &p.rank_fx[active];
-        // Each effect a rank has, with the slot of its first choice.
-        let mut first = [UNSCORED; RANKS];
-        let mut effects: Vec<(u16, usize)> = Vec::new();
-        let mut width = CELL_WORDS;
-        for (r, &fx) in rank_fx.iter().enumerate() {
-            let Some(effect) = p.effects.get(usize::from(fx)) else {
-                continue;
-            };
-            let at = match effects.iter().find(|e| e.0 == fx) {
-                Some(&(_, at)) => at,
-                None => {
-                    effects.push((fx, width));
-                    width += effect.choices().len().min(MAX_CHOICES);
-                    effects[effects.len() - 1].1
-                }
-            };
-            first[r] = at as u32;
-        }
-        let mut plan = first.to_vec();
-        plan.push(width as u32);
-        // The ranks that can be laid at the top, as `playable_ranks` finds them from the
-        // table alone.
-        let top = p.ceiling.map_or(i32::MAX, |c| c.value);
-        plan.push(ranks.settled(top).map_or(UNSCORED, u32::from));
-        for total in lo..=hi {
-            let Some(cells) = p.legal.row(total) else {
-                return Box::default();
-            };
-            let row = plan.len();
-            plan.resize(row + width, UNSCORED);
-            let mut bytes = [0u8; CELL_WORDS * 4];
-            for (byte, &fx) in bytes.iter_mut().zip(rank_fx) {
-                *byte = cells.cell(fx);
-            }
-            bytes[FLAGS] = if is_high(p, total) { HIGH } else { 0 }
-                | if ranks.complete && p.legal.inside(total) {
-                    UNCOUNTED
-                } else {
-                    0
+    p.derived
+        .plan
+        .get_or_build(active, || {
+            let (lo, hi) = p.legal.window();
+            let others = others(active);
+            let ranks = p.legal.ranks_with(active);
+            let rank_fx = &p.rank_fx[active];
+            // Each effect a rank has, with the slot of its first choice.
+            let mut first = [UNSCORED; RANKS];
+            let mut effects: Vec<(u16, usize)> = Vec::new();
+            let mut width = CELL_WORDS;
+            for (r, &fx) in rank_fx.iter().enumerate() {
+                let Some(effect) = p.effects.get(usize::from(fx)) else {
+                    continue;
                 };
-            for (word, four) in plan[row..].iter_mut().zip(bytes.chunks_exact(4)) {
-                *word = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
-            }
-            let high = bytes[FLAGS] & HIGH != 0;
-            for &(fx, at) in &effects {
-                let (allowed, _) = cells.get(fx);
-                let quiet = p.legal.quiet(fx);
-                let choices = p.effects[usize::from(fx)].choices();
-                for (k, ch) in choices.iter().enumerate().take(MAX_CHOICES) {
-                    if (allowed & quiet) >> k & 1 == 0 {
-                        continue;
+                let at = match effects.iter().find(|e| e.0 == fx) {
+                    Some(&(_, at)) => at,
+                    None => {
+                        effects.push((fx, width));
+                        width += effect.choices().len().min(MAX_CHOICES);
+                        effects[effects.len() - 1].1
                     }
-                    // The total the table gives the play, as `State::play_of` does.
-                    let new = cells
-                        .total(fx, k)
-                        .unwrap_or_else(|| choice_total(p, ch, &Facts::total(total)));
-                    let value = bars_worth(p, total, new, others).clamp(-WORTH_CAP, WORTH_CAP);
-                    // The ranks that can be laid at the new total, as `playable_ranks` finds
-                    // them from the table alone; none needed where every rank can.
-                    let all = ranks.all_at(new);
-                    let ok = ranks.settled(new).or(all.then_some(0));
-                    // A score that does not fit is worked out on each play.
-                    let base = base(value, total, new, high);
-                    if let Some(slot) = ok.and_then(|ok| Slot::new(base, ok, all)) {
-                        plan[row + at + k] = slot.0;
+                };
+                first[r] = at as u32;
+            }
+            let mut plan = first.to_vec();
+            plan.push(width as u32);
+            // The ranks that can be laid at the top, as `playable_ranks` finds them from the
+            // table alone.
+            let top = p.ceiling.map_or(i32::MAX, |c| c.value);
+            plan.push(ranks.settled(top).map_or(UNSCORED, u32::from));
+            for total in lo..=hi {
+                let Some(cells) = p.legal.row(total) else {
+                    return Box::default();
+                };
+                let row = plan.len();
+                plan.resize(row + width, UNSCORED);
+                let mut bytes = [0u8; CELL_WORDS * 4];
+                for (byte, &fx) in bytes.iter_mut().zip(rank_fx) {
+                    *byte = cells.cell(fx);
+                }
+                bytes[FLAGS] = if is_high(p, total) { HIGH } else { 0 }
+                    | if ranks.complete && p.legal.inside(total) {
+                        UNCOUNTED
+                    } else {
+                        0
+                    };
+                for (word, four) in plan[row..].iter_mut().zip(bytes.chunks_exact(4)) {
+                    *word = u32::from_le_bytes([four[0], four[1], four[2], four[3]]);
+                }
+                let high = bytes[FLAGS] & HIGH != 0;
+                for &(fx, at) in &effects {
+                    let (allowed, _) = cells.get(fx);
+                    let quiet = p.legal.quiet(fx);
+                    let choices = p.effects[usize::from(fx)].choices();
+                    for (k, ch) in choices.iter().enumerate().take(MAX_CHOICES) {
+                        if (allowed & quiet) >> k & 1 == 0 {
+                            continue;
+                        }
+                        // The total the table gives the play, as `State::play_of` does.
+                        let new = cells
+                            .total(fx, k)
+                            .unwrap_or_else(|| choice_total(p, ch, &Facts::total(total)));
+                        let value = bars_worth(p, total, new, others).clamp(-WORTH_CAP, WORTH_CAP);
+                        // The ranks that can be laid at the new total, as `playable_ranks` finds
+                        // them from the table alone; none needed where every rank can.
+                        let all = ranks.all_at(new);
+                        let ok = ranks.settled(new).or(all.then_some(0));
+                        // A score that does not fit is worked out on each play.
+                        let base = base(value, total, new, high);
+                        if let Some(slot) = ok.and_then(|ok| Slot::new(base, ok, all)) {
+                            plan[row + at + k] = slot.0;
+                        }
                     }
                 }
             }
-        }
-        plan.into_boxed_slice()
-    })
+            plan.into_boxed_slice()
+        })
+        .map_or(&[], |plan| plan)
 }
 
 /// The plan's row for one turn: its cells and slots, and where each rank's choices are.
