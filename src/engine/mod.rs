@@ -30,7 +30,7 @@ pub use events::{Event, PayTo, Reason, Sink, kind};
 pub use kernel::{Kernel, kernel_fits, random_turns};
 pub use plays::{TablePlays, TableTurn, table_turn};
 pub use scripts::Pre;
-pub use setup::{Setup, new_game};
+pub use setup::{Setup, new_game, new_game_in};
 pub use stall::Stall;
 pub use state::{Hand, Move, Moves, Pile, State};
 pub use step::{Play, step};

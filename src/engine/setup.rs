@@ -36,10 +36,36 @@ pub struct Setup {
 /// A new game at a position: a fresh first round, dealt as the rules say, with whatever the
 /// setup fixes (a stacked stock, hands, total, chips, turn, direction).
 pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<State, PlayError> {
+    p.check_players(setup.players).map_err(PlayError::Setup)?;
+    let mut s = empty_table(p, setup.players, setup.seed);
+    start(p, setup, sink, &mut s)?;
+    Ok(s)
+}
+
+/// [`new_game`] on `s`, the table of a game that is done with: the same game, laid out in
+/// place, its piles kept for their room (a simulation's games then allocate nothing once the
+/// first has, and no table is copied). When the setup is refused, `s` is a table to lay out
+/// again, not a game.
+pub fn new_game_in<S: Sink>(
+    p: &Program,
+    setup: &Setup,
+    sink: &mut S,
+    s: &mut State,
+) -> Result<(), PlayError> {
+    p.check_players(setup.players).map_err(PlayError::Setup)?;
+    clear_table(p, setup.players, setup.seed, s);
+    start(p, setup, sink, s)
+}
+
+/// The game laid out on the empty table `s`, as the setup says.
+fn start<S: Sink>(
+    p: &Program,
+    setup: &Setup,
+    sink: &mut S,
+    s: &mut State,
+) -> Result<(), PlayError> {
     let n = setup.players;
-    p.check_players(n).map_err(PlayError::Setup)?;
-    let mut s = empty_table(p, n, setup.seed);
-    place_chips(p, &mut s, setup)?;
+    place_chips(p, s, setup)?;
     s.dealer = match (setup.dealer, p.first_dealer) {
         (Some(d), _) if usize::from(d) < n => d,
         (Some(d), _) => {
@@ -50,7 +76,7 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
         (None, Some(d)) => d.min(n as u8 - 1),
         (None, None) => s.rng.below(n) as u8,
     };
-    let hands_given = place_cards(p, &mut s, setup)?;
+    let hands_given = place_cards(p, s, setup)?;
     if let Some(seat) =
         (0..n as u8).find(|x| !s.in_game(*x) && !s.hands[usize::from(*x)].is_empty())
     {
@@ -59,9 +85,9 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
         )));
     }
     if !hands_given {
-        deal(p, &mut s);
+        deal(p, s);
     }
-    s.turn = setup.turn.unwrap_or_else(|| leader(p, &s));
+    s.turn = setup.turn.unwrap_or_else(|| leader(p, s));
     if usize::from(s.turn) >= n {
         return Err(PlayError::Setup(format!(
             "there is no seat {} at a table of {n}",
@@ -77,7 +103,7 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
     if let Some(cw) = setup.clockwise {
         s.clockwise = cw;
     }
-    place_pools(p, &mut s, setup)?;
+    place_pools(p, s, setup)?;
     if S::WANTS & kind::DEAL != 0 {
         sink.event(Event::Deal {
             round: 1,
@@ -87,7 +113,7 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
     }
     if let Some(i) = p.triggers.round_start {
         let lead = s.turn;
-        run_outcomes(p, &mut s, i, Acting::new(lead, Reason::RoundStart), sink);
+        run_outcomes(p, s, i, Acting::new(lead, Reason::RoundStart), sink);
     }
     if let Some(t) = setup.total {
         if let Some(why) = Illegal::beyond_limits(p, t).filter(|_| t != p.start) {
@@ -108,9 +134,9 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
         }
         s.total = t;
     }
-    settle(p, &mut s, sink);
+    settle(p, s, sink);
     debug_assert!(s.check_invariants(p).is_ok());
-    Ok(s)
+    Ok(())
 }
 
 /// The table before anything is placed: no cards, no chips, the first round.
@@ -149,6 +175,79 @@ fn empty_table(p: &Program, n: usize, seed: u64) -> State {
         rng: Rng::from_seed(seed),
         stuck: None,
     }
+}
+
+/// `s` made [`empty_table`]'s table in place, its piles emptied and kept for their room.
+/// Every field is named: a field added to the state is one more to lay out here.
+fn clear_table(p: &Program, n: usize, seed: u64, s: &mut State) {
+    let deck = p.deck_size(n);
+    let State {
+        seats,
+        hands,
+        stock,
+        discard,
+        aside,
+        face_down,
+        total,
+        clockwise,
+        turn,
+        chips,
+        bank,
+        pot,
+        round,
+        dealer,
+        out_of_game,
+        out_of_round,
+        forgot,
+        pending_draw,
+        round_winner,
+        round_loser,
+        round_over,
+        over,
+        winners,
+        turns,
+        again,
+        known_not,
+        out_now,
+        declared,
+        laid_by,
+        next_deal,
+        rng,
+        stuck,
+    } = s;
+    *seats = n as u8;
+    *hands = [Hand::default(); MAX_SEATS];
+    for pile in [&mut *stock, &mut *aside, &mut *face_down] {
+        pile.clear();
+        pile.reserve(deck);
+    }
+    discard.clear_for(deck);
+    *total = p.start;
+    *clockwise = p.clockwise;
+    *turn = 0;
+    *chips = [0; MAX_SEATS];
+    *bank = 0;
+    *pot = 0;
+    *round = 1;
+    *dealer = 0;
+    *out_of_game = 0;
+    *out_of_round = 0;
+    *forgot = [0; MAX_SEATS];
+    *pending_draw = None;
+    *round_winner = None;
+    *round_loser = None;
+    *round_over = false;
+    *over = false;
+    *winners = 0;
+    *turns = 0;
+    *again = 0;
+    *known_not = [0; MAX_SEATS];
+    *out_now = 0;
+    *declared = 0;
+    *laid_by = [super::state::NO_SEAT; 2];
+    next_deal.clear();
+    *rng = Rng::from_seed(seed);
+    *stuck = None;
 }
 
 /// Every account's chips: the rules' number, or the setup's.
@@ -304,15 +403,13 @@ pub(super) fn deal(p: &Program, s: &mut State) {
         }
         return;
     }
-    // The top card (the last) goes to the first seat, the next to the second, ...
+    // The top card (the last) goes to the first seat, the next to the second, ...: seat
+    // `q` of the order gets the cards `q`, `q + k`, `q + 2k`, ... from the top, a hand at a
+    // time.
     let start = len - size * k;
-    let mut cards = s.stock[start..].iter().rev();
-    for _ in 0..size {
-        for &seat in order {
-            if let Some(&c) = cards.next() {
-                s.hands[usize::from(seat)].push(c);
-            }
-        }
+    for (q, &seat) in order.iter().enumerate() {
+        let cards = (0..size).map(|j| s.stock[len - 1 - q - j * k]);
+        s.hands[usize::from(seat)].deal(cards);
     }
     s.stock.truncate(start);
 }

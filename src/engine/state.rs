@@ -147,6 +147,21 @@ impl Hand {
         }
     }
 
+    /// Adds `cards` to the hand in order, as many as it has room for, its count by rank
+    /// made once.
+    #[inline]
+    pub(super) fn deal(&mut self, cards: impl Iterator<Item = Card>) {
+        let mut len = usize::from(self.len);
+        let mut ranks = self.ranks;
+        for (slot, c) in self.cards.iter_mut().skip(len).zip(cards) {
+            *slot = c;
+            ranks = ranks.wrapping_add(rank_one(c));
+            len += 1;
+        }
+        self.len = len as u8;
+        self.ranks = ranks;
+    }
+
     pub(super) fn clear(&mut self) {
         self.len = 0;
         self.ranks = 0;
@@ -233,6 +248,13 @@ impl Pile {
         for c in cards {
             self.push(c);
         }
+    }
+
+    /// Empties the pile, with room for `n` cards.
+    pub(super) fn clear_for(&mut self, n: usize) {
+        self.cards.clear();
+        self.cards.reserve(n);
+        self.ranks = 0;
     }
 
     /// Moves every card to the end of `to`, in order, leaving the pile empty.
