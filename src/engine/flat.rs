@@ -10,7 +10,8 @@
 //! bits 4 to 6, and bit 7 set when a choice is live (the table does not answer it). A rank
 //! without an effect has none. Beside the rows, by rank and choice, a code: what the loop
 //! needs of the choice ([`PLAIN`], [`MANY`], [`SKIPS_ONE`], [`REVERSES`], and its turn
-//! effects).
+//! effects). Beside the rows too, when the program has bars, the nearest bars above and
+//! below each total.
 //!
 //! Ninety-Nine's window (0 to 99) makes 100 rows, 27 KiB a number of players; 33/66/99's (no
 //! upper limit: 0 to 1,024) 1,025 rows, 279 KiB. A turn reads two rows. A debug build checks
@@ -29,6 +30,10 @@ pub const MANY: u32 = 2;
 pub const SKIPS_ONE: u32 = 4;
 /// A choice's code: it reverses the direction of play (bit 16).
 pub const REVERSES: u32 = 1 << 16;
+/// A choice's code: it is not simple (a condition decides a step) but quiet (no outcomes, no
+/// script), and not live (the table holds its total): the loop lays it, its turn effects
+/// worked out by its steps.
+pub const QUIET: u32 = 8;
 /// A cell's bit for a live choice.
 pub const LIVE: u8 = 0x80;
 
@@ -44,6 +49,10 @@ pub struct Table {
     cells: Box<[[u8; 16]]>,
     totals: Box<[[i32; 16 * SLOTS]]>,
     codes: [u32; 16 * SLOTS],
+    /// By row, when the program has bars: the lowest bar above the row's total and the
+    /// highest below it ([`i32::MAX`] and [`i32::MIN`] for none). A card from that total
+    /// reaches or passes a bar exactly when the total it makes is at or beyond one of them.
+    bars: Box<[[i32; 2]]>,
 }
 
 /// A table with no rows: every total is left to the general engine.
@@ -52,6 +61,7 @@ static EMPTY: std::sync::LazyLock<Table> = std::sync::LazyLock::new(|| Table {
     cells: Box::default(),
     totals: Box::default(),
     codes: [0; 16 * SLOTS],
+    bars: Box::default(),
 });
 
 impl Table {
@@ -78,16 +88,13 @@ impl Table {
         for (r, code) in codes.chunks_exact_mut(SLOTS).enumerate() {
             for (k, code) in code.iter_mut().enumerate() {
                 *code = p.choice(fx_of(r), k).map_or(0, |ch| {
-                    let plain = if ch.simple && !ch.scripted { PLAIN } else { 0 };
-                    let t = ch.turn;
-                    let many = if t.again > 0 || t.skip > 1 { MANY } else { 0 };
-                    let one = if t.skip == 1 { SKIPS_ONE } else { 0 };
-                    plain
-                        | many
-                        | one
-                        | u32::from(t.skip) << 8
-                        | u32::from(t.reverse) << 16
-                        | u32::from(t.again) << 24
+                    if ch.simple && !ch.scripted {
+                        PLAIN | code_of(ch.turn)
+                    } else if ch.is_quiet() && !ch.is_live(p) {
+                        QUIET
+                    } else {
+                        0
+                    }
                 });
             }
         }
@@ -115,12 +122,33 @@ impl Table {
                 }
             }
         }
+        let bars = if p.bars.is_empty() {
+            Vec::new()
+        } else {
+            (0..width)
+                .map(|i| {
+                    let total = lo + i as i32;
+                    let above = p.bars.iter().map(|b| b.value).filter(|&v| v > total).min();
+                    let below = p.bars.iter().map(|b| b.value).filter(|&v| v < total).max();
+                    [above.unwrap_or(i32::MAX), below.unwrap_or(i32::MIN)]
+                })
+                .collect()
+        };
         Table {
             lo,
             cells: cells.into_boxed_slice(),
             totals: totals.into_boxed_slice(),
             codes,
+            bars: bars.into_boxed_slice(),
         }
+    }
+
+    /// Whether a card that makes `total` from row `i` reaches or passes a bar; `None` in a
+    /// game without bars.
+    #[inline(always)]
+    pub fn touches_bar(&self, i: usize, total: i32) -> Option<bool> {
+        let &[above, below] = self.bars.get(i)?;
+        Some(total >= above || total <= below)
     }
 
     /// The row of `total`: `None` outside the window.
@@ -157,6 +185,15 @@ pub fn flat_cell(cell: u8) -> u8 {
     let allowed = cell & 0x0f;
     let live = if cell >> 4 != 0 { LIVE } else { 0 };
     allowed | (allowed.count_ones() as u8) << 4 | live
+}
+
+/// A plain choice's code for turn effects `t` ([`MANY`], [`SKIPS_ONE`], [`REVERSES`], and
+/// the effects themselves).
+#[inline]
+pub fn code_of(t: Turn) -> u32 {
+    let many = if t.again > 0 || t.skip > 1 { MANY } else { 0 };
+    let one = if t.skip == 1 { SKIPS_ONE } else { 0 };
+    many | one | u32::from(t.skip) << 8 | u32::from(t.reverse) << 16 | u32::from(t.again) << 24
 }
 
 /// The turn effects a code holds.

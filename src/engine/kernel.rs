@@ -26,9 +26,11 @@
 //! whole state (the random streams included) after every batch of turns.
 
 use super::events::kind;
-use super::flat::{LIVE, MANY, PLAIN, REVERSES, SKIPS_ONE, Table, code_at, turn_of};
+use super::flat::{
+    LIVE, MANY, PLAIN, QUIET, REVERSES, SKIPS_ONE, Table, code_at, code_of, turn_of,
+};
 use super::outcomes::{Acting, finish_round};
-use super::step::{bars_touched, draw_pending, reshuffle, settle};
+use super::step::{bars_touched, draw_pending, quiet_turn, reshuffle, settle};
 use super::{Move, Reason, Sink, State};
 use crate::base::cards::{face_of, rank_of};
 use crate::ir::{MAX_HAND, MAX_SEATS, Program, Turn};
@@ -358,9 +360,12 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
             let k = usize::from(NTH_CHOICE[usize::from(c.cell(index) & 0x0f)][r & 3]);
             let rank = rank_of(card);
             let choice = k as u8;
-            let code = v.table.codes()[code_at(rank, k)];
+            let mut code = v.table.codes()[code_at(rank, k)];
             if code & PLAIN == 0 {
-                return Kernel::Picked(Move::Play { card, choice });
+                match quiet_code(p, s, code, rank, k) {
+                    Some(quiet) => code = quiet,
+                    None => return Kernel::Picked(Move::Play { card, choice }),
+                }
             }
             let Some(total) = v.table.total(c.row, rank, k) else {
                 return Kernel::General;
@@ -384,7 +389,11 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
             s.laid_by = [seat, s.laid_by[0]];
             s.out_now = 0;
             s.total = total;
-            if !p.bars.is_empty() && touches_bar(p, old, total) {
+            debug_assert_eq!(
+                v.table.touches_bar(c.row, total).unwrap_or(false),
+                touches_bar(p, old, total)
+            );
+            if v.table.touches_bar(c.row, total) == Some(true) {
                 let by = Acting {
                     actor: seat,
                     reason: Reason::Card(rank),
@@ -464,8 +473,20 @@ fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S
     }
 }
 
-/// Whether a card that took the total from `old` to `total` reached or passed a bar.
-#[inline(always)]
+/// The code of choice `k` of `rank`, a [`QUIET`] one (its code says so), with the turn
+/// effects its steps give it now; `None` for a choice the loop does not lay.
+#[cold]
+#[inline(never)]
+fn quiet_code(p: &Program, s: &State, code: u32, rank: u8, k: usize) -> Option<u32> {
+    if code & QUIET == 0 {
+        return None;
+    }
+    let ch = p.choice(p.effect_index(s.active(), rank), k)?;
+    Some(PLAIN | code_of(quiet_turn(p, s, ch)))
+}
+
+/// Whether a card that took the total from `old` to `total` reached or passed a bar, the
+/// long way (debug builds check the table's answer against it).
 fn touches_bar(p: &Program, old: i32, total: i32) -> bool {
     let (a, b) = if old <= total {
         (old, total)

@@ -383,6 +383,16 @@ fn end_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &mu
     debug_assert!(s.check_invariants(p).is_ok(), "{:?}", s.check_invariants(p));
 }
 
+/// The turn effects of `ch`, a quiet choice ([`Choice::is_quiet`]: no outcomes, no script)
+/// laid now by the player to move: its steps run with the game as it stands, as laying it
+/// with [`step`] runs them.
+#[inline(never)]
+pub(super) fn quiet_turn(p: &Program, s: &State, ch: &Choice) -> Turn {
+    debug_assert!(ch.is_quiet());
+    let facts = s.facts(p);
+    run_steps(p, ch, &facts, choice_total(p, ch, &facts), None).turn
+}
+
 /// A card's steps, run: the new total, its turn effects, and the outcomes it triggers.
 struct Played {
     total: i32,
