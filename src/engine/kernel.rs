@@ -81,6 +81,7 @@ const NTH_CHOICE: [[u8; 4]; 16] = {
 };
 
 /// What the loop reads once, and again when the players in the round or in the game change.
+#[derive(Clone, Copy)]
 struct View<'p> {
     /// The table for the players in the round.
     table: &'p Table,
@@ -95,10 +96,32 @@ struct View<'p> {
 impl<'p> View<'p> {
     #[inline(never)]
     fn new(p: &'p Program, s: &State) -> View<'p> {
+        // The seats in the round; from each seat, the first of them going round the table
+        // (the seat itself last), found by bits: what `State::next_seat` walks to.
+        let n = u32::from(s.seats.min(16));
+        let inside = !u32::from(s.out_of_round) & ((1 << n) - 1);
         let mut next = [[0u8; 16]; 2];
-        for seat in 0..s.seats.min(16) {
-            next[0][usize::from(seat)] = s.next_seat(seat, false);
-            next[1][usize::from(seat)] = s.next_seat(seat, true);
+        for seat in 0..n {
+            let above = inside & !((2 << seat) - 1);
+            let below = inside & ((1 << seat) - 1);
+            let (first, last) = (
+                inside.trailing_zeros(),
+                31u32.wrapping_sub(inside.leading_zeros()),
+            );
+            let clockwise = match (above, inside) {
+                (0, 0) => seat,
+                (0, _) => first,
+                _ => above.trailing_zeros(),
+            };
+            let counter = match (below, inside) {
+                (0, 0) => seat,
+                (0, _) => last,
+                _ => 31 - below.leading_zeros(),
+            };
+            next[1][seat as usize] = clockwise as u8;
+            next[0][seat as usize] = counter as u8;
+            debug_assert_eq!(clockwise as u8, s.next_seat(seat as u8, true));
+            debug_assert_eq!(counter as u8, s.next_seat(seat as u8, false));
         }
         View {
             table: Table::of(p, s.active()),
@@ -108,13 +131,14 @@ impl<'p> View<'p> {
         }
     }
 
-    /// This view, or a new one when the players in the round or the game have changed.
+    /// This view, or the one of the players now in the round and the game when they have
+    /// changed (from `seen` when it was read before).
     #[inline(always)]
-    fn renew(self, p: &'p Program, s: &State) -> View<'p> {
+    fn renew(self, p: &'p Program, s: &State, seen: &mut Views<'p>) -> View<'p> {
         if (s.out_of_round, s.out_of_game) == self.out {
             self
         } else {
-            View::new(p, s)
+            seen.get(p, s)
         }
     }
 
@@ -122,6 +146,27 @@ impl<'p> View<'p> {
     #[inline(always)]
     fn after(&self, clockwise: bool, seat: u8) -> u8 {
         self.next[usize::from(clockwise)][usize::from(seat) & 15]
+    }
+}
+
+/// The views read in one call of the loop, by the seats out of the round and of the game: a
+/// game where players leave the round and come back (a stuck player out until the next
+/// deal) reads each only once.
+struct Views<'p>([Option<View<'p>>; 16]);
+
+impl<'p> Views<'p> {
+    #[inline]
+    fn get(&mut self, p: &'p Program, s: &State) -> View<'p> {
+        let key = (s.out_of_round, s.out_of_game);
+        let at = usize::from(key.0.wrapping_mul(7) ^ key.1.wrapping_mul(13)) & 15;
+        match self.0[at] {
+            Some(v) if v.out == key => v,
+            _ => {
+                let v = View::new(p, s);
+                self.0[at] = Some(v);
+                v
+            }
+        }
     }
 }
 
@@ -332,7 +377,8 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
     if s.pending_draw.is_some() {
         return Kernel::General;
     }
-    let mut v = View::new(p, s);
+    let mut seen = Views([None; 16]);
+    let mut v = seen.get(p, s);
     // Counted afresh: on the way in, and after the general engine has been at the table.
     'fresh: loop {
         if s.over || s.turns >= until {
@@ -404,10 +450,10 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
                     finish_round(p, s, true, sink);
                     s.turns += 1;
                     settle(p, s, sink);
-                    v = v.renew(p, s);
+                    v = v.renew(p, s, &mut seen);
                     continue 'fresh;
                 }
-                v = v.renew(p, s);
+                v = v.renew(p, s, &mut seen);
                 if s.in_round(seat) {
                     draw(p, s, seat, v.size, sink);
                 }
@@ -435,7 +481,7 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
             let next = count::<W, COPIES, L>(p, v.table, s);
             if next.is_none() {
                 settle(p, s, sink);
-                v = v.renew(p, s);
+                v = v.renew(p, s, &mut seen);
             }
             // The draw by hand, right after the card (a game that ends clears the draw
             // owed).
