@@ -18,7 +18,7 @@
 //! every cell a turn reads, and every total it lays, against the legal-choice table.
 
 use crate::base::cards::RANKS;
-use crate::ir::{Facts, MAX_CHOICES, MAX_SEATS, NO_EFFECT, Program, Turn, choice_total};
+use crate::ir::{Choice, Facts, MAX_CHOICES, MAX_SEATS, NO_EFFECT, Program, Turn, choice_total};
 
 /// A choice's code: it is simple and asks no script (the loop lays it).
 pub const PLAIN: u32 = 1;
@@ -31,8 +31,10 @@ pub const SKIPS_ONE: u32 = 4;
 /// A choice's code: it reverses the direction of play (bit 16).
 pub const REVERSES: u32 = 1 << 16;
 /// A choice's code: it is not simple (a condition decides a step) but quiet (no outcomes, no
-/// script), and not live (the table holds its total): the loop lays it, its turn effects
-/// worked out by its steps.
+/// script), and not live (the table holds its total), and a condition decides its turn
+/// effects: the loop lays it, its turn effects worked out by its steps. (Such a choice
+/// whose turn effects are the same either way, `halve if the total is even, otherwise
+/// double`, is [`PLAIN`].)
 pub const QUIET: u32 = 8;
 /// A cell's bit for a live choice.
 pub const LIVE: u8 = 0x80;
@@ -91,7 +93,9 @@ impl Table {
                     if ch.simple && !ch.scripted {
                         PLAIN | code_of(ch.turn)
                     } else if ch.is_quiet() && !ch.is_live(p) {
-                        QUIET
+                        // Turn effects no condition decides are the code's; the others are
+                        // worked out as it is laid.
+                        fixed_turn(ch).map_or(QUIET, |t| PLAIN | code_of(t))
                     } else {
                         0
                     }
@@ -176,6 +180,15 @@ impl Table {
     pub fn codes(&self) -> &[u32; 16 * SLOTS] {
         &self.codes
     }
+}
+
+/// The turn effects of a choice whichever way its conditions go (each conditional step's
+/// two branches have the same), or `None`.
+fn fixed_turn(ch: &Choice) -> Option<Turn> {
+    ch.steps().iter().try_fold(Turn::default(), |turn, st| {
+        let then = Turn::of(st.then);
+        (st.cond.is_none() || Turn::of(st.otherwise) == then).then(|| turn.and(then))
+    })
 }
 
 /// A legal-choice cell (allowed choices in the low four bits, live ones in the high four)
