@@ -381,14 +381,18 @@ fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayEr
 pub(super) fn deal(p: &Program, s: &mut State) {
     let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
     let first = s.next_in_game(s.dealer, p.deal_clockwise);
+    // The seats in the game from `first` up, then from 0: the deal's order.
+    let in_game = !u32::from(s.out_of_game) & ((1 << s.seats) - 1);
+    let from_first = in_game & !((1 << first) - 1);
     let mut order = [0u8; MAX_SEATS];
     let mut k = 0;
-    let mut seat = first;
-    for _ in 0..s.seats {
-        // Written whether in the game or not, kept only if it is: no branch on the seat.
-        order[k.min(MAX_SEATS - 1)] = seat;
-        k += usize::from(s.in_game(seat));
-        seat = if seat + 1 >= s.seats { 0 } else { seat + 1 };
+    for part in [from_first, in_game & !from_first] {
+        let mut seats = part;
+        while seats != 0 && k < MAX_SEATS {
+            order[k] = seats.trailing_zeros() as u8;
+            k += 1;
+            seats &= seats - 1;
+        }
     }
     let order = &order[..k];
     let len = s.stock.len();
@@ -407,9 +411,11 @@ pub(super) fn deal(p: &Program, s: &mut State) {
     // `q` of the order gets the cards `q`, `q + k`, `q + 2k`, ... from the top, a hand at a
     // time.
     let start = len - size * k;
+    let dealt = &s.stock[start..];
     for (q, &seat) in order.iter().enumerate() {
-        let cards = (0..size).map(|j| s.stock[len - 1 - q - j * k]);
-        s.hands[usize::from(seat)].deal(cards);
+        if let Some(hand) = s.hands.get_mut(usize::from(seat)) {
+            hand.deal_every(dealt, dealt.len() - 1 - q, k, size);
+        }
     }
     s.stock.truncate(start);
 }

@@ -147,18 +147,26 @@ impl Hand {
         }
     }
 
-    /// Adds `cards` to the hand in order, as many as it has room for, its count by rank
-    /// made once.
+    /// Adds `n` of `cards` to the hand, as many as it has room for: `cards[at]`, then every
+    /// `step`-th card below it; its count by rank made once.
     #[inline]
-    pub(super) fn deal(&mut self, cards: impl Iterator<Item = Card>) {
-        let mut len = usize::from(self.len);
+    pub(super) fn deal_every(&mut self, cards: &[Card], at: usize, step: usize, n: usize) {
+        let len = usize::from(self.len).min(MAX_HAND);
+        let room = &mut self.cards[len..];
+        let n = n.min(room.len());
         let mut ranks = self.ranks;
-        for (slot, c) in self.cards.iter_mut().skip(len).zip(cards) {
+        let mut at = at;
+        let mut dealt = 0;
+        for slot in &mut room[..n] {
+            let Some(&c) = cards.get(at) else {
+                break;
+            };
             *slot = c;
             ranks = ranks.wrapping_add(rank_one(c));
-            len += 1;
+            at = at.wrapping_sub(step);
+            dealt += 1;
         }
-        self.len = len as u8;
+        self.len = (len + dealt) as u8;
         self.ranks = ranks;
     }
 
