@@ -1,26 +1,30 @@
 //! Turns of uniform random players in a row, as one loop: what a simulation of random bots
 //! spends its time on. Each turn is the one [`table_turn`](super::table_turn) plays (the
 //! plays counted from the legal-choice table, one picked, laid, drawn for, the turn passed),
-//! with what stays the same from turn to turn read once: the players in the round, their
-//! effects, the hand size, the table's layout. Whatever is not a plain turn is left to the
-//! general engine, the very functions a step calls: bars the card touched, the end of a
-//! round, a player who cannot play, a reshuffle; after one of them the loop reads the table
-//! again. A position the table does not answer, or a play with steps of its own, goes back
-//! to the caller before anything is changed or drawn for it (or, for the play, with it
-//! picked), so the caller plays that turn the general way and the game is the same.
+//! with what stays the same from turn to turn read once (a *view*): the table of the players
+//! in the round (`flat.rs`: the legal-choice table by rank), the next seat of each seat in
+//! each direction, the hand size. Whatever is not a plain turn is left to the general
+//! engine, the very functions a step calls: bars the card touched, the end of a round, a
+//! player who cannot play, a reshuffle; after one of them the loop reads its view again when
+//! the players in the round or the game changed (each view it has read is kept, so a game
+//! whose players leave the round and come back reads each once). A position the table does
+//! not answer, or a play with outcomes or a script of its own, goes back to the caller before
+//! anything is changed or drawn for it (or, for the play, with it picked), so the caller
+//! plays that turn the general way and the game is the same. A quiet choice a condition
+//! decides (no outcomes, no script, not live) is laid here, its turn effects worked out by
+//! its steps.
 //!
 //! One count a turn: the plays of the player to move are counted once, right after the
 //! turn before ends, and that count is both the check that they can play (no play, a live
 //! choice, a total outside the table: the general `settle` decides) and the list the next
-//! pick is made from. A hand is read across a fixed number of slots (`W`, the largest hand
-//! the program deals, a const parameter), each card's number of plays from its cell, their
-//! running sums kept: the play picked is found by comparing the sums with the number drawn,
-//! with no loop whose exit depends on it.
+//! pick is made from. A hand is read across a fixed number of slots (`W`, the widest hand
+//! the program deals, a const parameter), as the bytes of one number, a cell a slot: masked
+//! past the hand's cards, summed by one multiplication, the play picked found from the sums'
+//! high bits, with no loop and no branch that depends on the cards.
 //!
 //! Laying the card and passing the turn are written out here, the same steps as the step's
-//! `lay` and `pass_turn` with the hand size and the seat beside read once: calling those
-//! (and `bars`) instead was measured at 2% to 5% more instructions a card (Ninety-Nine 695
-//! to 712 and 733, the same games), so the copy stays, held to them by the test below.
+//! `lay` and `pass_turn`, held to them by the test below: a reverse and one skip are read from
+//! the view's next seats without a branch; more turns or more skips are `pass_with`'s.
 //!
 //! `tests/kernel.rs` plays every shipped ruleset both ways, game by game, and compares the
 //! whole state (the random streams included) after every batch of turns.
