@@ -58,14 +58,14 @@ fn both_ways(p: &Program, players: usize, seed: u64) -> Result<u64, String> {
             return Err(format!(
                 "the two ways part by turn {}: {:?}",
                 b.turns,
-                first_difference(&a, &b)
+                first_difference(&a, &b, ["general", "loop"])
             ));
         }
     }
     Ok(by_loop)
 }
 
-fn first_difference(a: &State, b: &State) -> String {
+fn first_difference(a: &State, b: &State, [na, nb]: [&str; 2]) -> String {
     let (x, y) = (format!("{a:?}"), format!("{b:?}"));
     let at = x
         .bytes()
@@ -74,16 +74,17 @@ fn first_difference(a: &State, b: &State) -> String {
         .unwrap_or(0);
     let from = at.saturating_sub(60);
     format!(
-        "general `{}` / loop `{}`",
+        "{na} `{}` / {nb} `{}`",
         &x[from..(at + 60).min(x.len())],
         &y[from..(at + 60).min(y.len())]
     )
 }
 
-/// Every player count of `p`, six seeds each, both ways: the turns the loop played.
-fn plays_alike(p: &Program, name: &str) -> u64 {
+/// Every player count of `p` (up to `most`), six seeds each, both ways: the turns the loop
+/// played.
+fn plays_alike(p: &Program, name: &str, most: usize) -> u64 {
     let mut looped = 0;
-    for players in usize::from(p.min_players)..=usize::from(p.max_players).min(10) {
+    for players in usize::from(p.min_players)..=usize::from(p.max_players).min(most) {
         for seed in 0..6 {
             match both_ways(p, players, seed) {
                 Ok(n) => looped += n,
@@ -107,7 +108,7 @@ fn the_loop_of_random_turns_plays_the_games_the_general_way_plays() {
     let mut looped = 0;
     for file in &files {
         let p = load_program(&Disk, &file.display().to_string(), &[]).expect("it checks");
-        looped += plays_alike(&p, &file.display().to_string());
+        looped += plays_alike(&p, &file.display().to_string(), 10);
     }
     // Most turns of most games are the loop's: the test compares something.
     assert!(looped > 50_000, "the loop played {looped} turns");
@@ -134,7 +135,77 @@ fn hands_of_every_width_play_alike_with_one_deck_or_two() {
         memory.insert("wide.rules", text.clone());
         let p = load_program(&memory, "wide.rules", &[])
             .unwrap_or_else(|e| panic!("{text}\ndoes not check: {e}"));
-        let looped = plays_alike(&p, &text);
+        let looped = plays_alike(&p, &text, 10);
         assert!(looped > 1_000, "{text}: the loop played {looped} turns");
+    }
+}
+
+/// The most seats a table has (12) and the most decks (4), three and four copies of a card
+/// in play: both ways.
+#[test]
+fn the_fullest_tables_play_alike() {
+    let variants = [
+        ("ninety-nine", 3, 3),
+        ("ninety-nine", 3, 4),
+        ("ring-of-99", 5, 4),
+        ("33-66-99", 4, 3),
+    ];
+    for (parent, hand, decks) in variants {
+        let mut memory = Memory::new();
+        let text = format!(
+            "extends \"{parent}\"\nname \"{parent}, 10 to 12 players, {decks} decks\"\n\
+             players 10 to 12\nhand {hand} cards\ndecks {decks}\n"
+        );
+        memory.insert("full.rules", text.clone());
+        let p = load_program(&memory, "full.rules", &[])
+            .unwrap_or_else(|e| panic!("{text}\ndoes not check: {e}"));
+        let looped = plays_alike(&p, &text, 12);
+        assert!(looped > 1_000, "{text}: the loop played {looped} turns");
+    }
+}
+
+/// A simulation lays each game out on the table of the game before (`new_game_in`): whatever
+/// that game left (ended, or stopped half-way, with any number of players), the new game is
+/// the one `new_game` makes.
+#[test]
+fn a_game_laid_out_on_an_old_table_is_a_new_game() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("rulesets")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    for file in &files {
+        let p = load_program(&Disk, &file.display().to_string(), &[]).expect("it checks");
+        let (least, most) = (
+            usize::from(p.min_players),
+            usize::from(p.max_players).min(8),
+        );
+        for seed in 0..4u64 {
+            let old = Setup {
+                players: if seed % 2 == 0 { least } else { most },
+                seed,
+                ..Setup::default()
+            };
+            let mut s = engine::new_game(&p, &old, &mut ()).expect("a game");
+            // Played to its end, or stopped after some turns.
+            let mut rng = Rng::for_bots(seed);
+            let stop = if seed < 2 { TURN_LIMIT } else { 7 + seed * 5 };
+            while !s.over && s.turns < stop && general_turn(&p, &mut s, &mut rng) {}
+            let new = Setup {
+                players: if seed % 2 == 0 { most } else { least },
+                seed: 1_000 + seed,
+                ..Setup::default()
+            };
+            engine::new_game_in(&p, &new, &mut (), &mut s).expect("a game");
+            let fresh = engine::new_game(&p, &new, &mut ()).expect("a game");
+            assert!(
+                s == fresh,
+                "{}, seed {seed}: {}",
+                file.display(),
+                first_difference(&fresh, &s, ["new", "laid on the old table"])
+            );
+        }
     }
 }

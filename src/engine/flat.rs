@@ -52,9 +52,10 @@ pub struct Table {
     totals: Box<[[i32; 16 * SLOTS]]>,
     codes: [u32; 16 * SLOTS],
     /// By row, when the program has bars: the lowest bar above the row's total and the
-    /// highest below it ([`i32::MAX`] and [`i32::MIN`] for none). A card from that total
-    /// reaches or passes a bar exactly when the total it makes is at or beyond one of them.
-    bars: Box<[[i32; 2]]>,
+    /// highest below it ([`i64::MAX`] and [`i64::MIN`] for none: beyond any total). A card
+    /// from that total reaches or passes a bar exactly when the total it makes is at or
+    /// beyond one of them.
+    bars: Box<[[i64; 2]]>,
 }
 
 /// A table with no rows: every total is left to the general engine.
@@ -134,7 +135,12 @@ impl Table {
                     let total = lo + i as i32;
                     let above = p.bars.iter().map(|b| b.value).filter(|&v| v > total).min();
                     let below = p.bars.iter().map(|b| b.value).filter(|&v| v < total).max();
-                    [above.unwrap_or(i32::MAX), below.unwrap_or(i32::MIN)]
+                    // None is beyond every total an `i32` holds (a total saturated at
+                    // `i32::MAX` touches no bar that is not there).
+                    [
+                        above.map_or(i64::MAX, i64::from),
+                        below.map_or(i64::MIN, i64::from),
+                    ]
                 })
                 .collect()
         };
@@ -152,6 +158,7 @@ impl Table {
     #[inline(always)]
     pub fn touches_bar(&self, i: usize, total: i32) -> Option<bool> {
         let &[above, below] = self.bars.get(i)?;
+        let total = i64::from(total);
         Some(total >= above || total <= below)
     }
 

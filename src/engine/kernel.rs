@@ -350,8 +350,9 @@ pub fn random_turns<S: Sink>(
     if !kernel_fits::<S>(p) {
         return Kernel::General;
     }
-    // The widest hand the program deals: a hand is read across that many slots.
-    let widest = (usize::from(p.min_players)..=usize::from(p.max_players))
+    // The widest hand the program deals: a hand is read across that many slots. A game
+    // that starts with more players deals by those left in it as players go out.
+    let widest = (2..=usize::from(p.max_players))
         .map(|n| usize::from(p.hand[n.min(MAX_SEATS)]))
         .max()
         .unwrap_or(MAX_HAND);
@@ -388,6 +389,8 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
         if s.over || s.turns >= until {
             return Kernel::Ran;
         }
+        // The view is the table's for the players in the round now.
+        debug_assert_eq!(v.out, (s.out_of_round, s.out_of_game));
         let Some(mut c) = count::<W, COPIES, L>(p, v.table, s) else {
             return Kernel::General;
         };
@@ -493,7 +496,9 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
                 debug_assert!(!s.over);
                 draw_pending(p, s, sink);
                 if s.turn == seat {
-                    // The drawer is to play again, and was counted before the draw.
+                    // The drawer is to play again, and was counted before the draw; the
+                    // general engine has settled them, which may have taken players out.
+                    v = v.renew(p, s, &mut seen);
                     continue 'fresh;
                 }
             }

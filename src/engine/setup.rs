@@ -380,6 +380,10 @@ fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayEr
 /// the stock.
 pub(super) fn deal(p: &Program, s: &mut State) {
     let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
+    if size == 0 {
+        // Not a hand the verifier passes; nothing to deal.
+        return;
+    }
     let first = s.next_in_game(s.dealer, p.deal_clockwise);
     // The seats in the game from `first` up, then from 0: the deal's order.
     let in_game = !u32::from(s.out_of_game) & ((1 << s.seats) - 1);

@@ -26,8 +26,10 @@ pub struct Config {
     pub sets: Vec<(String, String)>,
 }
 
-/// A run looks whether it was stopped every this many turns of a game (and between games):
-/// the loop of random turns plays that many in a row.
+/// A run looks whether it was stopped every this many turns of a game (and between games)
+/// when random bots hold every seat: the loop of random turns plays that many in a row, a
+/// fraction of a millisecond. With other bots (a search may take milliseconds a turn) it
+/// looks every turn.
 const CHECK_EVERY: u64 = 1024;
 
 /// Counts one game's events without keeping them.
@@ -167,7 +169,7 @@ fn play_one(
             limited = true;
             break;
         }
-        if s.turns % CHECK_EVERY == 0 && stopped() {
+        if (!kernel || s.turns % CHECK_EVERY == 0) && stopped() {
             play::game_clock(p, seats, false);
             return;
         }
@@ -350,7 +352,8 @@ pub fn slice_games(games: u64, shard: Option<(u64, u64)>) -> u64 {
 }
 
 /// Plays the games of a run (or of its shard) as `control` says. Cancelled, it stops within
-/// 1,024 turns of a game (a fraction of a millisecond), counting only the games it finished.
+/// a turn of a game (1,024 with random bots in every seat, a fraction of a millisecond),
+/// counting only the games it finished.
 pub fn run(
     p: &Program,
     bots: &[Player],
