@@ -80,6 +80,33 @@ fn first_difference(a: &State, b: &State, [na, nb]: [&str; 2]) -> String {
     )
 }
 
+/// Every shipped ruleset, by its path, checked and compiled.
+fn shipped() -> Vec<(String, Program)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("rulesets")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|file| {
+            let name = file.display().to_string();
+            let p = load_program(&Disk, &name, &[]).expect("it checks");
+            (name, p)
+        })
+        .collect()
+}
+
+/// A variant of a shipped ruleset, written out in full, checked and compiled.
+fn variant(text: &str) -> Program {
+    let mut memory = Memory::new();
+    memory.insert("variant.rules", text.to_string());
+    load_program(&memory, "variant.rules", &[])
+        .unwrap_or_else(|e| panic!("{text}\ndoes not check: {e}"))
+}
+
 /// Every player count of `p` (up to `most`), six seeds each, both ways: the turns the loop
 /// played.
 fn plays_alike(p: &Program, name: &str, most: usize) -> u64 {
@@ -97,18 +124,11 @@ fn plays_alike(p: &Program, name: &str, most: usize) -> u64 {
 
 #[test]
 fn the_loop_of_random_turns_plays_the_games_the_general_way_plays() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("rulesets")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 20, "the shipped rulesets");
+    let shipped = shipped();
+    assert!(shipped.len() >= 20, "the shipped rulesets");
     let mut looped = 0;
-    for file in &files {
-        let p = load_program(&Disk, &file.display().to_string(), &[]).expect("it checks");
-        looped += plays_alike(&p, &file.display().to_string(), 10);
+    for (name, p) in &shipped {
+        looped += plays_alike(p, name, 10);
     }
     // Most turns of most games are the loop's: the test compares something.
     assert!(looped > 50_000, "the loop played {looped} turns");
@@ -127,15 +147,11 @@ fn hands_of_every_width_play_alike_with_one_deck_or_two() {
         ("ninety-eight", 2, 2),
     ];
     for (parent, hand, decks) in variants {
-        let mut memory = Memory::new();
         let text = format!(
             "extends \"{parent}\"\nname \"{parent}, {hand} cards, {decks} decks\"\n\
              hand {hand} cards\ndecks {decks}\n"
         );
-        memory.insert("wide.rules", text.clone());
-        let p = load_program(&memory, "wide.rules", &[])
-            .unwrap_or_else(|e| panic!("{text}\ndoes not check: {e}"));
-        let looped = plays_alike(&p, &text, 10);
+        let looped = plays_alike(&variant(&text), &text, 10);
         assert!(looped > 1_000, "{text}: the loop played {looped} turns");
     }
 }
@@ -151,15 +167,11 @@ fn the_fullest_tables_play_alike() {
         ("33-66-99", 4, 3),
     ];
     for (parent, hand, decks) in variants {
-        let mut memory = Memory::new();
         let text = format!(
             "extends \"{parent}\"\nname \"{parent}, 10 to 12 players, {decks} decks\"\n\
              players 10 to 12\nhand {hand} cards\ndecks {decks}\n"
         );
-        memory.insert("full.rules", text.clone());
-        let p = load_program(&memory, "full.rules", &[])
-            .unwrap_or_else(|e| panic!("{text}\ndoes not check: {e}"));
-        let looped = plays_alike(&p, &text, 12);
+        let looped = plays_alike(&variant(&text), &text, 12);
         assert!(looped > 1_000, "{text}: the loop played {looped} turns");
     }
 }
@@ -169,15 +181,7 @@ fn the_fullest_tables_play_alike() {
 /// the one `new_game` makes.
 #[test]
 fn a_game_laid_out_on_an_old_table_is_a_new_game() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("rulesets")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .collect();
-    files.sort();
-    for file in &files {
-        let p = load_program(&Disk, &file.display().to_string(), &[]).expect("it checks");
+    for (name, p) in &shipped() {
         let (least, most) = (
             usize::from(p.min_players),
             usize::from(p.max_players).min(8),
@@ -188,22 +192,21 @@ fn a_game_laid_out_on_an_old_table_is_a_new_game() {
                 seed,
                 ..Setup::default()
             };
-            let mut s = engine::new_game(&p, &old, &mut ()).expect("a game");
+            let mut s = engine::new_game(p, &old, &mut ()).expect("a game");
             // Played to its end, or stopped after some turns.
             let mut rng = Rng::for_bots(seed);
             let stop = if seed < 2 { TURN_LIMIT } else { 7 + seed * 5 };
-            while !s.over && s.turns < stop && general_turn(&p, &mut s, &mut rng) {}
+            while !s.over && s.turns < stop && general_turn(p, &mut s, &mut rng) {}
             let new = Setup {
                 players: if seed % 2 == 0 { most } else { least },
                 seed: 1_000 + seed,
                 ..Setup::default()
             };
-            engine::new_game_in(&p, &new, &mut (), &mut s).expect("a game");
-            let fresh = engine::new_game(&p, &new, &mut ()).expect("a game");
+            engine::new_game_in(p, &new, &mut (), &mut s).expect("a game");
+            let fresh = engine::new_game(p, &new, &mut ()).expect("a game");
             assert!(
                 s == fresh,
-                "{}, seed {seed}: {}",
-                file.display(),
+                "{name}, seed {seed}: {}",
                 first_difference(&fresh, &s, ["new", "laid on the old table"])
             );
         }
