@@ -34,7 +34,9 @@ use super::flat::{
     LIVE, MANY, PLAIN, QUIET, REVERSES, SKIPS_ONE, Table, code_at, code_of, turn_of,
 };
 use super::outcomes::{Acting, finish_round};
-use super::step::{bars_touched, draw_pending, quiet_turn, reshuffle, settle};
+use super::step::{
+    bars_touched, draw_pending, draw_up_to, pass_on, quiet_turn, settle, touches_bar,
+};
 use super::{Move, Reason, Sink, State};
 use crate::base::cards::{face_of, rank_of};
 use crate::ir::{MAX_HAND, MAX_SEATS, Program, Turn};
@@ -478,7 +480,7 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
                 let after = v.after(clockwise, next);
                 if code & SKIPS_ONE != 0 { after } else { next }
             } else {
-                pass_with(s, seat, turn_of(code))
+                pass_with(s, seat, turn_of(code), sink)
             };
             s.turns += 1;
 
@@ -517,14 +519,8 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
 fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S) {
     if p.by_hand {
         s.pending_draw = Some(seat);
-    } else if s.hands[usize::from(seat)].len() < size {
-        if s.stock.is_empty() {
-            reshuffle(p, s, sink);
-        }
-        if let Some(card) = s.stock.pop() {
-            s.known_not[usize::from(seat)] = 0;
-            s.hands[usize::from(seat)].push(card);
-        }
+    } else {
+        draw_up_to(p, s, seat, size, sink);
     }
 }
 
@@ -540,36 +536,10 @@ fn quiet_code(p: &Program, s: &State, code: u32, rank: u8, k: usize) -> Option<u
     Some(PLAIN | code_of(quiet_turn(p, s, ch)))
 }
 
-/// Whether a card that took the total from `old` to `total` reached or passed a bar, the
-/// long way (debug builds check the table's answer against it).
-fn touches_bar(p: &Program, old: i32, total: i32) -> bool {
-    let (a, b) = if old <= total {
-        (old, total)
-    } else {
-        (total, old)
-    };
-    p.bars
-        .iter()
-        .any(|bar| bar.value >= a && bar.value <= b && bar.value != old)
-}
-
-/// Who plays after `seat`'s card with turn effects `turn`, as the step's `pass_turn` has
-/// it: the direction reversed, the player's extra turns, the players skipped.
+/// Who plays after `seat`'s card with turn effects `turn`, as the step passes the turn:
+/// out of line, for the cards that do more than reverse or skip one.
 #[inline(never)]
-fn pass_with(s: &mut State, seat: u8, turn: Turn) -> u8 {
-    if turn.reverse {
-        s.clockwise = !s.clockwise;
-    }
-    let extra = s.again.saturating_add(turn.again);
-    if extra > 0 && s.in_round(seat) {
-        s.again = extra - 1;
-        seat
-    } else {
-        s.again = 0;
-        let mut next = s.next_seat(seat, s.clockwise);
-        for _ in 0..turn.skip {
-            next = s.next_seat(next, s.clockwise);
-        }
-        next
-    }
+fn pass_with<S: Sink>(s: &mut State, seat: u8, turn: Turn, sink: &mut S) -> u8 {
+    pass_on(s, seat, turn, sink);
+    s.turn
 }

@@ -477,11 +477,18 @@ fn bars<S: Sink>(
     pre: Option<&Pre<'_>>,
     sink: &mut S,
 ) {
-    let (lo, hi) = if old <= t { (old, t) } else { (t, old) };
-    let touched = |v: i32| v >= lo && v <= hi && v != old;
-    if pre.is_some() || p.bars.iter().any(|b| touched(b.value)) {
+    if pre.is_some() || touches_bar(p, old, t) {
         bars_touched(p, s, by, old, t, pre, sink);
     }
+}
+
+/// Whether a card that took the total from `old` to `t` reached or passed a bar.
+#[inline(always)]
+pub(super) fn touches_bar(p: &Program, old: i32, t: i32) -> bool {
+    let (lo, hi) = if old <= t { (old, t) } else { (t, old) };
+    p.bars
+        .iter()
+        .any(|b| b.value >= lo && b.value <= hi && b.value != old)
 }
 
 #[inline(never)]
@@ -546,6 +553,13 @@ fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &m
     } else {
         draw(p, s, seat, sink);
     }
+    pass_on(s, seat, turn, sink);
+}
+
+/// Who plays after `seat`'s card with turn effects `turn` (into `s.turn`): the direction
+/// reversed, the player's extra turns, the players skipped.
+#[inline]
+pub(super) fn pass_on<S: Sink>(s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
     if turn.reverse {
         s.clockwise = !s.clockwise;
         if S::WANTS & kind::REVERSE != 0 {
@@ -582,6 +596,12 @@ fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &m
 #[inline(always)]
 pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
     let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
+    draw_up_to(p, s, seat, size, sink);
+}
+
+/// [`draw`] for a hand of `size` cards (the size for the players now in the game).
+#[inline(always)]
+pub(super) fn draw_up_to<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S) {
     if s.hands[usize::from(seat)].len() >= size {
         return;
     }
