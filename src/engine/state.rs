@@ -411,10 +411,13 @@ impl State {
         sum + self.bank + self.pot
     }
 
+    /// The game's winners, by seat (none while it goes on).
+    pub fn winning_seats(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.seats).filter(|x| self.winners & (1 << x) != 0)
+    }
+
     pub fn winner_list(&self) -> Vec<u8> {
-        (0..self.seats)
-            .filter(|x| self.winners & (1 << x) != 0)
-            .collect()
+        self.winning_seats().collect()
     }
 }
 

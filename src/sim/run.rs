@@ -228,10 +228,9 @@ fn add_game(s: &engine::State, c: &Counter, players: usize, limited: bool, stats
     if limited {
         stats.turn_limited += 1;
     }
-    let winners = s.winners;
-    if winners != 0 && !limited {
-        let share = WIN_UNIT / u64::from(winners.count_ones());
-        for seat in (0..players).filter(|&x| winners & (1 << x) != 0) {
+    if s.winners != 0 && !limited {
+        let share = WIN_UNIT / u64::from(s.winners.count_ones());
+        for seat in s.winning_seats().map(usize::from) {
             stats.wins[seat] += share;
             stats.won_games[seat] += 1;
         }
