@@ -39,7 +39,7 @@ use super::step::{
 };
 use super::{Move, Reason, Sink, State};
 use crate::base::cards::{face_of, rank_of};
-use crate::ir::{MAX_HAND, MAX_SEATS, Program, Turn};
+use crate::ir::{MAX_HAND, Program, Turn};
 
 /// Why [`random_turns`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,7 +133,7 @@ impl<'p> View<'p> {
             table: Table::of(p, s.active()),
             out: (s.out_of_round, s.out_of_game),
             next,
-            size: usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]),
+            size: p.hand_size(s.seats_in_game()),
         }
     }
 
@@ -354,11 +354,7 @@ pub fn random_turns<S: Sink>(
     }
     // The widest hand the program deals: a hand is read across that many slots. A game
     // that starts with more players deals by those left in it as players go out.
-    let widest = (2..=usize::from(p.max_players))
-        .map(|n| usize::from(p.hand[n.min(MAX_SEATS)]))
-        .max()
-        .unwrap_or(MAX_HAND);
-    match (widest, p.copies(s.seats)) {
+    match (p.widest_hand(usize::from(p.max_players)), p.copies(s.seats)) {
         (0..=3, false) => turns::<3, false, u64, S>(p, s, pick, until, sink),
         (0..=3, true) => turns::<3, true, u64, S>(p, s, pick, until, sink),
         (4, false) => turns::<4, false, u64, S>(p, s, pick, until, sink),

@@ -379,7 +379,7 @@ fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayEr
 /// deal of a game that gathers the cards), each card's place is known from its position in
 /// the stock.
 pub(super) fn deal(p: &Program, s: &mut State) {
-    let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
+    let size = p.hand_size(s.seats_in_game());
     if size == 0 {
         // Not a hand the verifier passes; nothing to deal.
         return;

@@ -595,7 +595,7 @@ pub(super) fn pass_on<S: Sink>(s: &mut State, seat: u8, turn: Turn, sink: &mut S
 /// its top card) into the stock when the stock is empty and the rules say so.
 #[inline(always)]
 pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
-    let size = usize::from(p.hand[s.seats_in_game().clamp(2, MAX_SEATS)]);
+    let size = p.hand_size(s.seats_in_game());
     draw_up_to(p, s, seat, size, sink);
 }
 

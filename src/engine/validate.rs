@@ -127,7 +127,7 @@ impl State {
     /// Hands no longer than a hand may be, and no cards for seats not at the table.
     fn validate_hands(&self, p: &Program, n: usize) -> Result<(), String> {
         // The most a hand is dealt or drawn up to, as players leave this table.
-        let most = (2..=n).map(|k| usize::from(p.hand[k])).max().unwrap_or(0);
+        let most = p.widest_hand(n);
         for (seat, h) in self.hands.iter().enumerate() {
             if h.len() > MAX_HAND {
                 return Err(format!("seat {seat} holds {} cards", h.len()));

@@ -268,6 +268,21 @@ impl Program {
         self.decks.get(usize::from(seats)).is_some_and(|&d| d > 1)
     }
 
+    /// The hand dealt, and drawn up to, while `in_game` players are in the game.
+    #[inline(always)]
+    pub fn hand_size(&self, in_game: usize) -> usize {
+        usize::from(self.hand[in_game.clamp(2, MAX_SEATS)])
+    }
+
+    /// The longest hand a game that starts with `seats` players deals or draws up to, as
+    /// players leave it.
+    pub fn widest_hand(&self, seats: usize) -> usize {
+        (2..=seats.min(MAX_SEATS))
+            .map(|k| self.hand_size(k))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The cards of the deck for `players` seats: `decks` times 52 plus the jokers.
     pub fn deck_size(&self, players: usize) -> usize {
         usize::from(self.decks[players]) * (52 + usize::from(self.jokers))
