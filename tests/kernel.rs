@@ -1,7 +1,8 @@
-//! The engine's loop of random turns (`engine::random_turns`, what `ninety sim` runs when
-//! every seat is the random bot) plays the very games the general way plays: each turn
-//! through `Player::turn`. Every shipped ruleset, every player count it allows, game by game,
-//! the whole state compared (hands, piles, chips, the game's random stream) at every point
+//! The engine's loop of plain turns (`engine::loop_turns`, what `ninety sim` runs when every
+//! seat is a random, cautious or aggressive bot) plays the very games the general way plays:
+//! each turn through `Player::turn`. Every shipped ruleset, every player count it allows,
+//! game by game, with random bots, weighing bots and a table of both, the whole state
+//! compared (hands, piles, chips, the game's random stream and the bots') at every point
 //! where the loop hands back, and at the end.
 
 use std::path::Path;
@@ -9,37 +10,60 @@ use std::path::Path;
 use ninety::app::load::load_program;
 use ninety::base::Rng;
 use ninety::compile::{Disk, Memory};
-use ninety::engine::{self, Kernel, Setup, State, TURN_LIMIT};
+use ninety::engine::{self, Kernel, Pick, Setup, State, TURN_LIMIT};
 use ninety::ir::Program;
 use ninety::play::{Bot, Player};
 
 const RANDOM: Player = Player::Bot(Bot::Random);
+
+/// The tables of bots the loop is held to the general way with: each repeated round the
+/// table.
+const TABLES: [&[Bot]; 4] = [
+    &[Bot::Random],
+    &[Bot::Cautious],
+    &[Bot::Aggressive],
+    &[Bot::Cautious, Bot::Random, Bot::Aggressive],
+];
 
 /// The general way: one turn, as the simulation played every turn before the loop.
 fn general_turn(p: &Program, s: &mut State, rng: &mut Rng) -> bool {
     RANDOM.turn(p, s, rng, &mut ()).unwrap_or(false)
 }
 
-/// Plays one game both ways in step; `Some(why)` where they part. Returns how many turns the
-/// loop played itself (to show it ran).
-fn both_ways(p: &Program, players: usize, seed: u64) -> Result<u64, String> {
+/// Plays one game both ways in step, with `bots` round the table; `Err(why)` where they
+/// part. Returns how many turns the loop played itself (to show it ran), and how many plays
+/// it handed back as picked.
+fn both_ways(p: &Program, players: usize, seed: u64, bots: &[Bot]) -> Result<(u64, u64), String> {
     let setup = Setup {
         players,
         seed,
         ..Setup::default()
     };
+    let seats: Vec<Player> = (0..players)
+        .map(|i| Player::Bot(bots[i % bots.len()]))
+        .collect();
+    let turn = |s: &mut State, rng: &mut Rng| {
+        seats[usize::from(s.turn)]
+            .turn(p, s, rng, &mut ())
+            .unwrap_or(false)
+    };
     let mut a = engine::new_game(p, &setup, &mut ()).map_err(|e| e.to_string())?;
     let mut b = a.clone();
     let (mut ra, mut rb) = (Rng::for_bots(seed), Rng::for_bots(seed));
-    let mut by_loop = 0;
+    let (mut by_loop, mut handed) = (0, 0);
     while !b.over && b.turns < TURN_LIMIT {
         let before = b.turns;
         let until = (b.turns + 1 + seed % 7).min(TURN_LIMIT);
-        let picked = match engine::random_turns(p, &mut b, &mut |n| rb.below(n), until, &mut ()) {
+        let mut choose = |s: &State, n: usize| {
+            seats
+                .get(usize::from(s.turn))
+                .map_or(Pick::Unanswered, |x| x.pick(p, s, n, &mut rb))
+        };
+        let picked = match engine::loop_turns(p, &mut b, &mut choose, until, &mut ()) {
             Kernel::Ran => None,
             Kernel::Picked(mv) => Some(mv),
             Kernel::General => {
-                if !general_turn(p, &mut b, &mut rb) {
+                if !turn(&mut b, &mut rb) {
                     break;
                 }
                 None
@@ -47,10 +71,11 @@ fn both_ways(p: &Program, players: usize, seed: u64) -> Result<u64, String> {
         };
         by_loop += b.turns - before;
         if let Some(mv) = picked {
+            handed += 1;
             Player::play_chosen(p, &mut b, mv, &mut ()).map_err(|e| e.to_string())?;
         }
         while a.turns < b.turns && !a.over {
-            if !general_turn(p, &mut a, &mut ra) {
+            if !turn(&mut a, &mut ra) {
                 return Err(format!("the general way stopped at turn {}", a.turns));
             }
         }
@@ -62,7 +87,7 @@ fn both_ways(p: &Program, players: usize, seed: u64) -> Result<u64, String> {
             ));
         }
     }
-    Ok(by_loop)
+    Ok((by_loop, handed))
 }
 
 fn first_difference(a: &State, b: &State, [na, nb]: [&str; 2]) -> String {
@@ -107,15 +132,19 @@ fn variant(text: &str) -> Program {
         .unwrap_or_else(|e| panic!("{text}\ndoes not check: {e}"))
 }
 
-/// Every player count of `p` (up to `most`), six seeds each, both ways: the turns the loop
-/// played.
-fn plays_alike(p: &Program, name: &str, most: usize) -> u64 {
-    let mut looped = 0;
+/// Every player count of `p` (up to `most`), six seeds each, both ways, with each table of
+/// [`TABLES`]: the turns the loop played, by table.
+fn plays_alike(p: &Program, name: &str, most: usize) -> [u64; TABLES.len()] {
+    let mut looped = [0; TABLES.len()];
     for players in usize::from(p.min_players)..=usize::from(p.max_players).min(most) {
         for seed in 0..6 {
-            match both_ways(p, players, seed) {
-                Ok(n) => looped += n,
-                Err(why) => panic!("{name}, {players} players, seed {seed}: {why}"),
+            for (n, bots) in looped.iter_mut().zip(TABLES) {
+                match both_ways(p, players, seed, bots) {
+                    Ok((k, _)) => *n += k,
+                    Err(why) => {
+                        panic!("{name}, {players} players, seed {seed}, {bots:?}: {why}")
+                    }
+                }
             }
         }
     }
@@ -123,15 +152,42 @@ fn plays_alike(p: &Program, name: &str, most: usize) -> u64 {
 }
 
 #[test]
-fn the_loop_of_random_turns_plays_the_games_the_general_way_plays() {
+fn the_loop_of_plain_turns_plays_the_games_the_general_way_plays() {
     let shipped = shipped();
     assert!(shipped.len() >= 20, "the shipped rulesets");
-    let mut looped = 0;
+    let mut looped = [0; TABLES.len()];
     for (name, p) in &shipped {
-        looped += plays_alike(p, name, 10);
+        for (sum, n) in looped.iter_mut().zip(plays_alike(p, name, 10)) {
+            *sum += n;
+        }
     }
-    // Most turns of most games are the loop's: the test compares something.
-    assert!(looped > 50_000, "the loop played {looped} turns");
+    // Most turns of most games are the loop's, whichever bots play: the test compares
+    // something.
+    for (n, bots) in looped.iter().zip(TABLES) {
+        assert!(*n > 50_000, "{bots:?}: the loop played {n} turns");
+    }
+}
+
+/// A card whose outcomes a condition decides (`ninety-nine-bounty`: a King takes a chip
+/// back from the pot for a player on their last chip, a Jack on a Jack costs the next player
+/// one) is laid in the loop when none fires: few of its plays are handed back to the
+/// general step, against one play in seven (each King and Jack) were they all handed back.
+#[test]
+fn a_card_whose_outcomes_do_not_fire_is_laid_in_the_loop() {
+    let p = load_program(&Disk, "rulesets/ninety-nine-bounty.rules", &[]).expect("it checks");
+    for bots in TABLES {
+        let (mut looped, mut handed) = (0, 0);
+        for seed in 0..40 {
+            let (n, k) = both_ways(&p, 3, seed, bots).expect("both ways alike");
+            looped += n;
+            handed += k;
+        }
+        assert!(looped > 2_000, "{bots:?}: the loop played {looped} turns");
+        assert!(
+            handed * 20 < looped,
+            "{bots:?}: {handed} of {looped} plays handed back"
+        );
+    }
 }
 
 /// The loop reads a hand across as many slots as the widest hand the program deals (up to
@@ -152,7 +208,10 @@ fn hands_of_every_width_play_alike_with_one_deck_or_two() {
              hand {hand} cards\ndecks {decks}\n"
         );
         let looped = plays_alike(&variant(&text), &text, 10);
-        assert!(looped > 1_000, "{text}: the loop played {looped} turns");
+        assert!(
+            looped.iter().all(|n| *n > 1_000),
+            "{text}: the loop played {looped:?}"
+        );
     }
 }
 
@@ -172,7 +231,10 @@ fn the_fullest_tables_play_alike() {
              players 10 to 12\nhand {hand} cards\ndecks {decks}\n"
         );
         let looped = plays_alike(&variant(&text), &text, 12);
-        assert!(looped > 1_000, "{text}: the loop played {looped} turns");
+        assert!(
+            looped.iter().all(|n| *n > 1_000),
+            "{text}: the loop played {looped:?}"
+        );
     }
 }
 

@@ -1,4 +1,4 @@
-//! The loop of random turns' table (`kernel.rs`): the legal-choice table laid out by rank for
+//! The loop of plain turns' table (`kernel.rs`): the legal-choice table laid out by rank for
 //! one number of players in the round, so a turn reads each card's plays with one byte read
 //! and no effect looked up. Derived from the final program alone and kept in
 //! [`Program::derived`] (built on the first turn that asks, once a number of players).
@@ -30,12 +30,13 @@ pub const MANY: u32 = 2;
 pub const SKIPS_ONE: u32 = 4;
 /// A choice's code: it reverses the direction of play (bit 16).
 pub const REVERSES: u32 = 1 << 16;
-/// A choice's code: it is not simple (a condition decides a step) but quiet (no outcomes, no
-/// script), and not live (the table holds its total), and a condition decides its turn
-/// effects: the loop lays it, its turn effects worked out by its steps. (Such a choice
-/// whose turn effects are the same either way, `halve if the total is even, otherwise
-/// double`, is [`PLAIN`].)
-pub const QUIET: u32 = 8;
+/// A choice's code: it is not simple (a condition decides a step), has no script, and is
+/// not live (the table holds its total), and a condition decides its turn effects or
+/// whether its outcomes fire (`if the previous card is a Jack: add 10 and the next player
+/// pays 1; otherwise add 10`): the loop works its steps out as it lays it, and lays it when
+/// none of its outcomes fires. (Such a choice with no outcomes whose turn effects are the
+/// same either way, `halve if the total is even, otherwise double`, is [`PLAIN`].)
+pub const WORKED: u32 = 8;
 /// A cell's bit for a live choice.
 pub const LIVE: u8 = 0x80;
 
@@ -93,10 +94,13 @@ impl Table {
                 *code = p.choice(fx_of(r), k).map_or(0, |ch| {
                     if ch.simple && !ch.scripted {
                         PLAIN | code_of(ch.turn)
-                    } else if ch.is_quiet() && !ch.is_live(p) {
-                        // Turn effects no condition decides are the code's; the others are
-                        // worked out as it is laid.
-                        fixed_turn(ch).map_or(QUIET, |t| PLAIN | code_of(t))
+                    } else if !ch.scripted && !ch.is_live(p) {
+                        // Turn effects no condition decides, with no outcomes, are the
+                        // code's; the others are worked out as it is laid.
+                        match fixed_turn(ch) {
+                            Some(t) if ch.is_quiet() => PLAIN | code_of(t),
+                            _ => WORKED,
+                        }
                     } else {
                         0
                     }

@@ -1,18 +1,20 @@
-//! Turns of uniform random players in a row, as one loop: what a simulation of random bots
-//! spends its time on. Each turn is the one [`table_turn`](super::table_turn) plays (the
-//! plays counted from the legal-choice table, one picked, laid, drawn for, the turn passed),
-//! with what stays the same from turn to turn read once (a *view*): the table of the players
-//! in the round (`flat.rs`: the legal-choice table by rank), the next seat of each seat in
-//! each direction, the hand size. Whatever is not a plain turn is left to the general
-//! engine, the very functions a step calls: bars the card touched, the end of a round, a
-//! player who cannot play, a reshuffle; after one of them the loop reads its view again when
-//! the players in the round or the game changed (each view it has read is kept, so a game
-//! whose players leave the round and come back reads each once). A position the table does
-//! not answer, or a play with outcomes or a script of its own, goes back to the caller before
-//! anything is changed or drawn for it (or, for the play, with it picked), so the caller
-//! plays that turn the general way and the game is the same. A quiet choice a condition
-//! decides (no outcomes, no script, not live) is laid here, its turn effects worked out by
-//! its steps.
+//! Plain turns in a row, as one loop: what a simulation of built-in bots spends its time on.
+//! Each turn is the one [`table_turn`](super::table_turn) plays (the plays counted from the
+//! legal-choice table, one picked, laid, drawn for, the turn passed), with what stays the
+//! same from turn to turn read once (a *view*): the table of the players in the round
+//! (`flat.rs`: the legal-choice table by rank), the next seat of each seat in each
+//! direction, the hand size. The play is the player's: the random bot's `n`-th of the plays
+//! counted, or the move a weighing bot chose from the table ([`Pick`]). Whatever is not a
+//! plain turn is left to the general engine, the very functions a step calls: bars the card
+//! touched, the end of a round, a player who cannot play, a reshuffle; after one of them the
+//! loop reads its view again when the players in the round or the game changed (each view
+//! it has read is kept, so a game whose players leave the round and come back reads each
+//! once). A position the table does not answer, a player the loop does not serve, or a play
+//! whose outcomes fire or with a script of its own, goes back to the caller before anything
+//! is changed or drawn for it (or, for the play, with it picked), so the caller plays that
+//! turn the general way and the game is the same. A choice a condition decides (no script,
+//! not live: its total is the table's) is laid here when none of its outcomes fires, its
+//! turn effects worked out by its steps.
 //!
 //! One count a turn: the plays of the player to move are counted once, right after the
 //! turn before ends, and that count is both the check that they can play (no play, a live
@@ -26,32 +28,46 @@
 //! `lay` and `pass_turn`, held to them by the test below: a reverse and one skip are read from
 //! the view's next seats without a branch; more turns or more skips are `pass_with`'s.
 //!
-//! `tests/kernel.rs` plays every shipped ruleset both ways, game by game, and compares the
-//! whole state (the random streams included) after every batch of turns.
+//! `tests/kernel.rs` plays every shipped ruleset both ways, game by game, with random,
+//! cautious and aggressive bots, and compares the whole state (the random streams included)
+//! after every batch of turns.
 
 use super::events::kind;
 use super::flat::{
-    LIVE, MANY, PLAIN, QUIET, REVERSES, SKIPS_ONE, Table, code_at, code_of, turn_of,
+    LIVE, MANY, PLAIN, REVERSES, SKIPS_ONE, Table, WORKED, code_at, code_of, turn_of,
 };
 use super::outcomes::{Acting, finish_round};
 use super::step::{
-    bars_touched, draw_pending, draw_up_to, pass_on, quiet_turn, settle, touches_bar,
+    bars_touched, calm_turn, draw_pending, draw_up_to, pass_on, settle, touches_bar,
 };
 use super::{Move, Reason, Sink, State};
 use crate::base::cards::{face_of, rank_of};
 use crate::ir::{MAX_HAND, Program, Turn};
 
-/// Why [`random_turns`] returned.
+/// What the player to move picks in the loop, from the plays the table counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// The `n`-th of the plays counted (from 0), in the order of
+    /// [`State::each_move`](super::State::each_move): a random bot's pick.
+    Nth(usize),
+    /// This move, chosen by the player (a bot that weighs the plays); `None`: no move.
+    Move(Option<Move>),
+    /// Not a player the loop serves: nothing was drawn; play the turn the general way.
+    Unanswered,
+}
+
+/// Why [`loop_turns`] returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kernel {
     /// The game is over, or `turns` reached the bound asked for.
     Ran,
     /// The next turn is not one the loop plays (a total outside the table's window, a live
-    /// choice, no card to lay, a draw owed, or a game or sink it does not serve): nothing of
-    /// it was done or drawn; play it the general way.
+    /// choice, no card to lay, a draw owed, a player it does not serve, or a game or sink it
+    /// does not serve): nothing of it was done or drawn; play it the general way.
     General,
-    /// The play picked for the next turn (its random number drawn) has steps of its own:
-    /// nothing else was done; lay it the general way, as the bot's choice.
+    /// The play picked for the next turn (its random numbers drawn) has steps of its own, or
+    /// is not one the table counted: nothing else was done; lay it the general way, as the
+    /// player's choice.
     Picked(Move),
 }
 
@@ -60,7 +76,7 @@ pub enum Kernel {
 const TURN_EVENTS: u32 =
     kind::PLAY | kind::DRAW | kind::FORGOT | kind::SKIP | kind::REVERSE | kind::PLAY_AGAIN;
 
-/// Whether [`random_turns`] can serve this program and sink at all: no script bars, and a
+/// Whether [`loop_turns`] can serve this program and sink at all: no script bars, and a
 /// sink that wants none of a plain turn's events. (Where players draw by hand, a bot draws
 /// right after its card, as [`play_and_draw`](crate::play) has it: the loop does the same.)
 #[inline]
@@ -281,6 +297,20 @@ impl<L: Lanes> Count<L> {
     fn cell(&self, index: usize) -> u8 {
         (self.cells >> (8 * index as u32)).low()
     }
+
+    /// Where `mv`, a play of the player to move, is in the count: its card's slot and its
+    /// choice, when the table counted it (the first of two copies of a card, a choice the
+    /// cell allows); `None` otherwise.
+    #[inline(always)]
+    fn place_of<const W: usize>(&self, s: &State, mv: Move) -> Option<(usize, usize)> {
+        let Move::Play { card, choice } = mv else {
+            return None;
+        };
+        let hand = s.hands[usize::from(s.turn)].cards();
+        let index = hand.iter().take(W).position(|&c| c == card)?;
+        let k = usize::from(choice);
+        (k < 4 && self.cell(index) >> k & 1 != 0).then_some((index, k))
+    }
 }
 
 /// The plays of the player to move, when the table answers for every card of their hand:
@@ -336,16 +366,16 @@ fn expected_cell(p: &Program, s: &State, rank: u8) -> u8 {
         .map_or(0, |row| super::flat::flat_cell(row.cell(fx)))
 }
 
-/// Plays the turns of players who each pick uniformly among their legal plays (`pick(n)`,
-/// asked only when there are `n > 1`, answers below `n`), until the game is over or
-/// `s.turns` reaches `until`, or a turn comes that the loop leaves to the caller (see
+/// Plays the turns of players who each pick from the plays the table counts (`choose(s,
+/// n)`: the state before the turn and the number of plays, `n > 0`), until the game is over
+/// or `s.turns` reaches `until`, or a turn comes that the loop leaves to the caller (see
 /// [`Kernel`]). The same game, move for move and number for number, as playing each turn
-/// with [`table_turn`](super::table_turn) and the general step. Only for a program and sink
-/// that [`kernel_fits`]; otherwise it returns [`Kernel::General`] at once.
-pub fn random_turns<S: Sink>(
+/// with the same choices and the general step. Only for a program and sink that
+/// [`kernel_fits`]; otherwise it returns [`Kernel::General`] at once.
+pub fn loop_turns<S: Sink>(
     p: &Program,
     s: &mut State,
-    pick: &mut impl FnMut(usize) -> usize,
+    choose: &mut impl FnMut(&State, usize) -> Pick,
     until: u64,
     sink: &mut S,
 ) -> Kernel {
@@ -355,25 +385,25 @@ pub fn random_turns<S: Sink>(
     // The widest hand the program deals: a hand is read across that many slots. A game
     // that starts with more players deals by those left in it as players go out.
     match (p.widest_hand(usize::from(p.max_players)), p.copies(s.seats)) {
-        (0..=3, false) => turns::<3, false, u64, S>(p, s, pick, until, sink),
-        (0..=3, true) => turns::<3, true, u64, S>(p, s, pick, until, sink),
-        (4, false) => turns::<4, false, u64, S>(p, s, pick, until, sink),
-        (4, true) => turns::<4, true, u64, S>(p, s, pick, until, sink),
-        (5, false) => turns::<5, false, u64, S>(p, s, pick, until, sink),
-        (5, true) => turns::<5, true, u64, S>(p, s, pick, until, sink),
-        (6..=8, false) => turns::<8, false, u64, S>(p, s, pick, until, sink),
-        (6..=8, true) => turns::<8, true, u64, S>(p, s, pick, until, sink),
-        (_, false) => turns::<MAX_HAND, false, u128, S>(p, s, pick, until, sink),
-        (_, true) => turns::<MAX_HAND, true, u128, S>(p, s, pick, until, sink),
+        (0..=3, false) => turns::<3, false, u64, S>(p, s, choose, until, sink),
+        (0..=3, true) => turns::<3, true, u64, S>(p, s, choose, until, sink),
+        (4, false) => turns::<4, false, u64, S>(p, s, choose, until, sink),
+        (4, true) => turns::<4, true, u64, S>(p, s, choose, until, sink),
+        (5, false) => turns::<5, false, u64, S>(p, s, choose, until, sink),
+        (5, true) => turns::<5, true, u64, S>(p, s, choose, until, sink),
+        (6..=8, false) => turns::<8, false, u64, S>(p, s, choose, until, sink),
+        (6..=8, true) => turns::<8, true, u64, S>(p, s, choose, until, sink),
+        (_, false) => turns::<MAX_HAND, false, u128, S>(p, s, choose, until, sink),
+        (_, true) => turns::<MAX_HAND, true, u128, S>(p, s, choose, until, sink),
     }
 }
 
-/// [`random_turns`] for hands of at most `W` cards (a longer one is left to the caller), in
+/// [`loop_turns`] for hands of at most `W` cards (a longer one is left to the caller), in
 /// a game with several decks or not (`COPIES`), the hands counted in `L`.
 fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
     p: &Program,
     s: &mut State,
-    pick: &mut impl FnMut(usize) -> usize,
+    choose: &mut impl FnMut(&State, usize) -> Pick,
     until: u64,
     sink: &mut S,
 ) -> Kernel {
@@ -394,27 +424,31 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
         };
         // Plain turns, each counting the next player's plays.
         loop {
-            let n = if c.plays == 1 {
-                0
-            } else {
-                pick(c.plays as usize)
-            };
-            if n >= c.plays as usize {
-                // Not an answer `pick` may give; the general way refuses it as the bot's
-                // choice.
-                return Kernel::General;
-            }
-            let (index, r) = c.find(n as u8);
-            let index = index.min(W - 1);
             let seat = s.turn;
+            let (index, k) = match choose(s, c.plays as usize) {
+                Pick::Nth(n) if n < c.plays as usize => {
+                    let (index, r) = c.find(n as u8);
+                    let index = index.min(W - 1);
+                    let k = NTH_CHOICE[usize::from(c.cell(index) & 0x0f)][r & 3];
+                    (index, usize::from(k))
+                }
+                Pick::Move(Some(mv)) => match c.place_of::<W>(s, mv) {
+                    Some(place) => place,
+                    // Not a play the table counted: the general way lays it, or refuses
+                    // it, as the player's choice.
+                    None => return Kernel::Picked(mv),
+                },
+                // Not an answer a player may give (no move, a play past the count), or not
+                // a player the loop serves: the general way decides.
+                Pick::Nth(_) | Pick::Move(None) | Pick::Unanswered => return Kernel::General,
+            };
             let card = s.hands[usize::from(seat)].slots()[index.min(MAX_HAND - 1)];
-            let k = usize::from(NTH_CHOICE[usize::from(c.cell(index) & 0x0f)][r & 3]);
             let rank = rank_of(card);
             let choice = k as u8;
             let mut code = v.table.codes()[code_at(rank, k)];
             if code & PLAIN == 0 {
-                match quiet_code(p, s, code, rank, k) {
-                    Some(quiet) => code = quiet,
+                match worked_code(p, s, code, rank, k) {
+                    Some(worked) => code = worked,
                     None => return Kernel::Picked(Move::Play { card, choice }),
                 }
             }
@@ -520,16 +554,17 @@ fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S
     }
 }
 
-/// The code of choice `k` of `rank`, a [`QUIET`] one (its code says so), with the turn
-/// effects its steps give it now; `None` for a choice the loop does not lay.
+/// The code of choice `k` of `rank`, a [`WORKED`] one (its code says so), with the turn
+/// effects its steps give it now; `None` for a choice the loop does not lay: not one its
+/// code lets it work out, or one whose outcomes fire now.
 #[cold]
 #[inline(never)]
-fn quiet_code(p: &Program, s: &State, code: u32, rank: u8, k: usize) -> Option<u32> {
-    if code & QUIET == 0 {
+fn worked_code(p: &Program, s: &State, code: u32, rank: u8, k: usize) -> Option<u32> {
+    if code & WORKED == 0 {
         return None;
     }
     let ch = p.choice(p.effect_index(s.active(), rank), k)?;
-    Some(PLAIN | code_of(quiet_turn(p, s, ch)))
+    calm_turn(p, s, ch).map(|turn| PLAIN | code_of(turn))
 }
 
 /// Who plays after `seat`'s card with turn effects `turn`, as the step passes the turn:

@@ -29,7 +29,7 @@ pub use deal::{REDEALS, deal_hidden};
 pub use error::{Illegal, PlayError, TURN_LIMIT};
 pub use events::{Event, PayTo, Reason, Sink, kind};
 pub use hand::{Hand, Pile};
-pub use kernel::{Kernel, kernel_fits, random_turns};
+pub use kernel::{Kernel, Pick, kernel_fits, loop_turns};
 pub use plays::{TablePlays, TableTurn, table_turn};
 pub use scripts::Pre;
 pub use setup::{Setup, new_game, new_game_in};

@@ -383,14 +383,15 @@ fn end_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &mu
     debug_assert!(s.check_invariants(p).is_ok(), "{:?}", s.check_invariants(p));
 }
 
-/// The turn effects of `ch`, a quiet choice ([`Choice::is_quiet`]: no outcomes, no script)
-/// laid now by the player to move: its steps run with the game as it stands, as laying it
-/// with [`step`] runs them.
+/// The turn effects of `ch`, a choice with no script, laid now by the player to move, when
+/// none of its outcomes fires: its steps run with the game as it stands, as laying it with
+/// [`step`] runs them. `None` when one fires (always for a script's step).
 #[inline(never)]
-pub(super) fn quiet_turn(p: &Program, s: &State, ch: &Choice) -> Turn {
-    debug_assert!(ch.is_quiet());
+pub(super) fn calm_turn(p: &Program, s: &State, ch: &Choice) -> Option<Turn> {
     let facts = s.facts(p);
-    run_steps(p, ch, &facts, choice_total(p, ch, &facts), None).turn
+    let played = run_steps(p, ch, &facts, choice_total(p, ch, &facts), None);
+    // Without the script's answer, `run_steps` passes over a script's step: never laid so.
+    (played.n_out == 0 && !ch.scripted).then_some(played.turn)
 }
 
 /// A card's steps, run: the new total, its turn effects, and the outcomes it triggers.

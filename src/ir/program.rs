@@ -201,7 +201,7 @@ pub struct Program {
 
 /// Tables later stages derive from a final program alone and keep with it, each built once,
 /// on first use, by players in the round: the weighing bots' scores of the quiet plays
-/// (`play::plan`) and the random turns' table (`engine::kernel`). The IR never reads them.
+/// (`play::plan`) and the plain turns' table (`engine::kernel`). The IR never reads them.
 ///
 /// A cache, not part of the program: a clone starts empty, and equality and serialization
 /// ignore it. A program changed after its first game would keep stale tables, so a program
@@ -210,7 +210,7 @@ pub struct Program {
 pub struct Derived {
     /// The weighing bots' plan, by players in the round.
     pub plan: Tables<Box<[u32]>>,
-    /// The loop of random turns' table, by players in the round (a type of the engine's).
+    /// The loop of plain turns' table, by players in the round (a type of the engine's).
     pub turns: Tables<Box<dyn std::any::Any + Send + Sync>>,
 }
 

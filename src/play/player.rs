@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::Bot;
 use super::notation::move_name;
 use crate::base::Rng;
-use crate::engine::{self, Move, PlayError, Sink, State, TableTurn};
+use crate::engine::{self, Move, Pick, PlayError, Sink, State, TableTurn};
 use crate::ir::Program;
 use crate::script::{Budget, ScriptBot};
 
@@ -76,6 +76,30 @@ impl Player {
                 crate::base::limits::grouped(u64::from(super::ismcts::MAX_ITERATIONS))
             )
         })
+    }
+
+    /// Whether the engine's loop of plain turns ([`engine::loop_turns`]) serves this player:
+    /// the random bot and the weighing ones, whose turns are short.
+    pub fn loops(&self) -> bool {
+        matches!(
+            self,
+            Player::Bot(Bot::Random | Bot::Cautious | Bot::Aggressive)
+        )
+    }
+
+    /// This player's pick in the engine's loop for the seat to move, the table having
+    /// counted `plays` plays: the choice [`Player::turn`] makes, from the same random
+    /// numbers (the random bot draws none for a single play). [`Pick::Unanswered`] for a
+    /// player the loop does not serve.
+    #[inline(always)]
+    pub fn pick(&self, p: &Program, s: &State, plays: usize, rng: &mut Rng) -> Pick {
+        match self {
+            Player::Bot(Bot::Random) => Pick::Nth(if plays > 1 { rng.below(plays) } else { 0 }),
+            Player::Bot(bot @ (Bot::Cautious | Bot::Aggressive)) => {
+                Pick::Move(bot.choose(p, s, rng))
+            }
+            _ => Pick::Unanswered,
+        }
     }
 
     /// A script bot's first choice of card, or `None` when it has none.

@@ -10,7 +10,7 @@ use super::{Stats, WIN_UNIT};
 use crate::base::Rng;
 use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::base::rng::game_seed;
-use crate::engine::{self, Event, Kernel, Reason, Setup, Sink, TURN_LIMIT, kind};
+use crate::engine::{self, Event, Kernel, Pick, Reason, Setup, Sink, TURN_LIMIT, kind};
 use crate::ir::{MAX_SEATS, Program};
 use crate::play::{self, Bot, Player};
 
@@ -27,9 +27,9 @@ pub struct Config {
 }
 
 /// A run looks whether it was stopped every this many turns of a game (and between games)
-/// when random bots hold every seat: the loop of random turns plays that many in a row, a
-/// fraction of a millisecond. With other bots (a search may take milliseconds a turn) it
-/// looks every turn.
+/// when random or weighing bots hold every seat: the engine's loop of plain turns plays
+/// that many in a row, about a millisecond at most. With other bots (a search may take
+/// milliseconds a turn) it looks every turn.
 const CHECK_EVERY: u64 = 1024;
 
 /// Counts one game's events without keeping them.
@@ -160,10 +160,11 @@ fn play_one(
     let mut rng = Rng::for_bots(seed);
     let mut limited = false;
     let mut failed = s.stuck.is_some();
-    // Random bots in every seat: their plain turns run in the engine's loop, up to the next
-    // check of `stopped` (the same games, turn for turn).
-    let kernel = engine::kernel_fits::<Counter>(p)
-        && seats.iter().all(|x| matches!(x, Player::Bot(Bot::Random)));
+    // Random or weighing bots in every seat: their plain turns run in the engine's loop, up
+    // to the next check of `stopped` (the same games, turn for turn); random bots alone by
+    // a pick that need not ask whose turn it is.
+    let kernel = engine::kernel_fits::<Counter>(p) && seats.iter().all(Player::loops);
+    let random = seats.iter().all(|x| matches!(x, Player::Bot(Bot::Random)));
     while !s.over {
         if s.turns >= TURN_LIMIT {
             limited = true;
@@ -176,7 +177,19 @@ fn play_one(
         let (mut picked, mut general) = (None, false);
         if kernel {
             let until = ((s.turns / CHECK_EVERY + 1) * CHECK_EVERY).min(TURN_LIMIT);
-            match engine::random_turns(p, s, &mut |n| rng.below(n), until, &mut c) {
+            let ran = if random {
+                let mut choose =
+                    |_: &engine::State, n: usize| Pick::Nth(if n > 1 { rng.below(n) } else { 0 });
+                engine::loop_turns(p, s, &mut choose, until, &mut c)
+            } else {
+                let mut choose = |s: &engine::State, n: usize| {
+                    seats
+                        .get(usize::from(s.turn))
+                        .map_or(Pick::Unanswered, |x| x.pick(p, s, n, &mut rng))
+                };
+                engine::loop_turns(p, s, &mut choose, until, &mut c)
+            };
+            match ran {
                 Kernel::Ran => {
                     failed |= s.stuck.is_some();
                     continue;
@@ -193,10 +206,12 @@ fn play_one(
         };
         let turn = match picked {
             Some(mv) => Player::play_chosen(p, s, mv, &mut c),
-            None if general => match Bot::Random.choose(p, s, &mut rng) {
-                Some(mv) => Player::play_chosen(p, s, mv, &mut c),
-                None => Ok(false),
-            },
+            None if general && matches!(bot, Player::Bot(Bot::Random)) => {
+                match Bot::Random.choose(p, s, &mut rng) {
+                    Some(mv) => Player::play_chosen(p, s, mv, &mut c),
+                    None => Ok(false),
+                }
+            }
             None => bot.turn(p, s, &mut rng, &mut c),
         };
         match turn {
