@@ -190,6 +190,22 @@ fn a_card_whose_outcomes_do_not_fire_is_laid_in_the_loop() {
     }
 }
 
+/// Each variant of a shipped ruleset (its parent, hand size and decks, after the lines
+/// `more`) with up to `most` players, both ways: the loop plays turns for every table.
+fn variants_play_alike(variants: &[(&str, usize, usize)], more: &str, most: usize) {
+    for &(parent, hand, decks) in variants {
+        let text = format!(
+            "extends \"{parent}\"\nname \"{parent}, {hand} cards, {decks} decks\"\n\
+             {more}hand {hand} cards\ndecks {decks}\n"
+        );
+        let looped = plays_alike(&variant(&text), &text, most);
+        assert!(
+            looped.iter().all(|n| *n > 1_000),
+            "{text}: the loop played {looped:?}"
+        );
+    }
+}
+
 /// The loop reads a hand across as many slots as the widest hand the program deals (up to
 /// eight in one 64-bit word, nine and ten in a 128-bit one), with one deck or several (two
 /// copies of a card are one move): hands of every width, both ways.
@@ -202,17 +218,7 @@ fn hands_of_every_width_play_alike_with_one_deck_or_two() {
         ("ninety-nine", 6, 1),
         ("ninety-eight", 2, 2),
     ];
-    for (parent, hand, decks) in variants {
-        let text = format!(
-            "extends \"{parent}\"\nname \"{parent}, {hand} cards, {decks} decks\"\n\
-             hand {hand} cards\ndecks {decks}\n"
-        );
-        let looped = plays_alike(&variant(&text), &text, 10);
-        assert!(
-            looped.iter().all(|n| *n > 1_000),
-            "{text}: the loop played {looped:?}"
-        );
-    }
+    variants_play_alike(&variants, "", 10);
 }
 
 /// The most seats a table has (12) and the most decks (4), three and four copies of a card
@@ -225,17 +231,7 @@ fn the_fullest_tables_play_alike() {
         ("ring-of-99", 5, 4),
         ("33-66-99", 4, 3),
     ];
-    for (parent, hand, decks) in variants {
-        let text = format!(
-            "extends \"{parent}\"\nname \"{parent}, 10 to 12 players, {decks} decks\"\n\
-             players 10 to 12\nhand {hand} cards\ndecks {decks}\n"
-        );
-        let looped = plays_alike(&variant(&text), &text, 12);
-        assert!(
-            looped.iter().all(|n| *n > 1_000),
-            "{text}: the loop played {looped:?}"
-        );
-    }
+    variants_play_alike(&variants, "players 10 to 12\n", 12);
 }
 
 /// A simulation lays each game out on the table of the game before (`new_game_in`): whatever

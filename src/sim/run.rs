@@ -178,8 +178,9 @@ fn play_one(
         if kernel {
             let until = ((s.turns / CHECK_EVERY + 1) * CHECK_EVERY).min(TURN_LIMIT);
             let ran = if random {
-                let mut choose =
-                    |_: &engine::State, n: usize| Pick::Nth(if n > 1 { rng.below(n) } else { 0 });
+                // The random bot's own pick, its `match` folded away.
+                const RANDOM: Player = Player::Bot(Bot::Random);
+                let mut choose = |s: &engine::State, n: usize| RANDOM.pick(p, s, n, &mut rng);
                 engine::loop_turns(p, s, &mut choose, until, &mut c)
             } else {
                 let mut choose = |s: &engine::State, n: usize| {
