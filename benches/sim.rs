@@ -1,7 +1,7 @@
 //! What users run, timed: `ninety sim` as a whole process, built with the release profile
 //! that ships, against the native baseline (`examples/native_sim`: hand-written Ninety-Nine,
 //! Ninety-Eight, 33/66/99 and Ring of 99 playing the very same games with the same random
-//! bot), as a ratio. Beside it:
+//! bots, and again with the same cautious ones), as a ratio. Beside it:
 //! the whole `sim::run` in process against `native::run`, the cautious and search bots as a
 //! ratio to the random one (per card played: they play different games), two jobs against
 //! one, and the peak memory of a long run.
@@ -12,12 +12,14 @@
 //! ```text
 //! cargo bench --bench sim                      # the default: 100,000 games, median of 5
 //! cargo bench --bench sim -- --games 20000 --runs 3 --million
+//! cargo bench --bench sim -- --natives         # the two tables against the natives alone
 //! cargo bench --bench sim -- --bots --runs 9   # the bots' table alone
 //! cargo bench --bench sim -- --jobs --runs 9   # two jobs against one alone
 //! cargo bench --bench sim -- --rulesets --callgrind  # every ruleset's cost per card alone
 //! ```
 //!
 //! `--million` adds a 1,000,000-game run and its peak memory beside a 100,000-game one;
+//! `--natives` runs the whole-process and in-process tables against the natives alone;
 //! `--bots` times the bots alone (the table of ns per card), `--jobs` two jobs against one
 //! alone, with more runs for a busy machine, and `--rulesets` every shipped ruleset's cost per
 //! card against Ninety-Nine's alone; `--callgrind` adds instructions per card to that table
@@ -30,7 +32,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use native::{CAUSES, Game};
+use native::{BOTS, Bots, CAUSES, Game};
 use ninety::app::load::load_program;
 use ninety::base::limits::grouped;
 use ninety::compile::Disk;
@@ -62,6 +64,7 @@ fn main() {
     let mut games = 100_000;
     let mut runs = 5;
     let mut million = false;
+    let mut natives_only = false;
     let mut bots_only = false;
     let mut jobs_only = false;
     let mut rulesets_only = false;
@@ -72,6 +75,7 @@ fn main() {
             "--games" => games = number(args.next()),
             "--runs" => runs = number::<usize>(args.next()).max(1),
             "--million" => million = true,
+            "--natives" => natives_only = true,
             "--bots" => bots_only = true,
             "--jobs" => jobs_only = true,
             "--rulesets" => rulesets_only = true,
@@ -101,28 +105,9 @@ fn main() {
         rulesets(&b);
         return;
     }
-    println!(
-        "`ninety sim` as a whole process (release profile) and the native baseline, one job, \
-         random bots, {} games, median of {} runs (the ratio: median of each pair's; best: of \
-         the best runs):",
-        grouped(b.games),
-        b.runs
-    );
-    println!(
-        "  {:<12} {:>7} {:>10} {:>10} {:>9} {:>7} {:>12}",
-        "game", "players", "ninety", "native", "ratio", "best", "turns/s"
-    );
-    for game in native::GAMES {
-        for players in counts(game) {
-            whole_process(&b, game, game.name(), players);
-        }
-    }
-    println!();
-    println!("`sim::run` in process against `native::run`, one job, random bots, median:");
-    for game in native::GAMES {
-        for players in counts(game) {
-            in_process(&b, game, game.name(), players);
-        }
+    natives(&b);
+    if natives_only {
+        return;
     }
     println!();
     bots(&b);
@@ -132,6 +117,38 @@ fn main() {
     jobs(&b);
     println!();
     memory(&b);
+}
+
+/// `ninety sim` against the natives, random and cautious bots: as whole processes, then in
+/// process.
+fn natives(b: &Bench) {
+    println!(
+        "`ninety sim` as a whole process (release profile) and the native baseline, one job, \
+         the same bots in every seat, {} games, median of {} runs (the ratio: median of each \
+         pair's; best: of the best runs):",
+        grouped(b.games),
+        b.runs
+    );
+    println!(
+        "  {:<12} {:>7} {:>9} {:>10} {:>10} {:>9} {:>7} {:>12}",
+        "game", "players", "bots", "ninety", "native", "ratio", "best", "turns/s"
+    );
+    for game in native::GAMES {
+        for players in counts(game) {
+            for bots in BOTS {
+                whole_process(b, game, bots, players);
+            }
+        }
+    }
+    println!();
+    println!("`sim::run` in process against `native::run`, one job, median:");
+    for game in native::GAMES {
+        for players in counts(game) {
+            for bots in BOTS {
+                in_process(b, game, bots, players);
+            }
+        }
+    }
 }
 
 fn number<T: std::str::FromStr>(v: Option<String>) -> T {
@@ -242,20 +259,26 @@ fn numbers(v: &Value) -> Vec<u64> {
         .collect()
 }
 
-fn whole_process(b: &Bench, game: Game, name: &str, players: usize) {
+fn whole_process(b: &Bench, game: Game, bots: Bots, players: usize) {
+    let name = game.name();
     let (mut ours, mut theirs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     let mut turns = 0;
     // Interleaved, so a busy moment of the machine falls on both; the ratio is the median of
     // each pair's.
     for _ in 0..b.runs {
-        let (a, ta) = timed(&mut sim_cmd(b, name, players, "random", b.games, 1));
+        let (a, ta) = timed(&mut sim_cmd(b, name, players, bots.name(), b.games, 1));
         let mut native = Command::new(&b.native);
-        native.args(["--game", game.name(), "--seed", "1"]);
+        native.args(["--game", name, "--bots", bots.name(), "--seed", "1"]);
         native.args(["--games", &b.games.to_string()]);
         native.args(["--players", &players.to_string()]);
         let (n, tn) = timed(&mut native);
         let (sa, sn) = (summary_of_sim(&a), summary_of_native(&n));
-        assert_eq!(sa, sn, "{name}, {players} players: the statistics differ");
+        assert_eq!(
+            sa,
+            sn,
+            "{name}, {players} players, {} bots: the statistics differ",
+            bots.name()
+        );
         turns = sa.turns;
         ours.push(ta);
         theirs.push(tn);
@@ -266,9 +289,10 @@ fn whole_process(b: &Bench, game: Game, name: &str, players: usize) {
     let best_ratio = best(&theirs) / best(&ours);
     let (ta, tn) = (median(ours), median(theirs));
     println!(
-        "  {:<12} {:>7} {:>9.3}s {:>9.3}s {:>8.2}x {:>6.2}x {:>11.1}M",
+        "  {:<12} {:>7} {:>9} {:>9.3}s {:>9.3}s {:>8.2}x {:>6.2}x {:>11.1}M",
         name,
         players,
+        bots.name(),
         ta.as_secs_f64(),
         tn.as_secs_f64(),
         median_f64(ratios),
@@ -277,18 +301,22 @@ fn whole_process(b: &Bench, game: Game, name: &str, players: usize) {
     );
 }
 
-fn in_process(b: &Bench, game: Game, name: &str, players: usize) {
+fn in_process(b: &Bench, game: Game, bots: Bots, players: usize) {
+    let name = game.name();
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(game.ruleset())
         .display()
         .to_string();
     let p = load_program(&Disk, &path, &[]).expect("the ruleset checks");
-    let seats = [Player::Bot(Bot::Random)];
+    let seats = [Player::Bot(match bots {
+        Bots::Random => Bot::Random,
+        Bots::Cautious => Bot::Cautious,
+    })];
     let cfg = Config {
         ruleset: game.ruleset().into(),
         name: p.name.clone(),
         players,
-        bots: vec!["random".into(); players],
+        bots: vec![bots.name().into(); players],
         seed: 1,
         games: b.games,
         sets: Vec::new(),
@@ -299,7 +327,7 @@ fn in_process(b: &Bench, game: Game, name: &str, players: usize) {
         let st = sim::run(&p, &seats, &cfg, &Control::jobs(1)).expect("the run");
         ours.push(start.elapsed());
         let start = Instant::now();
-        let t = native::run(game, players, b.games, 1);
+        let t = native::run(game, bots, players, b.games, 1);
         theirs.push(start.elapsed());
         assert_eq!(
             (st.games, st.turns.sum, st.rounds.sum, &st.wins),
@@ -309,9 +337,10 @@ fn in_process(b: &Bench, game: Game, name: &str, players: usize) {
     }
     let (ta, tn) = (median(ours), median(theirs));
     println!(
-        "  {:<12} {} players: {:.3}s, native {:.3}s, ratio {:.2}x",
+        "  {:<12} {} players, {:<8}: {:.3}s, native {:.3}s, ratio {:.2}x",
         name,
         players,
+        bots.name(),
         ta.as_secs_f64(),
         tn.as_secs_f64(),
         tn.as_secs_f64() / ta.as_secs_f64()

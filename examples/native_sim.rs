@@ -1,19 +1,19 @@
-//! The native baseline of `ninety sim RULESET --bots random --jobs 1`: the same games (same
-//! per-game seeds, same random bot, same random numbers) played by hand-written code, and the
-//! same statistics, as one JSON line.
+//! The native baseline of `ninety sim RULESET --bots random --jobs 1` (or `--bots cautious`):
+//! the same games (same per-game seeds, same bots, same random numbers) played by
+//! hand-written code, and the same statistics, as one JSON line.
 //!
 //! ```text
-//! native_sim --game ninety-nine|ninety-eight|33-66-99|ring-of-99 [--players P] [--games N] [--seed S]
+//! native_sim --game ninety-nine|ninety-eight|33-66-99|ring-of-99 [--bots random|cautious] [--players P] [--games N] [--seed S]
 //! ```
 //!
-//! The defaults are `ninety sim`'s: 3 players, 1000 games, seed 1.
+//! The defaults are `ninety sim`'s: 3 players, 1000 games, seed 1; random bots.
 
 #[path = "../benches/native/mod.rs"]
 mod native;
 
-use native::{CAUSES, Game};
+use native::{Bots, CAUSES, Game};
 
-const USAGE: &str = "usage: native_sim --game ninety-nine|ninety-eight|33-66-99|ring-of-99 [--players P] [--games N] [--seed S]";
+const USAGE: &str = "usage: native_sim --game ninety-nine|ninety-eight|33-66-99|ring-of-99 [--bots random|cautious] [--players P] [--games N] [--seed S]";
 
 fn fail(msg: &str) -> ! {
     eprintln!("native_sim: {msg}\n{USAGE}");
@@ -30,6 +30,7 @@ fn number<T: std::str::FromStr>(flag: &str, value: Option<String>) -> T {
 
 fn main() {
     let mut game = None;
+    let mut bots = Bots::Random;
     let mut players: usize = 3;
     let mut games: u64 = 1000;
     let mut seed: u64 = 1;
@@ -41,6 +42,10 @@ fn main() {
                 game = Some(
                     Game::from_name(&name).unwrap_or_else(|| fail(&format!("no game `{name}`"))),
                 );
+            }
+            "--bots" => {
+                let name = args.next().unwrap_or_default();
+                bots = Bots::from_name(&name).unwrap_or_else(|| fail(&format!("no bots `{name}`")));
             }
             "--players" => players = number("--players", args.next()),
             "--games" => games = number("--games", args.next()),
@@ -63,7 +68,7 @@ fn main() {
             game.players().end()
         ));
     }
-    let t = native::run(game, players, games, seed);
+    let t = native::run(game, bots, players, games, seed);
     let chips: serde_json::Map<String, serde_json::Value> = CAUSES
         .iter()
         .zip(t.chips_lost)
@@ -71,6 +76,7 @@ fn main() {
         .collect();
     let out = serde_json::json!({
         "game": game.ruleset(),
+        "bots": bots.name(),
         "players": players,
         "seed": seed,
         "games": t.games,

@@ -1,12 +1,13 @@
 //! The native baseline (`benches/native/`) plays the very games `ninety sim --bots random`
-//! plays: the same statistics over a run, and the same game for every seed.
+//! and `ninety sim --bots cautious` play: the same statistics over a run, and the same game
+//! for every seed.
 
 #[path = "../benches/native/mod.rs"]
 mod native;
 
 use std::path::Path;
 
-use native::{CAUSES, Game, GameResult};
+use native::{BOTS, Bots, CAUSES, Game, GameResult};
 use ninety::app::load::load_program;
 use ninety::base::Rng;
 use ninety::base::rng::game_seed;
@@ -24,10 +25,16 @@ fn program(game: Game) -> Program {
     load_program(&Disk, &path, &[]).expect("the ruleset checks")
 }
 
-const RANDOM: [Player; 1] = [Player::Bot(Bot::Random)];
+/// The engine's player for the native's bots.
+fn player(bots: Bots) -> Player {
+    Player::Bot(match bots {
+        Bots::Random => Bot::Random,
+        Bots::Cautious => Bot::Cautious,
+    })
+}
 
 /// One game as `sim::play_one` plays it, its events recorded.
-fn engine_game(p: &Program, players: usize, seed: u64) -> (GameResult, Vec<Event>) {
+fn engine_game(p: &Program, bots: Bots, players: usize, seed: u64) -> (GameResult, Vec<Event>) {
     let mut events: Vec<Event> = Vec::new();
     let setup = Setup {
         players,
@@ -42,7 +49,7 @@ fn engine_game(p: &Program, players: usize, seed: u64) -> (GameResult, Vec<Event
             limited = true;
             break;
         }
-        let played = RANDOM[0]
+        let played = player(bots)
             .turn(p, &mut s, &mut rng, &mut events)
             .expect("the bot's move is legal");
         assert!(played, "the bot has a move");
@@ -71,36 +78,42 @@ fn engine_game(p: &Program, players: usize, seed: u64) -> (GameResult, Vec<Event
 
 /// Plays games `0..games` of a run seeded `master` both ways, one by one; the first game that
 /// differs is reported with its index, its seed and the engine's events.
-fn same_games(game: Game, p: &Program, players: usize, games: u64, master: u64) {
+fn same_games(game: Game, bots: Bots, p: &Program, players: usize, games: u64, master: u64) {
     for i in 0..games {
         let seed = native::game_seed(master, i);
-        let ours = game.play(players, seed);
-        let (theirs, events) = engine_game(p, players, seed);
+        let ours = game.play(bots, players, seed);
+        let (theirs, events) = engine_game(p, bots, players, seed);
         if ours != theirs {
             let log: Vec<String> = events.iter().take(400).map(|e| format!("{e:?}")).collect();
             panic!(
-                "{game:?}, {players} players: game {i} (seed {seed}) differs\n native: {ours:?}\n engine: {theirs:?}\nthe engine's events:\n{}",
+                "{game:?}, {bots:?} bots, {players} players: game {i} (seed {seed}) differs\n native: {ours:?}\n engine: {theirs:?}\nthe engine's events:\n{}",
                 log.join("\n")
             );
         }
     }
 }
 
-/// A run of `games` games both ways: the same statistics.
+/// A run of `games` games both ways, with each kind of bot: the same statistics.
 fn same_stats(game: Game, players: usize, games: u64, master: u64) {
+    for bots in BOTS {
+        same_stats_with(game, bots, players, games, master);
+    }
+}
+
+fn same_stats_with(game: Game, bots: Bots, players: usize, games: u64, master: u64) {
     let p = program(game);
-    same_games(game, &p, players, games, master);
+    same_games(game, bots, &p, players, games, master);
     let cfg = Config {
         ruleset: game.ruleset().into(),
         name: p.name.clone(),
         players,
-        bots: vec!["random".into(); players],
+        bots: vec![bots.name().into(); players],
         seed: master,
         games,
         sets: Vec::new(),
     };
-    let stats = sim::run(&p, &RANDOM, &cfg, &Control::jobs(1)).expect("the run");
-    let ours = native::run(game, players, games, master);
+    let stats = sim::run(&p, &[player(bots)], &cfg, &Control::jobs(1)).expect("the run");
+    let ours = native::run(game, bots, players, games, master);
     assert_eq!(stats.failed, 0);
     assert_eq!(ours.games, stats.games, "games");
     assert_eq!(ours.wins, stats.wins, "wins");
@@ -181,7 +194,9 @@ fn every_player_count() {
             usize::from(p.min_players)..=usize::from(p.max_players)
         );
         for players in game.players() {
-            same_games(game, &p, players, 40, 7);
+            for bots in BOTS {
+                same_games(game, bots, &p, players, 40, 7);
+            }
         }
     }
 }
@@ -218,7 +233,9 @@ fn many_games() {
     for game in native::GAMES {
         let p = program(game);
         for players in game.players() {
-            same_games(game, &p, players, 20_000, 1);
+            for bots in BOTS {
+                same_games(game, bots, &p, players, 20_000, 1);
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The capped games, written by hand: Ninety-Nine (`rulesets/ninety-nine.rules`), Ring of 99
 //! (`rulesets/ring-of-99.rules`, cap 199) and Ninety-Eight (`rulesets/ninety-eight.rules`),
-//! default options, random bots in every seat.
+//! default options, random or cautious bots in every seat.
 //!
 //! One generic table, monomorphised for each game (`K`), hand size (`H`) and one or two decks
 //! (`D`: with two decks, two copies of a card in a hand are one move). What is the same in all
@@ -24,9 +24,20 @@
 //! counts without a loop whose exit depends on the draw; the hand as one word of bytes (a
 //! card taken out by a shift and a mask); the next seat read from a table kept per direction;
 //! nothing re-initialised per game but what a game changes.
+//!
+//! The cautious bot (`play/weigh.rs`) scores each move: the rise it makes (while the total is
+//! high, 80% of the cap, each point of rise costs 4; while low, a rise up to 20 is worth
+//! itself), less 120 for laying an escape card (one playable at the cap) while the total is
+//! low, or 30 while high if the player holds another, plus 20 times the unseen cards (not in
+//! the hand nor the discard pile) that could not be laid at the new total, over all the
+//! unseen cards. These games pay nothing for a card laid, so no move is worth chips. What
+//! makes it fast: the cards not yet discarded kept by rank as a byte each of one number, as
+//! they are laid; a table of each total's ranks that cannot be laid there, as a mask of those
+//! bytes: a move's stuck cards are one `and` and two multiplications.
 
 use super::{
-    BUST, FACE, GameResult, RANK, TURN_LIMIT, below, bot_rng, next_in, seed_state, shuffle,
+    BUST, Best, Divisor, FACE, GameResult, RANK, TURN_LIMIT, base, below, bot_rng, byte_sum,
+    next_in, seed_state, shuffle,
 };
 
 pub const NINETY_NINE: u8 = 0;
@@ -83,10 +94,16 @@ const RANKS: usize = 16;
 const TOTALS: usize = 200;
 
 /// For each total and rank: the legal choices as a bit set (bit `k` for choice `k`) in the
-/// low two bits and their number in the next two, and the total each choice makes.
+/// low two bits and their number in the next two, and the total each choice makes; for the
+/// cautious bot, the part of each choice's score its rise decides, the ranks that cannot be
+/// laid at each total (as bytes of 0xff, rank `r` in byte `r`) and the escapes (bit `r`: rank
+/// `r` can be laid at the cap).
 struct Legal {
     mask: [[u8; RANKS]; TOTALS],
     next: [[[u8; 2]; RANKS]; TOTALS],
+    base: [[[i16; 2]; RANKS]; TOTALS],
+    stuck: [u128; TOTALS],
+    escape: u16,
 }
 
 /// The totals a card of `rank` can make from `total`, in the order of its choices.
@@ -110,6 +127,9 @@ const fn legal(k: u8) -> Legal {
     let mut l = Legal {
         mask: [[0; RANKS]; TOTALS],
         next: [[[0; 2]; RANKS]; TOTALS],
+        base: [[[0; 2]; RANKS]; TOTALS],
+        stuck: [0; TOTALS],
+        escape: 0,
     };
     let mut t = 0;
     while t <= cap {
@@ -124,12 +144,24 @@ const fn legal(k: u8) -> Legal {
                 if ts[j] >= 0 && ts[j] <= cap as i32 {
                     l.mask[t][r] += (1 << j) + 4;
                     l.next[t][r][j] = ts[j] as u8;
+                    let high = t * 10 >= cap * 8;
+                    l.base[t][r][j] = base(ts[j] - t as i32, high) as i16;
                 }
                 j += 1;
+            }
+            if l.mask[t][r] == 0 {
+                l.stuck[t] |= 0xff << (8 * r);
             }
             r += 1;
         }
         t += 1;
+    }
+    let mut r = 0;
+    while r < RANKS {
+        if l.mask[cap][r] != 0 {
+            l.escape |= 1 << r;
+        }
+        r += 1;
     }
     l
 }
@@ -145,19 +177,29 @@ pub fn max_seats(k: u8) -> usize {
     }
 }
 
-/// Plays one game of `k` with random bots in every seat.
-pub fn play(k: u8, n: u8, seed: u64) -> GameResult {
-    let two = n >= spec(k).two_decks;
-    match (k, two) {
-        (NINETY_NINE, _) => Table::<NINETY_NINE, 3, false>::play(n, seed),
-        (RING, false) => Table::<RING, 5, false>::play(n, seed),
-        (RING, true) => Table::<RING, 5, true>::play(n, seed),
-        (_, false) => Table::<NINETY_EIGHT, 4, false>::play(n, seed),
-        (_, true) => Table::<NINETY_EIGHT, 4, true>::play(n, seed),
+/// Plays one game of `k` with random bots in every seat, or cautious ones.
+pub fn play(k: u8, cautious: bool, n: u8, seed: u64) -> GameResult {
+    if cautious {
+        play_with::<true>(k, n, seed)
+    } else {
+        play_with::<false>(k, n, seed)
     }
 }
 
-struct Table<const K: u8, const H: usize, const D: bool> {
+fn play_with<const C: bool>(k: u8, n: u8, seed: u64) -> GameResult {
+    let two = n >= spec(k).two_decks;
+    match (k, two) {
+        (NINETY_NINE, _) => Table::<NINETY_NINE, 3, false, C>::play(n, seed),
+        (RING, false) => Table::<RING, 5, false, C>::play(n, seed),
+        (RING, true) => Table::<RING, 5, true, C>::play(n, seed),
+        (_, false) => Table::<NINETY_EIGHT, 4, false, C>::play(n, seed),
+        (_, true) => Table::<NINETY_EIGHT, 4, true, C>::play(n, seed),
+    }
+}
+
+/// A table of game `K`, hands of `H` cards, two decks if `D`, cautious bots if `C` (else
+/// random ones).
+struct Table<const K: u8, const H: usize, const D: bool, const C: bool> {
     n: u8,
     /// Each hand as bytes of one word, card `i` in byte `i`, the bytes past the hand zero.
     hands: [u64; SEATS],
@@ -184,11 +226,26 @@ struct Table<const K: u8, const H: usize, const D: bool> {
     round: u32,
     over: bool,
     lost: u64,
+    /// The cards not in the discard pile by rank, a byte each (rank `r` in byte `r`): kept
+    /// for the cautious bot alone.
+    left: u128,
 }
 
-impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
+impl<const K: u8, const H: usize, const D: bool, const C: bool> Table<K, H, D, C> {
+    /// Every card of the game's decks by rank, a byte each.
+    const DECK: u128 = {
+        let decks: u128 = if D { 2 } else { 1 };
+        let mut deck = 0;
+        let mut r = 0;
+        while r < 13 {
+            deck |= (4 * decks) << (8 * r);
+            r += 1;
+        }
+        deck | (spec(K).jokers as u128 * decks) << (8 * 13)
+    };
+
     fn play(n: u8, seed: u64) -> GameResult {
-        let mut t = Table::<K, H, D>::new(n, seed);
+        let mut t = Table::<K, H, D, C>::new(n, seed);
         let mut bot = bot_rng(seed);
         let legal = &LEGAL[usize::from(K)];
         let mut limited = false;
@@ -225,27 +282,34 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
                 limited = true;
                 break;
             }
-            let pick = if moves == 1 {
-                0
+            let (at, card, rank, choice) = if C {
+                let (at, choice) = t.weigh(&mut bot, word, len, &counts);
+                let card = (word >> (8 * at)) as u8;
+                (at, card, RANK[usize::from(card)], choice)
             } else {
-                below(&mut bot, moves as usize) as u32
-            };
-            // The card holding move `pick`: the cards whose moves all come before it.
-            let (mut at, mut before, mut upto) = (0usize, 0u32, 0u32);
-            for &c in &counts {
-                upto += c;
-                let past = upto <= pick;
-                at += usize::from(past);
-                before += if past { c } else { 0 };
-            }
-            let card = (word >> (8 * at)) as u8;
-            let rank = RANK[usize::from(card)];
-            let m = row[usize::from(rank)];
-            // Its `pick - before`th legal choice: with one legal choice, that one.
-            let choice = if m & 3 == 3 {
-                (pick - before) as usize
-            } else {
-                usize::from((m >> 1) & 1)
+                let pick = if moves == 1 {
+                    0
+                } else {
+                    below(&mut bot, moves as usize) as u32
+                };
+                // The card holding move `pick`: the cards whose moves all come before it.
+                let (mut at, mut before, mut upto) = (0usize, 0u32, 0u32);
+                for &c in &counts {
+                    upto += c;
+                    let past = upto <= pick;
+                    at += usize::from(past);
+                    before += if past { c } else { 0 };
+                }
+                let card = (word >> (8 * at)) as u8;
+                let rank = RANK[usize::from(card)];
+                let m = row[usize::from(rank)];
+                // Its `pick - before`th legal choice: with one legal choice, that one.
+                let choice = if m & 3 == 3 {
+                    (pick - before) as usize
+                } else {
+                    usize::from((m >> 1) & 1)
+                };
+                (at, card, rank, choice)
             };
             let total = legal.next[t.total][usize::from(rank)][choice];
             t.play_card(at, card, rank, usize::from(total));
@@ -261,6 +325,58 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
             },
             limited,
         }
+    }
+
+    /// The cautious bot's move, as the card's place in the hand and the choice: every legal
+    /// move (`counts`: each card's number of them, none for a second copy) scored, in the
+    /// engine's order.
+    #[inline(always)]
+    fn weigh(
+        &self,
+        bot: &mut [u64; 4],
+        word: u64,
+        len: usize,
+        counts: &[u32; H],
+    ) -> (usize, usize) {
+        let legal = &LEGAL[usize::from(K)];
+        let row = &legal.mask[self.total];
+        let next = &legal.next[self.total];
+        let bases = &legal.base[self.total];
+        // The cards the player has not seen (not discarded, not in their hand), and the
+        // escape cards they hold; the moves, two bits a card (bit `2 i + j`: card `i`'s
+        // choice `j`).
+        let mut unseen = self.left;
+        let mut escapes = 0;
+        let mut moves = 0u32;
+        for (i, &k) in counts.iter().enumerate() {
+            let r = RANK[usize::from((word >> (8 * i)) as u8)];
+            let held = u128::from(i < len);
+            unseen -= held << (8 * r);
+            escapes += (legal.escape >> r) as u32 & held as u32;
+            let choices = u32::from(row[usize::from(r)] & 3) * u32::from(k != 0);
+            moves |= choices << (2 * i);
+        }
+        let per = Divisor::new(byte_sum(unseen));
+        let high = self.total * 10 >= spec(K).cap * 8;
+        let escape_cost: i64 = match (high, escapes > 1) {
+            (true, true) => 30,
+            (true, false) => 0,
+            (false, _) => 120,
+        };
+        let mut best = Best::new(bot);
+        while moves != 0 {
+            let at = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (i, j) = (at / 2, at % 2);
+            let r = usize::from(RANK[usize::from((word >> (8 * i)) as u8)]);
+            let new = usize::from(next[r][j]);
+            let stuck = byte_sum(unseen & legal.stuck[new]);
+            let score = i64::from(bases[r][j]) - escape_cost * i64::from((legal.escape >> r) & 1)
+                + i64::from(per.div(stuck * 20));
+            best.offer(at as u32, score);
+        }
+        let mv = best.choose(bot) as usize;
+        (mv / 2, mv % 2)
     }
 
     fn new(n: u8, seed: u64) -> Self {
@@ -288,6 +404,7 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
             round: 1,
             over: false,
             lost: 0,
+            left: Self::DECK,
         };
         t.dealer = below(&mut t.rng, usize::from(n)) as u8;
         let decks = if D { 2 } else { 1 };
@@ -375,6 +492,9 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
         self.lens[s] -= 1;
         self.discard[self.discard_len] = card;
         self.discard_len += 1;
+        if C {
+            self.left -= 1 << (8 * rank);
+        }
         self.total = total;
         if self.stock_len == 0 && self.discard_len > 1 {
             self.reshuffle();
@@ -410,6 +530,7 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
         self.stock_len = n;
         self.discard[0] = top;
         self.discard_len = 1;
+        self.left = Self::DECK - (1 << (8 * RANK[usize::from(top)]));
         shuffle(&mut self.rng, &mut self.stock[..n]);
     }
 
@@ -485,6 +606,7 @@ impl<const K: u8, const H: usize, const D: bool> Table<K, H, D> {
         self.stock_len += d + a;
         self.discard_len = 0;
         self.aside_len = 0;
+        self.left = Self::DECK;
         shuffle(&mut self.rng, &mut self.stock[..self.stock_len]);
         self.dealer = next_in(self.n, self.out_game, self.dealer, true);
         self.out_round = self.out_game;

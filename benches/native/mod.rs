@@ -1,5 +1,6 @@
 //! Hand-written native games, played by uniformly random bots exactly as `ninety sim --bots
-//! random` plays them: the baseline for the speed of the whole simulation.
+//! random` plays them, or by cautious ones exactly as `ninety sim --bots cautious` does: the
+//! baseline for the speed of the whole simulation.
 //!
 //! Each game is a plain struct of fixed arrays; no allocation per game or per turn. The
 //! capped games (Ninety-Nine, Ninety-Eight, Ring of 99) share one generic table
@@ -10,8 +11,10 @@
 //!
 //! * the game's stream (xoshiro256++ from `seed`): the first dealer, the first shuffle, every
 //!   reshuffle of the discard pile and every new round's shuffle;
-//! * the bots' stream (`seed ^ 0x9E37_79B9_7F4A_7C15`), one for the whole table: one number
-//!   per turn with more than one legal move, none with exactly one.
+//! * the bots' stream (`seed ^ 0x9E37_79B9_7F4A_7C15`), one for the whole table: for the
+//!   random bot, one number per turn with more than one legal move, none with exactly one;
+//!   for the cautious bot, one number below 16 per legal move to break ties
+//!   (`play/weigh.rs`), none when there is exactly one move.
 //!
 //! Included by `examples/native_sim.rs` and `tests/native.rs`, each using part of it.
 #![allow(dead_code)]
@@ -60,6 +63,33 @@ pub enum Game {
     Ring,
 }
 
+/// The bots in every seat, as `ninety sim --bots NAME` names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bots {
+    /// A legal move uniformly (`play::Bot::Random`).
+    Random,
+    /// The weighing bot (`play::Bot::Cautious`, `play/weigh.rs`): every legal move scored by
+    /// the rise it makes, the escape card it spends and the share of the unseen cards it may
+    /// leave the next player unable to lay, the best played, ties broken at random.
+    Cautious,
+}
+
+/// Both, in the bench's order.
+pub const BOTS: [Bots; 2] = [Bots::Random, Bots::Cautious];
+
+impl Bots {
+    pub fn from_name(name: &str) -> Option<Bots> {
+        BOTS.into_iter().find(|b| b.name() == name)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Bots::Random => "random",
+            Bots::Cautious => "cautious",
+        }
+    }
+}
+
 /// Every game written here, in the bench's order.
 pub const GAMES: [Game; 4] = [
     Game::NinetyNine,
@@ -103,17 +133,18 @@ impl Game {
         }
     }
 
-    /// Plays one game from its seed with random bots in every seat.
-    pub fn play(self, players: usize, seed: u64) -> GameResult {
+    /// Plays one game from its seed with `bots` in every seat.
+    pub fn play(self, bots: Bots, players: usize, seed: u64) -> GameResult {
         assert!(
             self.players().contains(&players),
             "{self:?} is not played by {players} players"
         );
+        let (n, cautious) = (players as u8, bots == Bots::Cautious);
         match self {
-            Game::NinetyNine => capped::play(capped::NINETY_NINE, players as u8, seed),
-            Game::NinetyEight => capped::play(capped::NINETY_EIGHT, players as u8, seed),
-            Game::ThirtyThree => thirty_three::play(players as u8, seed),
-            Game::Ring => capped::play(capped::RING, players as u8, seed),
+            Game::NinetyNine => capped::play(capped::NINETY_NINE, cautious, n, seed),
+            Game::NinetyEight => capped::play(capped::NINETY_EIGHT, cautious, n, seed),
+            Game::ThirtyThree => thirty_three::play(cautious, n, seed),
+            Game::Ring => capped::play(capped::RING, cautious, n, seed),
         }
     }
 }
@@ -197,10 +228,10 @@ impl Totals {
 }
 
 /// Plays games `0..games` of a run seeded `master`, one after the other.
-pub fn run(game: Game, players: usize, games: u64, master: u64) -> Totals {
+pub fn run(game: Game, bots: Bots, players: usize, games: u64, master: u64) -> Totals {
     let mut t = Totals::new(players);
     for i in 0..games {
-        t.add(&game.play(players, game_seed(master, i)));
+        t.add(&game.play(bots, players, game_seed(master, i)));
     }
     t
 }
@@ -257,6 +288,93 @@ pub fn shuffle(rng: &mut [u64; 4], cards: &mut [u8]) {
         let j = below(rng, i + 1);
         cards.swap(i, j);
     }
+}
+
+/// The cautious bot's choice among the moves offered in the engine's order (`weigh::Best`):
+/// each move's score times 16 plus a number below 16 drawn from a copy of the bots' stream,
+/// the highest kept (the first of equals); the copy becomes the stream unless there was
+/// exactly one move (the bot had nothing to choose).
+pub struct Best {
+    rng: [u64; 4],
+    n: u32,
+    score: i64,
+    mv: u32,
+}
+
+impl Best {
+    #[inline(always)]
+    pub fn new(rng: &[u64; 4]) -> Best {
+        Best {
+            rng: *rng,
+            n: 0,
+            score: i64::MIN,
+            mv: 0,
+        }
+    }
+
+    /// Move `mv` (the caller's number for it), scored `score`. Which move is best is as good
+    /// as random to a branch predictor: chosen by a conditional move.
+    #[inline(always)]
+    pub fn offer(&mut self, mv: u32, score: i64) {
+        let sc = score * 16 + below(&mut self.rng, 16) as i64;
+        self.mv = std::hint::select_unpredictable(sc > self.score, mv, self.mv);
+        self.score = self.score.max(sc);
+        self.n += 1;
+    }
+
+    /// The best move offered, `rng` moved past the numbers drawn.
+    #[inline(always)]
+    pub fn choose(self, rng: &mut [u64; 4]) -> u32 {
+        if self.n != 1 {
+            *rng = self.rng;
+        }
+        self.mv
+    }
+}
+
+/// The part of a cautious move's score the totals decide (`weigh::base`, a move worth no
+/// chips): while the total is high every point of rise costs 4, while it is low a rise is
+/// worth itself, up to 20 either way. Worked out into the natives' tables at compile time.
+pub const fn base(rise: i32, high: bool) -> i32 {
+    if high {
+        -4 * if rise > 0 { rise } else { 0 }
+    } else if rise > 20 {
+        20
+    } else if rise < -20 {
+        -20
+    } else {
+        rise
+    }
+}
+
+/// Division by a number fixed for a turn, as a multiplication by its reciprocal rounded up
+/// (`weigh::Divisor`): exact while the dividend times the divisor is below 2³²; dividing by
+/// zero gives zero.
+#[derive(Clone, Copy)]
+pub struct Divisor(u64);
+
+impl Divisor {
+    #[inline(always)]
+    pub fn new(d: u32) -> Divisor {
+        Divisor(if d == 0 {
+            0
+        } else {
+            (1u64 << 32).div_ceil(u64::from(d))
+        })
+    }
+
+    #[inline(always)]
+    pub fn div(self, n: u32) -> u32 {
+        ((u64::from(n) * self.0) >> 32) as u32
+    }
+}
+
+/// The sum of the bytes of `x` (each a count of cards of a rank, the sum below 256).
+#[inline(always)]
+pub fn byte_sum(x: u128) -> u32 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    ((lo.wrapping_mul(ONES) >> 56) + (hi.wrapping_mul(ONES) >> 56)) as u32
 }
 
 /// Takes the card at `i` out of a three-card hand, the cards after it moving up (hand order

@@ -10,10 +10,18 @@
 //!
 //! Players draw by hand: the engine moves the turn on and settles the next player before the
 //! bot's draw (a round that ends there drops the draw), and the bot draws right after its card.
+//!
+//! The bots are random or cautious (`play/weigh.rs`). Every rank can be laid at every total
+//! here (there is no ceiling, and the 10 can always add), so the cautious bot's worry about
+//! leaving the next player stuck never counts, and every rank is an escape card (the same
+//! cost for every move of a turn, which changes no choice, so it is left out): a move's score
+//! is 1000 times what the bars it reaches or passes are worth to its player, and its rise
+//! (while the total is 80 or more every point of rise costs 4; while lower, a rise up to 20
+//! is worth itself).
 
 use super::{
-    BUST, FACE, GameResult, PASSED, Pile, RANK, REACHED, TURN_LIMIT, below, bot_rng, next_in,
-    seed_state,
+    BUST, Best, FACE, GameResult, PASSED, Pile, RANK, REACHED, TURN_LIMIT, base, below, bot_rng,
+    next_in, seed_state,
 };
 
 /// The most players.
@@ -108,8 +116,68 @@ static NEXT: [[[u8; 2]; 13]; 99] = {
     t
 };
 
-/// Plays one game with random bots in every seat.
-pub fn play(n: u8, seed: u64) -> GameResult {
+/// For the cautious bot, each move's score (`play/weigh.rs`) from each total a turn can start
+/// at, by rank and choice, in two parts: what the bars it passes cost its player and its rise
+/// are worth (`fixed`), and how many times the other players in the round the bars it reaches
+/// are worth (`reach`; each other player pays 1 at 33 or 66, 2 at 99): the score is `fixed +
+/// 1000 reach others`. Passing 33 or 66 costs the player 1, which counts -3 (their own chips
+/// count three times), passing 99 costs 2 and the round, -8 (losing it counts two more).
+struct Weights {
+    fixed: [[[i32; 2]; 13]; 99],
+    reach: [[[u8; 2]; 13]; 99],
+}
+
+static WEIGHTS: Weights = {
+    let mut w = Weights {
+        fixed: [[[0; 2]; 13]; 99],
+        reach: [[[0; 2]; 13]; 99],
+    };
+    let mut old = 0;
+    while old < 99 {
+        let mut r = 0;
+        while r < 13 {
+            let (ts, n) = totals(r as u8, old as i32);
+            let mut j = 0;
+            while j < n {
+                let new = ts[j];
+                let (mut reach, mut pass) = (0, 0);
+                let mut b = 0;
+                while b < BARS.len() {
+                    let bar = BARS[b];
+                    b += 1;
+                    if old as i32 >= bar {
+                        continue;
+                    }
+                    if new == bar {
+                        reach += if bar == 99 { 2 } else { 1 };
+                    } else if new > bar {
+                        pass += if bar == 99 { -8 } else { -3 };
+                    } else {
+                        break;
+                    }
+                }
+                w.fixed[old][r][j] = pass * 1000 + base(new - old as i32, old * 10 >= 99 * 8);
+                w.reach[old][r][j] = reach;
+                j += 1;
+            }
+            r += 1;
+        }
+        old += 1;
+    }
+    w
+};
+
+/// Plays one game with random bots in every seat, or cautious ones.
+pub fn play(cautious: bool, n: u8, seed: u64) -> GameResult {
+    if cautious {
+        play_with::<true>(n, seed)
+    } else {
+        play_with::<false>(n, seed)
+    }
+}
+
+/// [`play`] with cautious bots if `C`, random ones if not.
+fn play_with<const C: bool>(n: u8, seed: u64) -> GameResult {
     let mut t = Table::new(n, seed);
     let mut bot = bot_rng(seed);
     let mut limited = false;
@@ -118,7 +186,11 @@ pub fn play(n: u8, seed: u64) -> GameResult {
             limited = true;
             break;
         }
-        t.random_turn(&mut bot);
+        if C {
+            t.cautious_turn(&mut bot);
+        } else {
+            t.random_turn(&mut bot);
+        }
     }
     GameResult {
         turns: t.turns,
@@ -243,6 +315,50 @@ impl Table {
         }
     }
 
+    /// The cautious bot's turn: every legal move scored, in the engine's order (hand order,
+    /// two copies of a card one card, each choice a move), the best card played, then its
+    /// draw. The moves as bits, two a card (bit `2 i + j`: card `i`'s choice `j`): the Ace
+    /// has two, the 10 two from a total of 10.
+    fn cautious_turn(&mut self, bot: &mut [u64; 4]) {
+        let seat = self.turn;
+        let s = usize::from(seat);
+        let hand = self.hands[s];
+        let len = usize::from(self.lens[s]);
+        let old = self.total as usize;
+        let ten = u32::from(old >= 10);
+        let mut moves = 0u32;
+        let mut seen = 0u64;
+        for (i, &card) in hand.iter().enumerate() {
+            let r = rank(card);
+            let mut k = (1 | (u32::from(r == ACE) | (u32::from(r == TEN) & ten)) << 1)
+                & u32::from(i < len).wrapping_neg();
+            if self.copies {
+                let face = FACE[usize::from(card)];
+                k &= (((seen >> face) & 1) as u32).wrapping_sub(1);
+                seen |= 1 << face;
+            }
+            moves |= k << (2 * i);
+        }
+        let reach = (i64::from(self.active()) - 1) * 1000;
+        let (fixed, reaches) = (&WEIGHTS.fixed[old], &WEIGHTS.reach[old]);
+        let mut best = Best::new(bot);
+        while moves != 0 {
+            let at = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (r, j) = (usize::from(rank(hand[at / 2])), at % 2);
+            let score = i64::from(fixed[r][j]) + i64::from(reaches[r][j]) * reach;
+            best.offer(at as u32, score);
+        }
+        let mv = best.choose(bot) as usize;
+        let (at, j) = (mv / 2, mv % 2);
+        self.play_card(at, i32::from(NEXT[old][usize::from(rank(hand[at]))][j]));
+        if self.pending_draw == Some(seat) {
+            self.pending_draw = None;
+            self.draw(seat);
+        }
+    }
+
+    #[inline(always)]
     fn play_card(&mut self, i: usize, new: i32) {
         let seat = self.turn;
         let s = usize::from(seat);
@@ -311,6 +427,7 @@ impl Table {
 
     /// Draws a card for `seat` if its hand is short, the discard pile but its top card
     /// reshuffled into an empty stock.
+    #[inline(always)]
     fn draw(&mut self, seat: u8) {
         let s = usize::from(seat);
         if usize::from(self.lens[s]) >= HAND {
