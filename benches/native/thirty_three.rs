@@ -92,43 +92,24 @@ const fn totals(rank: u8, total: i32) -> ([i32; 2], usize) {
     }
 }
 
-/// The total a card of each rank makes from each total a turn can start at (0 to 98: landing
-/// on 99 or passing it ends the round), by choice: read once the move is drawn, with no
-/// `match` on the rank (an indirect jump mispredicted most turns).
-static NEXT: [[[u8; 2]; 13]; 99] = {
-    let mut t = [[[0u8; 2]; 13]; 99];
-    let mut total = 0;
-    while total < 99 {
-        let mut r = 0;
-        while r < 13 {
-            let (ts, n) = totals(r as u8, total as i32);
-            let mut j = 0;
-            while j < n {
-                if ts[j] >= 0 {
-                    t[total][r][j] = ts[j] as u8;
-                }
-                j += 1;
-            }
-            r += 1;
-        }
-        total += 1;
-    }
-    t
-};
-
-/// For the cautious bot, each move's score (`play/weigh.rs`) from each total a turn can start
-/// at, by rank and choice, in two parts: what the bars it passes cost its player and its rise
-/// are worth (`fixed`), and how many times the other players in the round the bars it reaches
-/// are worth (`reach`; each other player pays 1 at 33 or 66, 2 at 99): the score is `fixed +
-/// 1000 reach others`. Passing 33 or 66 costs the player 1, which counts -3 (their own chips
-/// count three times), passing 99 costs 2 and the round, -8 (losing it counts two more).
-struct Weights {
+/// For each total a turn can start at (0 to 98: landing on 99 or passing it ends the round),
+/// rank and choice: the total the move makes (`next`), read once the move is drawn, with no
+/// `match` on the rank (an indirect jump mispredicted most turns); and for the cautious bot,
+/// its score (`play/weigh.rs`) in two parts: what the bars it passes cost its player and its
+/// rise are worth (`fixed`), and how many times the other players in the round the bars it
+/// reaches are worth (`reach`; each other player pays 1 at 33 or 66, 2 at 99): the score is
+/// `fixed + 1000 reach others`. Passing 33 or 66 costs the player 1, which counts -3 (their
+/// own chips count three times), passing 99 costs 2 and the round, -8 (losing it counts two
+/// more).
+struct Moves {
+    next: [[[u8; 2]; 13]; 99],
     fixed: [[[i32; 2]; 13]; 99],
     reach: [[[u8; 2]; 13]; 99],
 }
 
-static WEIGHTS: Weights = {
-    let mut w = Weights {
+static MOVES: Moves = {
+    let mut m = Moves {
+        next: [[[0; 2]; 13]; 99],
         fixed: [[[0; 2]; 13]; 99],
         reach: [[[0; 2]; 13]; 99],
     };
@@ -140,6 +121,9 @@ static WEIGHTS: Weights = {
             let mut j = 0;
             while j < n {
                 let new = ts[j];
+                if new >= 0 {
+                    m.next[old][r][j] = new as u8;
+                }
                 let (mut reach, mut pass) = (0, 0);
                 let mut b = 0;
                 while b < BARS.len() {
@@ -156,15 +140,15 @@ static WEIGHTS: Weights = {
                         break;
                     }
                 }
-                w.fixed[old][r][j] = pass * 1000 + base(new - old as i32, old * 10 >= 99 * 8);
-                w.reach[old][r][j] = reach;
+                m.fixed[old][r][j] = pass * 1000 + base(new - old as i32, old * 10 >= 99 * 8);
+                m.reach[old][r][j] = reach;
                 j += 1;
             }
             r += 1;
         }
         old += 1;
     }
-    w
+    m
 };
 
 /// Plays one game with random bots in every seat, or cautious ones.
@@ -305,7 +289,7 @@ impl Table {
             at += usize::from(past);
             before += if past { c } else { 0 };
         }
-        let next = NEXT[self.total as usize][usize::from(rank(hand[at]))];
+        let next = MOVES.next[self.total as usize][usize::from(rank(hand[at]))];
         self.play_card(at, i32::from(next[(pick - before) as usize]));
         if self.pending_draw == Some(seat) {
             // The next player was settled before the draw (a round that ended there dropped
@@ -340,7 +324,7 @@ impl Table {
             moves |= k << (2 * i);
         }
         let reach = (i64::from(self.active()) - 1) * 1000;
-        let (fixed, reaches) = (&WEIGHTS.fixed[old], &WEIGHTS.reach[old]);
+        let (fixed, reaches) = (&MOVES.fixed[old], &MOVES.reach[old]);
         let mut best = Best::new(bot);
         while moves != 0 {
             let at = moves.trailing_zeros() as usize;
@@ -351,7 +335,10 @@ impl Table {
         }
         let mv = best.choose(bot) as usize;
         let (at, j) = (mv / 2, mv % 2);
-        self.play_card(at, i32::from(NEXT[old][usize::from(rank(hand[at]))][j]));
+        self.play_card(
+            at,
+            i32::from(MOVES.next[old][usize::from(rank(hand[at]))][j]),
+        );
         if self.pending_draw == Some(seat) {
             self.pending_draw = None;
             self.draw(seat);
