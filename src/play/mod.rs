@@ -13,3 +13,4 @@ pub use crate::script::GUARD_WORDS;
 pub use bots::Bot;
 pub use notation::{MoveError, legal_list, move_name, parse_move};
 pub use player::{Player, bot_turn, game_clock, guard_met, play_and_draw};
+pub use weigh::{Scoring, scoring};

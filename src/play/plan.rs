@@ -1,6 +1,9 @@
 //! The weighing bots' plan: the part of each quiet play's score that the totals alone decide,
 //! worked out once a program and number of players in the round, and kept with the program
 //! ([`Derived`](crate::ir::Derived)). A turn then scores a play from one slot, with no total to read.
+//! A play whose conditions decide which of its outcomes fire (no script) is planned apart,
+//! but for what its outcomes are worth, which its turn adds from the facts at hand
+//! ([`worked_slot`]).
 
 use super::weigh::{WORTH_CAP, bars_worth, base, is_high, others};
 use crate::base::cards::{Card, RANKS, rank_of, repeats};
@@ -85,7 +88,9 @@ const UNCOUNTED: u8 = 2;
 /// in a row (ranks with one effect share their slots), or [`UNSCORED`] for a rank without
 /// one; how many words a row has; the ranks that can be laid at the top (the upper limit, or
 /// the highest total there is), or [`UNSCORED`] when the table leaves a live choice to work
-/// out there; then the rows. A row is the cells and a slot per choice of each effect, not per
+/// out there; where the rows of the plays planned but for their outcomes begin, past the
+/// others ([`worked_slot`]), or [`UNSCORED`] when no choice has outcomes without a script;
+/// then the rows. A row is the cells and a slot per choice of each effect, not per
 /// rank and possible choice: the turns of a game read a few kilobytes of the plan, and
 /// nothing else of the table.
 ///
@@ -127,12 +132,29 @@ fn plan(p: &Program, active: usize) -> &[u32] {
             // table alone.
             let top = p.ceiling.map_or(i32::MAX, |c| c.value);
             plan.push(ranks.settled(top).map_or(UNSCORED, u32::from));
+            // Whether a choice has outcomes and no script: planned but for its outcomes, in
+            // rows of their own after the others (the same places), so that a turn reads
+            // them only when it holds such a card.
+            let worked = |fx: u16, k: usize, ch: &crate::ir::Choice| {
+                p.legal.quiet(fx) >> k & 1 == 0 && !ch.scripted
+            };
+            let any_worked = effects.iter().any(|&(fx, _)| {
+                let choices = p.effects[usize::from(fx)].choices();
+                (choices.iter().enumerate().take(MAX_CHOICES)).any(|(k, ch)| worked(fx, k, ch))
+            });
+            let header = plan.len() + 1;
+            let rows = (i64::from(hi) - i64::from(lo) + 1) as usize * width;
+            plan.push(if any_worked {
+                u32::try_from(rows).unwrap_or(UNSCORED)
+            } else {
+                UNSCORED
+            });
+            plan.resize(header + if any_worked { 2 * rows } else { rows }, UNSCORED);
             for total in lo..=hi {
                 let Some(cells) = p.legal.row(total) else {
                     return Box::default();
                 };
-                let row = plan.len();
-                plan.resize(row + width, UNSCORED);
+                let row = header + (i64::from(total) - i64::from(lo)) as usize * width;
                 let mut bytes = [0u8; CELL_WORDS * 4];
                 for (byte, &fx) in bytes.iter_mut().zip(rank_fx) {
                     *byte = cells.cell(fx);
@@ -152,7 +174,14 @@ fn plan(p: &Program, active: usize) -> &[u32] {
                     let quiet = p.legal.quiet(fx);
                     let choices = p.effects[usize::from(fx)].choices();
                     for (k, ch) in choices.iter().enumerate().take(MAX_CHOICES) {
-                        if (allowed & quiet) >> k & 1 == 0 {
+                        let place = if quiet >> k & 1 != 0 {
+                            row + at + k
+                        } else if worked(fx, k, ch) {
+                            row + rows + at + k
+                        } else {
+                            continue;
+                        };
+                        if allowed >> k & 1 == 0 {
                             continue;
                         }
                         // The total the table gives the play, as `State::play_of` does.
@@ -167,7 +196,7 @@ fn plan(p: &Program, active: usize) -> &[u32] {
                         // A score that does not fit is worked out on each play.
                         let base = base(value, total, new, high);
                         if let Some(slot) = ok.and_then(|ok| Slot::new(base, ok, all)) {
-                            plan[row + at + k] = slot.0;
+                            plan[place] = slot.0;
                         }
                     }
                 }
@@ -175,6 +204,26 @@ fn plan(p: &Program, active: usize) -> &[u32] {
             plan.into_boxed_slice()
         })
         .map_or(&[], |plan| plan)
+}
+
+/// The slot of choice `choice` of a card of rank `rank` at the total of `s`, if it is planned
+/// but for its outcomes (a choice with outcomes and no script, the limits allow it, its score
+/// fits); its worth then leaves out the outcomes, which the turn's facts decide. Read apart
+/// from [`TurnRow`], whose turns most games never send here.
+pub(super) fn worked_slot(p: &Program, s: &State, rank: u8, choice: u8) -> Option<Slot> {
+    let plan = plan(p, s.active());
+    let (first, rest) = plan.split_first_chunk::<RANKS>()?;
+    let (&[width, _, worked], rows) = rest.split_first_chunk::<3>()?;
+    let at = (*first.get(usize::from(rank))? as usize).checked_add(usize::from(choice))?;
+    if at >= width as usize || worked == UNSCORED {
+        return None;
+    }
+    let i = s.total.wrapping_sub(p.legal.window().0) as u32 as usize;
+    let place = (worked as usize)
+        .checked_add(i.checked_mul(width as usize)?)?
+        .checked_add(at)?;
+    let slot = *rows.get(place)?;
+    (slot != UNSCORED).then_some(Slot(slot))
 }
 
 /// The plan's row for one turn: its cells and slots, and where each rank's choices are.
@@ -197,7 +246,10 @@ impl<'p> TurnRow<'p> {
         }
         let plan = plan(p, s.active());
         let (first, rest) = plan.split_first_chunk::<RANKS>()?;
-        let (&[width, escape], rows) = rest.split_first_chunk::<2>()?;
+        let (&[width, escape, worked], rows) = rest.split_first_chunk::<3>()?;
+        // The rows of the plays planned but for their outcomes, after the others, are not a
+        // turn's.
+        let rows = rows.get(..worked as usize).unwrap_or(rows);
         let width = width as usize;
         let i = s.total.wrapping_sub(p.legal.window().0) as u32 as usize;
         let row = rows.get(i * width..)?.get(..width)?;

@@ -5,9 +5,9 @@
 use std::hint::select_unpredictable;
 use std::ops::ControlFlow;
 
-use super::plan::{Slot, TurnRow};
+use super::plan::{Slot, TurnRow, worked_slot};
 use crate::base::Rng;
-use crate::base::cards::{Card, JOKER, RANKS, rank_counts_less, rank_sum};
+use crate::base::cards::{Card, JOKER, RANKS, rank_counts_less, rank_of, rank_sum};
 use crate::engine::{Move, Play, State};
 use crate::ir::{self, Choice, Facts, Program, Ranks, choice_total};
 
@@ -71,6 +71,70 @@ pub(super) fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> 
         assert_eq!(planned[..n_planned], read[..n_read], "the plan's plays");
     }
     best.choose(rng)
+}
+
+/// What the outcomes that fire now of a play planned but for them are worth to its player
+/// (the part of its [`base`] the plan left out, before the factor of 1000): choice `choice`
+/// of a card of rank `rank`, its steps' conditions read in the turn's facts, as
+/// [`Worked::immediate_worked_out`] reads them. `None` when the worth is too large for the
+/// planned score to take it as it would the whole (never with a ruleset's amounts, at most
+/// a million): then the play is scored the long way.
+fn outcomes_worth(p: &Program, s: &State, rank: u8, choice: u8) -> Option<i64> {
+    let active = s.active();
+    let fx = *p.rank_fx[active.min(ir::MAX_SEATS)].get(usize::from(rank))?;
+    let ch = p.choice(fx, usize::from(choice))?;
+    let (facts, others) = (&s.facts(p), others(active));
+    let mut value = 0;
+    if !ch.simple {
+        for st in ch.steps() {
+            if let ir::Act::Outcomes(i) = st.act(p, facts) {
+                value += worth(p, i, others);
+            }
+        }
+    }
+    // The planned part's worth (its bars') is under 2^17 / 1000: the sum stays far inside
+    // `WORTH_CAP`, so adding it is what `base` of the whole would give.
+    (value.abs() < 1 << 30).then_some(value)
+}
+
+/// How the weighing bots score the plays of a position ([`scoring`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Scoring {
+    /// From the plan's row for the turn alone.
+    pub planned: usize,
+    /// From the plan, but for the outcomes that fire, which the turn's facts decide.
+    pub planned_but_outcomes: usize,
+    /// The long way: every part of the score worked out at the turn.
+    pub long_way: usize,
+}
+
+/// How the weighing bots score each legal play of the position `s`, as [`weigh`] and
+/// [`Knowledge::score_unplanned`] decide it: for the tests, which check that a kind of play
+/// the plan should answer is not scored the long way.
+pub fn scoring(p: &Program, s: &State) -> Scoring {
+    let mut sc = Scoring::default();
+    let answered = TurnRow::new(p, s).is_some_and(|turn| {
+        let hand = s.hands[usize::from(s.turn)].cards();
+        turn.each_play(hand, |card, choice, rank| {
+            if turn.slot(rank, choice).is_some() {
+                sc.planned += 1;
+            } else if worked_slot(p, s, rank, choice).is_some()
+                && outcomes_worth(p, s, rank_of(card), choice).is_some()
+            {
+                sc.planned_but_outcomes += 1;
+            } else {
+                sc.long_way += 1;
+            }
+        })
+    });
+    if !answered {
+        sc = Scoring::default();
+        s.each_play_read(p, |_| {
+            sc.long_way += 1;
+            ControlFlow::Continue(())
+        });
+    }
+    sc
 }
 
 /// [`weigh`] for a turn the plan does not answer (a live choice, two copies of a card, a
@@ -354,8 +418,10 @@ impl Knowledge {
         score
     }
 
-    /// [`Worked::score`] for a play the plan does not score. By value: the turn's knowledge
-    /// then need not be kept in memory for the planned plays.
+    /// [`Worked::score`] for a play the plan's row for the turn does not score: from the
+    /// plan's slot for a play planned but for its outcomes (those that fire now added), or the
+    /// long way. By value: the turn's knowledge then need not be kept in memory for the
+    /// planned plays.
     #[inline(never)]
     fn score_unplanned(
         self,
@@ -365,6 +431,26 @@ impl Knowledge {
         choice: u8,
         aggressive: bool,
     ) -> i64 {
+        let rank = rank_of(card);
+        if let Some(planned) = worked_slot(p, s, rank, choice)
+            && let Some(worth) = outcomes_worth(p, s, rank, choice)
+        {
+            let score = self.planned_score(rank, planned, aggressive) + 1000 * worth;
+            // The plan is the long way's answer: every debug build of a game with these
+            // bots (the tests) checks it.
+            #[cfg(debug_assertions)]
+            {
+                let play = s.play_of(p, card, choice);
+                let want = Knowledge::new(p, s)
+                    .worked(p, s)
+                    .score(p, s, play, aggressive);
+                assert_eq!(
+                    score, want,
+                    "the plan's score of {play:?}, but for its outcomes"
+                );
+            }
+            return score;
+        }
         let play = s.play_of(p, card, choice);
         self.worked(p, s).score(p, s, play, aggressive)
     }
