@@ -104,8 +104,10 @@ impl Bot {
     fn choose_from_list(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
         match self {
             Bot::Random => random(p, s, rng),
-            // One copy of the weighing, inlined here: the two bots differ in one term.
-            Bot::Cautious | Bot::Aggressive => weigh(p, s, rng, self == Bot::Aggressive),
+            // A copy of the weighing for each, inlined here: the aggressive bot's term is then
+            // no test on every play of the cautious bot's.
+            Bot::Cautious => weigh(p, s, rng, false),
+            Bot::Aggressive => weigh(p, s, rng, true),
             Bot::Search => {
                 let mut moves = Moves::new();
                 s.legal_moves_into(p, &mut moves);
