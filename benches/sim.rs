@@ -308,10 +308,9 @@ fn in_process(b: &Bench, game: Game, bots: Bots, players: usize) {
         .display()
         .to_string();
     let p = load_program(&Disk, &path, &[]).expect("the ruleset checks");
-    let seats = [Player::Bot(match bots {
-        Bots::Random => Bot::Random,
-        Bots::Cautious => Bot::Cautious,
-    })];
+    let seats = [Player::Bot(
+        Bot::from_name(bots.name()).expect("a bot the engine knows"),
+    )];
     let cfg = Config {
         ruleset: game.ruleset().into(),
         name: p.name.clone(),

@@ -25,12 +25,9 @@ fn program(game: Game) -> Program {
     load_program(&Disk, &path, &[]).expect("the ruleset checks")
 }
 
-/// The engine's player for the native's bots.
+/// The engine's player for the native's bots, by the name both know them by.
 fn player(bots: Bots) -> Player {
-    Player::Bot(match bots {
-        Bots::Random => Bot::Random,
-        Bots::Cautious => Bot::Cautious,
-    })
+    Player::Bot(Bot::from_name(bots.name()).expect("a bot the engine knows"))
 }
 
 /// One game as `sim::play_one` plays it, its events recorded.

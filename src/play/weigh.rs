@@ -73,18 +73,11 @@ pub(super) fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> 
     best.choose(rng)
 }
 
-/// What the outcomes that fire now of a play planned but for them are worth to its player
-/// (the part of its [`base`] the plan left out, before the factor of 1000): choice `choice`
-/// of a card of rank `rank`, its steps' conditions read in the turn's facts, as
-/// [`Worked::immediate_worked_out`] reads them. `None` when the worth is too large for the
-/// planned score to take it as it would the whole (never with a ruleset's amounts, at most
-/// a million): then the play is scored the long way.
-fn outcomes_worth(p: &Program, s: &State, rank: u8, choice: u8) -> Option<i64> {
-    let active = s.active();
-    let fx = *p.rank_fx[active.min(ir::MAX_SEATS)].get(usize::from(rank))?;
-    let ch = p.choice(fx, usize::from(choice))?;
-    let (facts, others) = (&s.facts(p), others(active));
+/// What the outcomes of choice `ch` that fire in situation `facts` (its steps' conditions
+/// read there) are worth to its player, with `others` other players in the round.
+fn fired_worth(p: &Program, ch: &Choice, facts: &Facts, others: i64) -> i64 {
     let mut value = 0;
+    // A simple choice has no outcome of its own (no step with a condition or outcomes).
     if !ch.simple {
         for st in ch.steps() {
             if let ir::Act::Outcomes(i) = st.act(p, facts) {
@@ -92,9 +85,23 @@ fn outcomes_worth(p: &Program, s: &State, rank: u8, choice: u8) -> Option<i64> {
             }
         }
     }
+    value
+}
+
+/// The plan's slot of choice `choice` of a card of rank `rank`, if planned but for its
+/// outcomes ([`worked_slot`]), and what those that fire now are worth (the part of its
+/// [`base`] the plan left out, before the factor of 1000). `None` as well when the worth is
+/// too large for the planned score to take it as it would the whole (never with a ruleset's
+/// amounts, at most a million): then the play is scored the long way.
+fn planned_but_outcomes(p: &Program, s: &State, rank: u8, choice: u8) -> Option<(Slot, i64)> {
+    let slot = worked_slot(p, s, rank, choice)?;
+    let active = s.active();
+    let fx = *p.rank_fx[active.min(ir::MAX_SEATS)].get(usize::from(rank))?;
+    let ch = p.choice(fx, usize::from(choice))?;
+    let value = fired_worth(p, ch, &s.facts(p), others(active));
     // The planned part's worth (its bars') is under 2^17 / 1000: the sum stays far inside
     // `WORTH_CAP`, so adding it is what `base` of the whole would give.
-    (value.abs() < 1 << 30).then_some(value)
+    (value.abs() < 1 << 30).then_some((slot, value))
 }
 
 /// How the weighing bots score the plays of a position ([`scoring`]).
@@ -115,12 +122,10 @@ pub fn scoring(p: &Program, s: &State) -> Scoring {
     let mut sc = Scoring::default();
     let answered = TurnRow::new(p, s).is_some_and(|turn| {
         let hand = s.hands[usize::from(s.turn)].cards();
-        turn.each_play(hand, |card, choice, rank| {
+        turn.each_play(hand, |_, choice, rank| {
             if turn.slot(rank, choice).is_some() {
                 sc.planned += 1;
-            } else if worked_slot(p, s, rank, choice).is_some()
-                && outcomes_worth(p, s, rank_of(card), choice).is_some()
-            {
+            } else if planned_but_outcomes(p, s, rank, choice).is_some() {
                 sc.planned_but_outcomes += 1;
             } else {
                 sc.long_way += 1;
@@ -432,9 +437,7 @@ impl Knowledge {
         aggressive: bool,
     ) -> i64 {
         let rank = rank_of(card);
-        if let Some(planned) = worked_slot(p, s, rank, choice)
-            && let Some(worth) = outcomes_worth(p, s, rank, choice)
-        {
+        if let Some((planned, worth)) = planned_but_outcomes(p, s, rank, choice) {
             let score = self.planned_score(rank, planned, aggressive) + 1000 * worth;
             // The plan is the long way's answer: every debug build of a game with these
             // bots (the tests) checks it.
@@ -575,16 +578,8 @@ impl Worked<'_> {
         } else {
             total
         };
-        let mut value = 0;
-        // A simple choice has no outcome of its own (no step with a condition or outcomes).
-        if !ch.simple {
-            for st in ch.steps() {
-                if let ir::Act::Outcomes(i) = st.act(p, facts) {
-                    value += worth(p, i, self.others);
-                }
-            }
-        }
-        value += bars_worth(p, s.total, new, self.others);
+        let value =
+            fired_worth(p, ch, facts, self.others) + bars_worth(p, s.total, new, self.others);
         (value.clamp(-WORTH_CAP, WORTH_CAP), new)
     }
 }
