@@ -464,3 +464,50 @@ fn the_same_seed_gives_the_same_games_under_load() {
     );
     assert!(quiet.turns.sum > 0);
 }
+
+/// The searching bots' evaluation sums its play-outs without overflow: a move that fails in
+/// every deal (its script fails in any two-player game) scores below every move that plays,
+/// where a wrapping sum once made it the best.
+#[test]
+fn a_move_that_fails_in_every_deal_is_never_the_search_bots_pick() {
+    use ninety::base::cards::parse_cards;
+    use ninety::engine::Move;
+    let mut memory = ninety::compile::Memory::new();
+    memory.insert(
+        "boom.rules",
+        "extends \"ninety-nine\"\nname \"Boom\"\nscript\n  \
+         fn boom(game) { if game.seats == 2 { throw \"boom\"; } game.total + 5 }\nend\n\
+         card 5: run boom\n",
+    );
+    let p = load_program(&memory, "boom.rules", &[]).expect("checks");
+    let hands = vec![
+        parse_cards("5C 2C 3C").expect("cards"),
+        parse_cards("7D 8D 9D").expect("cards"),
+    ];
+    let setup = Setup {
+        players: 2,
+        seed: 4,
+        hands: Some(hands),
+        total: Some(10),
+        turn: Some(0),
+        ..Setup::default()
+    };
+    let s = new_game(&p, &setup, &mut ()).expect("a position");
+    let five = Move::Play {
+        card: parse_card("5C").expect("a card"),
+        choice: 0,
+    };
+    let two = Move::Play {
+        card: parse_card("2C").expect("a card"),
+        choice: 0,
+    };
+    assert!(
+        s.legal_moves(&p).as_slice().contains(&five),
+        "the 5 is offered"
+    );
+    let mut rng = Rng::for_bots(1);
+    let best = ninety::play::search::best_of(&p, &s, &[five, two], 24, &mut rng);
+    assert_eq!(best, two);
+    let mut rng = Rng::for_bots(1);
+    assert_ne!(Bot::Search.choose(&p, &s, &mut rng), Some(five));
+}

@@ -9,8 +9,9 @@ use std::path::Path;
 
 use ninety::app::load::load_program;
 use ninety::base::Rng;
+use ninety::base::limits::TURN_LIMIT;
 use ninety::compile::{Disk, Memory};
-use ninety::engine::{self, Kernel, Pick, Setup, State, TURN_LIMIT};
+use ninety::engine::{self, Kernel, Pick, Setup, State};
 use ninety::ir::Program;
 use ninety::play::{Bot, Player};
 

@@ -7,8 +7,9 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use ninety::app::lsp::{Flow, Server};
+use ninety::base::limits::TURN_LIMIT;
 use ninety::compile::{self, Disk, Loader};
-use ninety::engine::{self, Setup, TURN_LIMIT};
+use ninety::engine::{self, Setup};
 use ninety::play::Bot;
 use proptest::prelude::*;
 

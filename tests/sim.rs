@@ -431,3 +431,58 @@ fn shards_of_a_sweep_and_of_a_comparison_merge_into_the_whole_command() {
     assert!(String::from_utf8_lossy(&mixed.stderr).contains("1-2.json"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every bar is counted, however many the ruleset has: nine bars (more than a fixed table of
+/// eight held) give `sim` the counts of the games' own events, game by game.
+#[test]
+fn every_bar_is_counted_whatever_their_number() {
+    use ninety::engine::{Event, Setup};
+    use ninety::play::{Driver, Ending};
+    use std::collections::BTreeMap;
+    let mut memory = ninety::compile::Memory::new();
+    memory.insert(
+        "nine-bars.rules",
+        "extends \"ninety-nine\"\nname \"Nine bars\"\n\
+         on reaching 10, 20, 30, 40, 50, 60, 70, 80, 90: the round goes on\n\
+         on passing 15, 25, 35, 45, 55, 65, 75, 85, 95: the round goes on\n",
+    );
+    let p = load_program(&memory, "nine-bars.rules", &[]).expect("checks");
+    assert!(p.bars.len() >= 18, "{} bars", p.bars.len());
+    let (games, seed) = (60, 9);
+    let stats = sim::run(
+        &p,
+        &players(&[Bot::Random]),
+        &config("nine-bars", &[Bot::Random], games, seed),
+        &Control::jobs(2),
+    )
+    .expect("runs");
+    // The same games, one by one, their bar events counted by hand.
+    let (mut reached, mut passed) = (BTreeMap::new(), BTreeMap::new());
+    let seats = vec![Player::Bot(Bot::Random); 3];
+    for i in 0..games {
+        let game = ninety::base::rng::game_seed(seed, i);
+        let mut events: Vec<Event> = Vec::new();
+        let mut driver = Driver::new(&p, &seats, game);
+        let setup = Setup {
+            players: 3,
+            seed: game,
+            ..Setup::default()
+        };
+        let mut s = driver.start(&setup, &mut events).expect("starts");
+        assert_eq!(driver.play(&mut s, &|| false, &mut events), Ending::Over);
+        for e in events {
+            if let Event::Bar {
+                value, passed: p, ..
+            } = e
+            {
+                *if p { &mut passed } else { &mut reached }
+                    .entry(value)
+                    .or_insert(0u64) += 1;
+            }
+        }
+    }
+    assert_eq!(reached.len(), 9, "{reached:?}");
+    assert_eq!(passed.len(), 9, "{passed:?}");
+    assert_eq!(stats.bar_reached, reached);
+    assert_eq!(stats.bar_passed, passed);
+}

@@ -223,7 +223,7 @@ fn soak_rulesets_check_and_play_without_panic_keeping_every_invariant() {
                     seed,
                     ..Setup::default()
                 };
-                ninety::play::game_clock(&p, &bots, true);
+                let _allowance = ninety::play::Allowance::open(&p, &bots);
                 let Ok(mut s) = engine::new_game(&p, &setup, &mut ()) else {
                     continue;
                 };
@@ -237,7 +237,6 @@ fn soak_rulesets_check_and_play_without_panic_keeping_every_invariant() {
                     }
                     prop_assert_eq!(s.validate(&p), Ok(()), "after {} turns", turns);
                 }
-                ninety::play::game_clock(&p, &bots, false);
             }
         }
         Ok(())

@@ -6,8 +6,9 @@
 
 use ninety::app::load::load_program;
 use ninety::base::Rng;
+use ninety::base::limits::TURN_LIMIT;
 use ninety::compile::Disk;
-use ninety::engine::{self, Setup, TURN_LIMIT};
+use ninety::engine::{self, Setup};
 use ninety::ir::Program;
 use ninety::play::{Bot, Player, Scoring, scoring};
 

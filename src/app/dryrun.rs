@@ -9,15 +9,14 @@
 
 use std::collections::BTreeSet;
 
-use crate::base::Rng;
 use crate::base::cards::RANK_WORDS;
 use crate::base::diag::{Diag, Source};
 use crate::base::limits::{DRY_GAME_TURNS, DRY_GAMES, DRY_TURNS};
 use crate::base::{Code, Span};
 use crate::compile::Layer;
-use crate::engine::{self, Event, Setup, Sink, kind};
+use crate::engine::{Event, Setup, Sink, kind};
 use crate::ir::{Origin, Program};
-use crate::play::{self, Bot, Player};
+use crate::play::{Bot, Driver, Ending, Player};
 
 /// What the games did: the card lines, bars and moments that happened.
 #[derive(Default)]
@@ -184,10 +183,15 @@ enum Played {
 }
 
 /// One seeded game, every seat the same bot: as `ninety run FILE --players N --seed S --bots
-/// BOT` plays it.
+/// BOT` plays it (where players draw by hand, the random bot forgets to draw a third of the
+/// time, as players do: so the rules for a player with no cards get played too).
 fn play_game(p: &Program, players: usize, seed: u64, bot: Bot, seen: &mut Seen) -> Played {
-    let seats = vec![Player::Bot(bot); players];
-    play::game_clock(p, &seats, true);
+    let player = if bot == Bot::Random {
+        Player::Forgetful
+    } else {
+        Player::Bot(bot)
+    };
+    let seats = vec![player; players];
     let setup = Setup {
         players,
         seed,
@@ -198,66 +202,33 @@ fn play_game(p: &Program, players: usize, seed: u64, bot: Bot, seen: &mut Seen) 
     seen.rounds = 0;
     seen.cards = 0;
     seen.round_began = 0;
-    let Ok(mut s) = engine::new_game(p, &setup, seen) else {
-        play::game_clock(p, &seats, false);
+    let mut driver = Driver::new(p, &seats, seed).with_limit(DRY_GAME_TURNS);
+    let Ok(mut s) = driver.start(&setup, seen) else {
         return Played::Failed;
     };
-    let mut rng = Rng::for_bots(seed);
-    let result = loop {
-        if s.over {
-            break if s.stuck.is_some() {
-                Played::Failed
-            } else {
-                Played::Ended {
-                    turns: s.turns,
-                    winners: s.winners,
-                    several: s.teams(p, s.out_of_game) > 1,
-                }
-            };
-        }
-        if s.turns >= DRY_GAME_TURNS {
-            break Played::Endless(Endless {
-                players,
-                seed,
-                bot,
-                turns: s.turns,
-                top: seen.top,
-                lost: seen.lost,
-                rounds: seen.rounds,
-                round_cards: seen.cards - seen.round_began,
-            });
-        }
-        let turn = if p.by_hand && bot == Bot::Random {
-            forgetful_turn(p, &mut s, &mut rng, seen)
-        } else {
-            seats[usize::from(s.turn)].turn(p, &mut s, &mut rng, seen)
-        };
-        match turn {
-            Ok(true) => {}
-            Ok(false) | Err(_) => break Played::Failed,
-        }
-    };
-    play::game_clock(p, &seats, false);
-    result
-}
-
-/// Where players draw by hand, the random bot forgets to draw a third of the time, as players
-/// do: so the rules for a player with no cards get played too.
-fn forgetful_turn(
-    p: &Program,
-    s: &mut engine::State,
-    rng: &mut Rng,
-    seen: &mut Seen,
-) -> Result<bool, engine::PlayError> {
-    let Some(mv) = Bot::Random.choose(p, s, rng) else {
-        return Ok(false);
-    };
-    let seat = s.turn;
-    engine::step(p, s, mv, seen)?;
-    if s.pending_draw == Some(seat) && rng.below(3) != 0 {
-        engine::step(p, s, engine::Move::Draw, seen)?;
+    match driver.play(&mut s, &|| false, seen) {
+        Ending::Over => Played::Ended {
+            turns: s.turns,
+            winners: s.winners,
+            several: s.teams(p, s.out_of_game) > 1,
+        },
+        Ending::TurnLimit => Played::Endless(Endless {
+            players,
+            seed,
+            bot,
+            turns: s.turns,
+            top: seen.top,
+            lost: seen.lost,
+            rounds: seen.rounds,
+            round_cards: seen.cards - seen.round_began,
+        }),
+        Ending::Stuck
+        | Ending::Stopped
+        | Ending::Guard
+        | Ending::NoMove(_)
+        | Ending::Failed(_)
+        | Ending::Waiting(_) => Played::Failed,
     }
-    Ok(true)
 }
 
 fn endless_diag(p: &Program, own: &Layer, e: &Endless) -> Diag {

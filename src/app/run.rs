@@ -4,13 +4,13 @@ use std::io::Write;
 
 use super::commands::{FAILED, OK, USAGE, load_for_command};
 use super::load::player;
-use crate::base::Rng;
 use crate::base::cards::parse_cards;
+use crate::base::limits::TURN_LIMIT;
 use crate::base::text::{escape, escape_lines};
 use crate::compile::Loader;
-use crate::engine::{self, Event, Move, PlayError, Setup, State};
+use crate::engine::{self, Event, Move, PlayError, Setup, Sink, State};
 use crate::ir::Program;
-use crate::play::{self, Player};
+use crate::play::{self, Driver, Ending, Player};
 use crate::present;
 
 /// Options of `ninety run`.
@@ -116,11 +116,28 @@ pub fn run_cmd(
             return USAGE;
         }
     };
-    let players: Vec<Player> = bot.iter().cloned().collect();
-    play::game_clock(&p, &players, true);
-    let code = play_out(&p, o, &setup, bot.as_ref(), out, err);
-    play::game_clock(&p, &players, false);
-    code
+    play_out(&p, o, &setup, bot.as_ref(), out, err)
+}
+
+/// Writes each event as it comes: a line of text, or a JSON object.
+struct Printer<'a> {
+    p: &'a Program,
+    json: bool,
+    out: &'a mut dyn Write,
+}
+
+impl Sink for Printer<'_> {
+    const WANTS: u32 = !0;
+    fn event(&mut self, e: Event) {
+        if self.json {
+            let _ = writeln!(self.out, "{}", present::event_json(self.p, &e));
+        } else {
+            let line = present::event_text(self.p, &e, &seat_name);
+            if !line.is_empty() {
+                let _ = writeln!(self.out, "{}", escape(&line));
+            }
+        }
+    }
 }
 
 /// The game of a `run`: set up, the moves given, then the bot's to the end; the events
@@ -133,28 +150,25 @@ fn play_out(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let mut events: Vec<Event> = Vec::new();
-    let mut s = match engine::new_game(p, setup, &mut events) {
+    let seats = vec![bot.cloned().unwrap_or(Player::Person); setup.players];
+    let mut driver = Driver::new(p, &seats, o.seed);
+    let mut printer = Printer {
+        p,
+        json: o.json,
+        out,
+    };
+    let mut s = match driver.start(setup, &mut printer) {
         Ok(s) => s,
-        Err(e) => {
+        Err(Ending::Failed(e)) => {
             let _ = writeln!(err, "error: {}", escape(&e.to_string()));
             return USAGE;
         }
-    };
-    let mut code = OK;
-    let flush = |events: &mut Vec<Event>, out: &mut dyn Write| {
-        for e in events.drain(..) {
-            if o.json {
-                let _ = writeln!(out, "{}", present::event_json(p, &e));
-            } else {
-                let line = present::event_text(p, &e, &seat_name);
-                if !line.is_empty() {
-                    let _ = writeln!(out, "{}", escape(&line));
-                }
-            }
+        Err(_) => {
+            let _ = writeln!(err, "error: {}", play::GUARD_WORDS);
+            return FAILED;
         }
     };
-    flush(&mut events, out);
+    let mut code = OK;
     for text in &o.moves {
         if s.over {
             let text = escape(text);
@@ -162,42 +176,28 @@ fn play_out(
             code = FAILED;
             break;
         }
-        match apply_typed(p, &mut s, text, &mut events) {
-            Ok(()) => flush(&mut events, out),
-            Err(e) => {
-                let _ = writeln!(err, "error: {}", escape(&e));
-                code = FAILED;
-                break;
-            }
+        if let Err(e) = apply_typed(p, &mut s, text, &mut printer) {
+            let _ = writeln!(err, "error: {}", escape(&e));
+            code = FAILED;
+            break;
         }
     }
-    if code == OK
-        && let Some(bot) = bot
-    {
-        let mut rng = Rng::for_bots(o.seed);
-        while !s.over {
-            if s.turns > engine::TURN_LIMIT {
-                let _ = writeln!(err, "error: {}", PlayError::TurnLimit(engine::TURN_LIMIT));
-                code = FAILED;
-                break;
-            }
-            match bot.turn(p, &mut s, &mut rng, &mut events) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => {
-                    let _ = writeln!(
-                        err,
-                        "error: the bot's move failed: {}",
-                        escape(&present::play_error(p, &e))
-                    );
-                    code = FAILED;
-                    break;
-                }
-            }
-            flush(&mut events, out);
+    if code == OK && bot.is_some() {
+        let problem = match driver.play(&mut s, &|| false, &mut printer) {
+            Ending::Over | Ending::Stuck | Ending::NoMove(_) | Ending::Waiting(_) => None,
+            Ending::TurnLimit => Some(PlayError::TurnLimit(TURN_LIMIT).to_string()),
+            Ending::Failed(e) => Some(format!(
+                "the bot's move failed: {}",
+                escape(&present::play_error(p, &e))
+            )),
+            Ending::Guard | Ending::Stopped => Some(play::GUARD_WORDS.to_string()),
+        };
+        if let Some(problem) = problem {
+            let _ = writeln!(err, "error: {problem}");
+            code = FAILED;
         }
     }
-    flush(&mut events, out);
+    let out = printer.out;
     if let Some(stall) = s.stuck {
         let _ = writeln!(err, "error: {}", escape(&present::stall_words(p, stall)));
         code = FAILED;
@@ -211,11 +211,11 @@ fn play_out(
 }
 
 /// Applies a typed move, or says why it cannot be played (with the legal moves).
-pub fn apply_typed(
+pub fn apply_typed<S: Sink>(
     p: &Program,
     s: &mut State,
     text: &str,
-    events: &mut Vec<Event>,
+    events: &mut S,
 ) -> Result<(), String> {
     let legal = play::legal_list(p, s);
     let seat = s.turn;

@@ -19,7 +19,7 @@ pub type Recompile<'a> = &'a dyn Fn(&[(String, String)]) -> Result<Program, Stri
 /// share one game's allowance of script work: a file of many scenarios costs no more.
 pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag> {
     let mut diags = Vec::new();
-    play::game_clock(p, &[], true);
+    let allowance = play::Allowance::open(p, &[]);
     for sc in &layer.file.scenarios {
         let sets: Vec<(String, String)> = sc
             .steps
@@ -82,7 +82,7 @@ pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
             diags.push(d.in_source(&layer.source));
         }
     }
-    play::game_clock(p, &[], false);
+    drop(allowance);
     diags
 }
 

@@ -313,9 +313,12 @@ fn load_script_files(
     let names: Vec<Spanned<String>> = file
         .statements
         .iter()
-        .filter_map(|st| match &st.kind {
-            StatementKind::ScriptFile(name) => Some(name.clone()),
-            _ => None,
+        .filter_map(|st| {
+            if let StatementKind::ScriptFile(name) = &st.kind {
+                Some(name.clone())
+            } else {
+                None
+            }
         })
         .collect();
     for name in names {
@@ -429,9 +432,12 @@ fn script_file(
 fn extends_of(file: &ast::File) -> Vec<Spanned<String>> {
     file.statements
         .iter()
-        .filter_map(|s| match &s.kind {
-            StatementKind::Extends(name) => Some(name.clone()),
-            _ => None,
+        .filter_map(|s| {
+            if let StatementKind::Extends(name) = &s.kind {
+                Some(name.clone())
+            } else {
+                None
+            }
         })
         .collect()
 }

@@ -268,7 +268,7 @@ impl Flat<'_, '_> {
         for ((rank, count), d) in &s.cards {
             let with = match count {
                 Count::Any => String::new(),
-                other => other.words(),
+                Count::Exactly(_) | Count::AtLeast(_) => count.words(),
             };
             let name = RANK_NAMES[usize::from(*rank)];
             one(
@@ -336,7 +336,7 @@ fn option_tail(d: &Declared) -> String {
     let word = |v: i64| match d.range {
         OptRange::YesNo if v != 0 => "yes".to_string(),
         OptRange::YesNo => "no".to_string(),
-        _ => v.to_string(),
+        OptRange::Between(..) | OptRange::OneOf(_) => v.to_string(),
     };
     match &d.range {
         OptRange::Between(lo, hi) => format!("{} from {lo} to {hi}", d.value),

@@ -529,7 +529,14 @@ impl Compiler<'_> {
                 ir::Act::Outcomes(i) => costs(Some(i)),
                 // A script may make a player pay: it is not judged here.
                 ir::Act::Script(_) => true,
-                _ => false,
+                ir::Act::Add(_)
+                | ir::Act::Set(_)
+                | ir::Act::Mul(_)
+                | ir::Act::Div(_)
+                | ir::Act::Nothing
+                | ir::Act::Skip(_)
+                | ir::Act::Reverse
+                | ir::Act::Again(_) => false,
             });
         let by_bars = p.bars.iter().any(|b| costs(b.reach) || costs(b.pass))
             || p.script_bars.iter().any(|b| costs(Some(b.outcomes)));

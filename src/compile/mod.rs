@@ -8,6 +8,8 @@
 //! [`cards`], [`outcomes`] (bars and moments), [`lower`] (assemble), [`lints`] (analyses of
 //! the program), [`stall`] (a game that could not go on).
 
+#![warn(clippy::wildcard_enum_match_arm)]
+
 mod ambiguity;
 mod cards;
 mod chain;

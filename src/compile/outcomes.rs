@@ -81,12 +81,14 @@ impl Compiler<'_> {
 
     /// Notes the roles an outcome names whose meaning depends on the cards' turn effects.
     pub fn note_roles(&mut self, layer: usize, o: &ast::Outcome, from: Lowering) {
-        let target = match &o.kind {
-            ast::OutcomeKind::Pays {
-                to: ast::Target::Seat(w),
-                ..
-            } => Some(*w),
-            _ => None,
+        let target = if let ast::OutcomeKind::Pays {
+            to: ast::Target::Seat(w),
+            ..
+        } = &o.kind
+        {
+            Some(*w)
+        } else {
+            None
         };
         for who in [o.who, target].into_iter().flatten() {
             if matches!(who, ast::Who::Next | ast::Who::Previous) {

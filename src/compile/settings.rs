@@ -571,7 +571,9 @@ impl Collect<'_, '_> {
                         EndKind::PlayersLeft(_) => EndKind::PlayersLeft(n),
                         EndKind::Reach(_) => EndKind::Reach(n),
                         EndKind::Fall(_) => EndKind::Fall(n),
-                        _ => EndKind::Rounds(n),
+                        EndKind::OneLeft | EndKind::FirstOut | EndKind::Rounds(_) => {
+                            EndKind::Rounds(n)
+                        }
                     };
                     (kind, a.span)
                 }

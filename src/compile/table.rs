@@ -142,7 +142,12 @@ impl Compiler<'_> {
                     "name fewer chips than players start with: `when a player falls to 1 chip`"
                         .to_string(),
                 )),
-                _ => None,
+                EndKind::OneLeft
+                | EndKind::PlayersLeft(_)
+                | EndKind::FirstOut
+                | EndKind::Reach(_)
+                | EndKind::Fall(_)
+                | EndKind::Rounds(_) => None,
             };
             if let Some((message, hint)) = problem {
                 self.err(

@@ -73,6 +73,3 @@ pub enum PlayError {
     #[error("{0}; the move was not played")]
     Script(ScriptError),
 }
-
-/// The most turns a game may take before it is stopped as never-ending.
-pub const TURN_LIMIT: u64 = 100_000;

@@ -24,9 +24,10 @@
 //! past the hand's cards, summed by one multiplication, the play picked found from the sums'
 //! high bits, with no loop and no branch that depends on the cards.
 //!
-//! Laying the card and passing the turn are written out here, the same steps as the step's
-//! `lay` and `pass_turn`, held to them by the test below: a reverse and one skip are read from
-//! the view's next seats without a branch; more turns or more skips are `pass_with`'s.
+//! Laying the card and drawing after it are the step's own (`lay_card`, `draw_after_card`,
+//! inlined); passing the turn is written out here for a reverse and one skip, read from the
+//! view's next seats without a branch, and is the step's `pass_on` for more turns or more
+//! skips.
 //!
 //! `tests/kernel.rs` plays every shipped ruleset both ways, game by game, with random,
 //! cautious and aggressive bots, and compares the whole state (the random streams included)
@@ -38,7 +39,7 @@ use super::flat::{
 };
 use super::outcomes::{Acting, finish_round};
 use super::step::{
-    bars_touched, calm_turn, draw_pending, draw_up_to, pass_on, settle, touches_bar,
+    bars_touched, calm_turn, draw_after_card, draw_pending, lay_card, pass_on, settle, touches_bar,
 };
 use super::{Move, Reason, Sink, State};
 use crate::base::cards::{face_of, rank_of};
@@ -463,17 +464,7 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
 
             // Laid: the card from its place in the hand to the discard pile.
             let old = s.total;
-            let hand = &mut s.hands[usize::from(seat)];
-            let card = if W <= 8 {
-                hand.remove_early(index)
-            } else {
-                hand.remove(index)
-            };
-            s.known_not[usize::from(seat)] = 0;
-            s.discard.push(card);
-            s.laid_by = [seat, s.laid_by[0]];
-            s.out_now = 0;
-            s.total = total;
+            lay_card(s, seat, index, total, W <= 8);
             debug_assert_eq!(
                 v.table.touches_bar(c.row, total).unwrap_or(false),
                 touches_bar(p, old, total)
@@ -494,10 +485,10 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
                 }
                 v = v.renew(p, s, &mut seen);
                 if s.in_round(seat) {
-                    draw(p, s, seat, v.size, sink);
+                    draw_after_card(p, s, seat, v.size, sink);
                 }
             } else {
-                draw(p, s, seat, v.size, sink);
+                draw_after_card(p, s, seat, v.size, sink);
             }
 
             // The turn passes.
@@ -539,18 +530,6 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
                 _ => continue 'fresh,
             }
         }
-    }
-}
-
-/// After `seat`'s card: their draw, by hand (owed, made after the next player is dealt
-/// with) or from the stock up to `size` cards, the discard pile shuffled in when the stock
-/// is empty.
-#[inline(always)]
-fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S) {
-    if p.by_hand {
-        s.pending_draw = Some(seat);
-    } else {
-        draw_up_to(p, s, seat, size, sink);
     }
 }
 

@@ -10,6 +10,8 @@
 //! nothing when the sink is `()`. Randomness is the game's own [`Rng`](crate::base::Rng)
 //! stream, so one seed gives one game on every machine and every version.
 
+#![warn(clippy::wildcard_enum_match_arm)]
+
 mod deal;
 mod error;
 mod events;
@@ -26,7 +28,7 @@ mod step;
 mod validate;
 
 pub use deal::{REDEALS, deal_hidden};
-pub use error::{Illegal, PlayError, TURN_LIMIT};
+pub use error::{Illegal, PlayError};
 pub use events::{Event, PayTo, Reason, Sink, kind};
 pub use hand::{Hand, Pile};
 pub use kernel::{Kernel, Pick, kernel_fits, loop_turns};

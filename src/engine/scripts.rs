@@ -69,22 +69,22 @@ impl State {
             t = choice_total(p, ch, &facts);
         } else {
             for (k, st) in ch.steps().iter().enumerate() {
-                match st.act(p, &facts) {
-                    Act::Script(i) => {
-                        let fx = &p.script_fx[usize::from(i)];
-                        let out = match fx.lookup(t) {
-                            Some(o) => Cow::Borrowed(o),
-                            None => {
-                                let host = host.ok_or_else(missing)?;
-                                Cow::Owned(host.effect(&fx.func, &self.view(p, rank, old, t))?)
-                            }
-                        };
-                        if let Some(n) = out.total {
-                            t = n;
+                let act = st.act(p, &facts);
+                if let Act::Script(i) = act {
+                    let fx = &p.script_fx[usize::from(i)];
+                    let out = match fx.lookup(t) {
+                        Some(o) => Cow::Borrowed(o),
+                        None => {
+                            let host = host.ok_or_else(missing)?;
+                            Cow::Owned(host.effect(&fx.func, &self.view(p, rank, old, t))?)
                         }
-                        outs[k] = Some(out);
+                    };
+                    if let Some(n) = out.total {
+                        t = n;
                     }
-                    other => t = other.apply(t),
+                    outs[k] = Some(out);
+                } else {
+                    t = act.apply(t);
                 }
             }
         }

@@ -351,13 +351,7 @@ fn lay<S: Sink>(p: &Program, s: &mut State, index: usize, choice: u8, total: i32
             sink.event(Event::Forgot { seat: pending });
         }
     }
-    let card = s.hands[usize::from(seat)].remove(index);
-    s.known_not[usize::from(seat)] = 0;
-    s.discard.push(card);
-    s.laid_by = [seat, s.laid_by[0]];
-    // Who goes out because of this card goes out together.
-    s.out_now = 0;
-    s.total = total;
+    let card = lay_card(s, seat, index, total, false);
     if S::WANTS & kind::PLAY != 0 {
         sink.event(Event::Play {
             seat,
@@ -367,6 +361,26 @@ fn lay<S: Sink>(p: &Program, s: &mut State, index: usize, choice: u8, total: i32
             fx: p.effect_index(s.active(), rank_of(card)),
         });
     }
+}
+
+/// What laying a card changes on the table, for the step and the loop of plain turns alike:
+/// the card at `index` of `seat`'s hand goes onto the discard pile, and the total becomes
+/// `total`. `early`: the card is in one of the hand's first eight slots (read faster).
+#[inline(always)]
+pub(super) fn lay_card(s: &mut State, seat: u8, index: usize, total: i32, early: bool) -> Card {
+    let hand = &mut s.hands[usize::from(seat)];
+    let card = if early {
+        hand.remove_early(index)
+    } else {
+        hand.remove(index)
+    };
+    s.known_not[usize::from(seat)] = 0;
+    s.discard.push(card);
+    s.laid_by = [seat, s.laid_by[0]];
+    // Who goes out because of this card goes out together.
+    s.out_now = 0;
+    s.total = total;
+    card
 }
 
 /// After a card and its outcomes: the round ends, or the turn passes; then whoever cannot
@@ -547,12 +561,10 @@ pub(super) fn bars_touched<S: Sink>(
 /// After a card, in a round that goes on: the draw, then whose turn it is.
 #[inline(always)]
 fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
-    if !s.in_round(seat) {
-        // Put out by their own card: nothing to draw.
-    } else if p.by_hand {
-        s.pending_draw = Some(seat);
-    } else {
-        draw(p, s, seat, sink);
+    if s.in_round(seat) {
+        // (Put out by their own card: nothing to draw.)
+        let size = p.hand_size(s.seats_in_game());
+        draw_after_card(p, s, seat, size, sink);
     }
     pass_on(s, seat, turn, sink);
 }
@@ -589,6 +601,24 @@ pub(super) fn pass_on<S: Sink>(s: &mut State, seat: u8, turn: Turn, sink: &mut S
             next = s.next_seat(next, s.clockwise);
         }
         s.turn = next;
+    }
+}
+
+/// After `seat`'s card: their draw, by hand (owed, made after the next player is dealt
+/// with) or from the stock up to `size` cards, the discard pile shuffled in when the stock
+/// is empty.
+#[inline(always)]
+pub(super) fn draw_after_card<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    seat: u8,
+    size: usize,
+    sink: &mut S,
+) {
+    if p.by_hand {
+        s.pending_draw = Some(seat);
+    } else {
+        draw_up_to(p, s, seat, size, sink);
     }
 }
 

@@ -295,7 +295,14 @@ fn most_again(p: &Program) -> u8 {
                 .map_or(u8::MAX, |t| {
                     t.iter().map(|o| o.turn.again).max().unwrap_or(0)
                 }),
-            _ => 0,
+            Act::Add(_)
+            | Act::Set(_)
+            | Act::Mul(_)
+            | Act::Div(_)
+            | Act::Nothing
+            | Act::Skip(_)
+            | Act::Reverse
+            | Act::Outcomes(_) => 0,
         }
     };
     p.effects

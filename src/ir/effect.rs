@@ -361,7 +361,14 @@ impl Choice {
             match act {
                 Act::Add(n) => return n.to_string(),
                 Act::Set(n) => return format!("={n}"),
-                _ => {}
+                Act::Mul(_)
+                | Act::Div(_)
+                | Act::Nothing
+                | Act::Skip(_)
+                | Act::Reverse
+                | Act::Again(_)
+                | Act::Outcomes(_)
+                | Act::Script(_) => {}
             }
         }
         (index + 1).to_string()

@@ -57,12 +57,16 @@ fn steps_total(
 ) -> Option<i32> {
     let mut t = f.total;
     for s in choice.steps() {
-        t = match s.act(p, f) {
-            Act::Script(i) => match p.script_fx.get(usize::from(i)).and_then(|fx| fx.lookup(t)) {
+        // Every act but a script's is arithmetic `Act::apply` knows (the identity for a
+        // turn effect or outcomes).
+        let act = s.act(p, f);
+        t = if let Act::Script(i) = act {
+            match p.script_fx.get(usize::from(i)).and_then(|fx| fx.lookup(t)) {
                 Some(out) => out.total.unwrap_or(t),
                 None => untabulated(t)?,
-            },
-            other => other.apply(t),
+            }
+        } else {
+            act.apply(t)
         };
     }
     Some(t)
@@ -89,12 +93,13 @@ pub fn possible_totals(p: &Program, choice: &Choice, total: i32) -> Vec<i32> {
         let mut next = Vec::with_capacity(totals.len() * acts.len());
         for &t in &totals {
             for &a in &acts {
-                let n = match a {
-                    Act::Script(i) => p.script_fx[usize::from(i)]
+                let n = if let Act::Script(i) = a {
+                    p.script_fx[usize::from(i)]
                         .lookup(t)
                         .and_then(|o| o.total)
-                        .unwrap_or(t),
-                    other => other.apply(t),
+                        .unwrap_or(t)
+                } else {
+                    a.apply(t)
                 };
                 if !next.contains(&n) {
                     next.push(n);

@@ -6,6 +6,8 @@
 //! the rules sheet; the engine's hot path never reads them. Scripts are named through the
 //! [`ScriptHost`] trait, which the `script` stage implements.
 
+#![warn(clippy::wildcard_enum_match_arm)]
+
 mod effect;
 pub mod eval;
 mod legal;

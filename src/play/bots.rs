@@ -5,7 +5,6 @@ use std::borrow::Cow;
 
 use std::ops::ControlFlow;
 
-use super::player::{bot_turn, play_and_draw};
 use super::weigh::weigh;
 use crate::base::Rng;
 use crate::engine::{Move, Moves, State};
@@ -115,7 +114,13 @@ impl Bot {
                 match moves.len() {
                     0 => None,
                     1 => Some(moves.as_slice()[0]),
-                    _ => Some(search(p, s, &moves, rng)),
+                    _ => Some(super::search::best_of(
+                        p,
+                        s,
+                        moves.as_slice(),
+                        super::search::SAMPLES,
+                        rng,
+                    )),
                 }
             }
             Bot::Ismcts { iterations, round } => {
@@ -158,55 +163,4 @@ fn random(p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
         n => list[rng.below(n)],
     };
     Some(Move::Play { card, choice })
-}
-
-/// How many samples each move gets, and how far each is played out.
-const SAMPLES: usize = 24;
-const PLIES: u32 = 120;
-
-fn search(p: &Program, s: &State, moves: &Moves, rng: &mut Rng) -> Move {
-    let me = s.turn;
-    let mut best = moves.as_slice()[0];
-    let mut best_value = i64::MIN;
-    // The same samples for every move, so moves are compared on the same unseen cards.
-    let seeds: Vec<u64> = (0..SAMPLES).map(|_| rng.below(usize::MAX) as u64).collect();
-    for &m in moves.as_slice() {
-        let mut total = 0i64;
-        for &seed in &seeds {
-            let mut sample = s.clone();
-            let mut r = Rng::for_bots(seed);
-            sample.determinize(p, me, &mut r);
-            total += playout(p, sample, m, me, &mut r);
-        }
-        if total > best_value {
-            best_value = total;
-            best = m;
-        }
-    }
-    best
-}
-
-/// Plays `m` then cautious players to the end of the round; the mover's chips gained against
-/// the others' on average, and staying in the game above all.
-fn playout(p: &Program, mut s: State, m: Move, me: u8, rng: &mut Rng) -> i64 {
-    let n = s.seats;
-    let before: Vec<i32> = (0..n).map(|x| s.chips_of(p, x)).collect();
-    let round = s.round;
-    if play_and_draw(p, &mut s, m, &mut ()).is_err() {
-        return i64::MIN / 4;
-    }
-    let mut plies = 0;
-    while !s.over && s.round == round && plies < PLIES {
-        match bot_turn(p, &mut s, Bot::Cautious, rng, &mut ()) {
-            Ok(true) => plies += 1,
-            Ok(false) | Err(_) => break,
-        }
-    }
-    let mine = i64::from(s.chips_of(p, me) - before[usize::from(me)]);
-    let others: i64 = (0..n)
-        .filter(|x| *x != me)
-        .map(|x| i64::from(s.chips_of(p, x) - before[usize::from(x)]))
-        .sum();
-    let alive = if s.in_game(me) { 0 } else { -1000 };
-    mine * 100 - others * 100 / i64::from(n.max(2) - 1) + alive
 }

@@ -21,8 +21,7 @@
 
 use std::cell::RefCell;
 
-use super::Bot;
-use super::player::{bot_turn, play_and_draw};
+use super::player::play_and_draw;
 use crate::base::Rng;
 use crate::base::cards::COPY;
 use crate::engine::{Move, Moves, State};
@@ -176,7 +175,8 @@ impl Tree {
                 break;
             }
         }
-        playout(p, root, g, rng, horizon);
+        let round = (horizon == Horizon::Round).then_some(root.round);
+        super::driver::playout(p, g, rng, round, PLAYOUT_CARDS);
         let reward = reward(p, g);
         let mut at = node;
         while at != NONE {
@@ -274,17 +274,6 @@ impl Tree {
 /// The tree of the last search on this thread, as [`Tree::shape`] tells it (for tests).
 pub fn last_shape() -> (usize, Vec<(u16, u32, u32)>) {
     TREE.with(|t| t.borrow().shape())
-}
-
-/// Cautious players to the horizon (or at most [`PLAYOUT_CARDS`] cards).
-fn playout(p: &Program, root: &State, g: &mut State, rng: &mut Rng, horizon: Horizon) {
-    let until = g.turns + PLAYOUT_CARDS;
-    while !g.over && g.turns < until && (horizon == Horizon::Game || g.round == root.round) {
-        match bot_turn(p, g, Bot::Cautious, rng, &mut ()) {
-            Ok(true) => {}
-            Ok(false) | Err(_) => break,
-        }
-    }
 }
 
 /// What the play-out brought each seat: a winner's share of the win when the game is over;

@@ -3,14 +3,17 @@
 //! they play any variant.
 
 mod bots;
+pub mod driver;
 pub mod ismcts;
 mod notation;
 mod plan;
 mod player;
+pub mod search;
 mod weigh;
 
 pub use crate::script::GUARD_WORDS;
 pub use bots::Bot;
+pub use driver::{Allowance, Driver, Ending, Watch};
 pub use notation::{MoveError, legal_list, move_name, parse_move};
-pub use player::{Player, bot_turn, game_clock, guard_met, play_and_draw};
+pub use player::{Player, bot_turn, guard_met, play_and_draw};
 pub use weigh::{Scoring, scoring};

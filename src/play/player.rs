@@ -8,20 +8,7 @@ use super::notation::move_name;
 use crate::base::Rng;
 use crate::engine::{self, Move, Pick, PlayError, Sink, State, TableTurn};
 use crate::ir::Program;
-use crate::script::{Budget, ScriptBot};
-
-/// Starts (`on`) or ends a game on this thread for the clocks of the ruleset's scripts and
-/// of the script bots: while it lasts, each one's calls share an allowance of time.
-pub fn game_clock(p: &Program, players: &[Player], on: bool) {
-    if let Some(scripts) = &p.scripts {
-        scripts.0.allow_game(on);
-    }
-    for player in players {
-        if let Player::Script(bot) = player {
-            bot.host.allow(on.then_some(Budget::Game));
-        }
-    }
-}
+use crate::script::ScriptBot;
 
 /// Whether a move failed because a script met the guard of last resort (the machine far too
 /// busy): the command must end with an error, not count the game or try another card.
@@ -59,11 +46,18 @@ pub fn bot_turn<S: Sink>(
     Ok(true)
 }
 
-/// Whoever plays a seat without a person: a built-in bot or a rhai script.
+/// Whoever plays a seat: a built-in bot, a rhai script, or a person (the driver hands the
+/// game back at their turn).
 #[derive(Debug, Clone)]
 pub enum Player {
     Bot(Bot),
     Script(Arc<ScriptBot>),
+    /// The random bot who, where players draw by hand, forgets to draw a third of the time,
+    /// as players do: the dry run of `check` seats it so the rules for a player with no
+    /// cards get played too.
+    Forgetful,
+    /// A person at the keyboard.
+    Person,
 }
 
 impl Player {
@@ -98,7 +92,10 @@ impl Player {
             Player::Bot(bot @ (Bot::Cautious | Bot::Aggressive)) => {
                 Pick::Move(bot.choose(p, s, rng))
             }
-            _ => Pick::Unanswered,
+            Player::Bot(Bot::Search | Bot::Ismcts { .. })
+            | Player::Script(_)
+            | Player::Forgetful
+            | Player::Person => Pick::Unanswered,
         }
     }
 
@@ -146,6 +143,9 @@ impl Player {
             }
             Player::Bot(b) => b.choose(p, s, rng),
             Player::Script(bot) => Self::script_choice(bot, p, s)?,
+            Player::Forgetful => return forgetful_turn(p, s, rng, sink),
+            // A person's move is theirs to make: the driver never asks this seat.
+            Player::Person => return Ok(false),
         };
         let Some(first) = first else {
             return Ok(false);
@@ -197,6 +197,30 @@ impl Player {
         match self {
             Player::Bot(b) => b.name().to_string(),
             Player::Script(s) => format!("script:{}", s.file),
+            Player::Forgetful => "forgetful".to_string(),
+            Player::Person => "person".to_string(),
         }
     }
+}
+
+/// The forgetful random player's turn: a random card, then, where players draw by hand, the
+/// draw two times in three.
+fn forgetful_turn<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    rng: &mut Rng,
+    sink: &mut S,
+) -> Result<bool, PlayError> {
+    if !p.by_hand {
+        return Player::Bot(Bot::Random).turn(p, s, rng, sink);
+    }
+    let Some(mv) = Bot::Random.choose(p, s, rng) else {
+        return Ok(false);
+    };
+    let seat = s.turn;
+    engine::step(p, s, mv, sink)?;
+    if s.pending_draw == Some(seat) && rng.below(3) != 0 {
+        engine::step(p, s, Move::Draw, sink)?;
+    }
+    Ok(true)
 }

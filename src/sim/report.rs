@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::spark::{text_histograms, text_histograms_of_two};
 use super::{Config, Histogram, Stats, WIN_UNIT};
-use crate::engine::TURN_LIMIT;
+use crate::base::limits::TURN_LIMIT;
 
 /// A 95% Wilson interval for `k` successes in `n` trials, in percent.
 pub fn wilson(k: f64, n: f64) -> (f64, f64) {

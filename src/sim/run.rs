@@ -7,12 +7,11 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::{Stats, WIN_UNIT};
-use crate::base::Rng;
 use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::base::rng::game_seed;
-use crate::engine::{self, Event, Kernel, Pick, Reason, Setup, Sink, TURN_LIMIT, kind};
-use crate::ir::{MAX_SEATS, Program};
-use crate::play::{self, Bot, Player};
+use crate::engine::{self, Event, Reason, Setup, Sink, kind};
+use crate::ir::{Bar, MAX_SEATS, Program};
+use crate::play::{Driver, Ending, Player};
 
 /// What a run is: the same for every shard of it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -26,24 +25,47 @@ pub struct Config {
     pub sets: Vec<(String, String)>,
 }
 
-/// A run looks whether it was stopped every this many turns of a game (and between games)
-/// when random or weighing bots hold every seat: the engine's loop of plain turns plays
-/// that many in a row, about a millisecond at most. With other bots (a search may take
-/// milliseconds a turn) it looks every turn.
-const CHECK_EVERY: u64 = 1024;
-
-/// Counts one game's events without keeping them.
-struct Counter {
+/// Counts one game's events without keeping them. One counter a thread serves its games
+/// one after the other ([`Counter::clear`]), so a game allocates nothing.
+struct Counter<'p> {
+    /// The program's bars, sorted by value: a bar is counted by its place among them, so
+    /// every bar is counted, however many the program has.
+    bars: &'p [Bar],
     chips: [u64; 4],
-    reached: [(i32, u32); 8],
-    passed: [(i32, u32); 8],
+    reached: Vec<u32>,
+    passed: Vec<u32>,
     forced: u64,
     chosen: u64,
     out_order: [u8; MAX_SEATS],
     outs: usize,
 }
 
-impl Sink for Counter {
+impl<'p> Counter<'p> {
+    fn new(p: &'p Program) -> Counter<'p> {
+        Counter {
+            bars: &p.bars,
+            chips: [0; 4],
+            reached: vec![0; p.bars.len()],
+            passed: vec![0; p.bars.len()],
+            forced: 0,
+            chosen: 0,
+            out_order: [0; MAX_SEATS],
+            outs: 0,
+        }
+    }
+
+    /// Ready for the next game.
+    fn clear(&mut self) {
+        self.chips = [0; 4];
+        self.reached.fill(0);
+        self.passed.fill(0);
+        self.forced = 0;
+        self.chosen = 0;
+        self.outs = 0;
+    }
+}
+
+impl Sink for Counter<'_> {
     // Only what the statistics count: no event is built for a card played, a draw, a deal.
     const WANTS: u32 = kind::PAY
         | kind::BAR
@@ -75,9 +97,8 @@ impl Sink for Counter {
                 } else {
                     &mut self.reached
                 };
-                if let Some(slot) = list.iter_mut().find(|(v, c)| *v == value || *c == 0) {
-                    slot.0 = value;
-                    slot.1 += 1;
+                if let Ok(i) = self.bars.binary_search_by_key(&value, |b| b.value) {
+                    list[i] += 1;
                 }
             }
             Event::CannotPlay { .. } | Event::NoCards { .. } => self.forced += 1,
@@ -120,126 +141,43 @@ fn play_one(
     players: usize,
     (master, index): (u64, u64),
     (stopped, guard): (&dyn Fn() -> bool, &AtomicBool),
-    (stats, spare): (&mut Stats, &mut Option<Box<engine::State>>),
+    (stats, spare, c): (
+        &mut Stats,
+        &mut Option<Box<engine::State>>,
+        &mut Counter<'_>,
+    ),
 ) {
-    play::game_clock(p, seats, true);
     let seed = game_seed(master, index);
-    let mut c = Counter {
-        chips: [0; 4],
-        reached: [(0, 0); 8],
-        passed: [(0, 0); 8],
-        forced: 0,
-        chosen: 0,
-        out_order: [0; MAX_SEATS],
-        outs: 0,
-    };
+    c.clear();
     let setup = Setup {
         players,
         seed,
         ..Setup::default()
     };
+    let mut driver = Driver::new(p, seats, seed);
     // On the table of this thread's last game, laid out again in place (boxed: the fold
     // that carries it from game to game moves a pointer, not a table).
-    let started = match spare {
-        Some(s) => engine::new_game_in(p, &setup, &mut c, s),
-        None => engine::new_game(p, &setup, &mut c).map(|s| *spare = Some(Box::new(s))),
+    let ending = match driver.start_in(&setup, c, spare) {
+        Ok(s) => {
+            let ending = driver.play(s, stopped, c);
+            if matches!(ending, Ending::Over | Ending::TurnLimit) {
+                add_game(s, c, players, ending == Ending::TurnLimit, stats);
+            }
+            ending
+        }
+        Err(ending) => ending,
     };
-    let s = match (started, spare.as_deref_mut()) {
-        (Ok(()), Some(s)) => s,
-        (Ok(()), None) => return,
-        (Err(e), _) => {
-            play::game_clock(p, seats, false);
-            if play::guard_met(&e) {
-                guard.store(true, Ordering::Relaxed);
-            } else {
-                stats.failed += 1;
-            }
-            return;
-        }
-    };
-    let mut rng = Rng::for_bots(seed);
-    let mut limited = false;
-    let mut failed = s.stuck.is_some();
-    // Random or weighing bots in every seat: their plain turns run in the engine's loop, up
-    // to the next check of `stopped` (the same games, turn for turn); random bots alone by
-    // a pick that need not ask whose turn it is.
-    let kernel = engine::kernel_fits::<Counter>(p) && seats.iter().all(Player::loops);
-    let random = seats.iter().all(|x| matches!(x, Player::Bot(Bot::Random)));
-    while !s.over {
-        if s.turns >= TURN_LIMIT {
-            limited = true;
-            break;
-        }
-        if (!kernel || s.turns % CHECK_EVERY == 0) && stopped() {
-            play::game_clock(p, seats, false);
-            return;
-        }
-        let (mut picked, mut general) = (None, false);
-        if kernel {
-            let until = ((s.turns / CHECK_EVERY + 1) * CHECK_EVERY).min(TURN_LIMIT);
-            let ran = if random {
-                // The random bot's own pick, its `match` folded away.
-                const RANDOM: Player = Player::Bot(Bot::Random);
-                let mut choose = |s: &engine::State, n: usize| RANDOM.pick(p, s, n, &mut rng);
-                engine::loop_turns(p, s, &mut choose, until, &mut c)
-            } else {
-                let mut choose = |s: &engine::State, n: usize| {
-                    seats
-                        .get(usize::from(s.turn))
-                        .map_or(Pick::Unanswered, |x| x.pick(p, s, n, &mut rng))
-                };
-                engine::loop_turns(p, s, &mut choose, until, &mut c)
-            };
-            match ran {
-                Kernel::Ran => {
-                    failed |= s.stuck.is_some();
-                    continue;
-                }
-                Kernel::Picked(mv) => picked = Some(mv),
-                // Not the table's turn: chosen the general way at once, without trying
-                // the fused turn again.
-                Kernel::General => general = true,
-            }
-        }
-        let Some(bot) = seats.get(usize::from(s.turn)) else {
-            failed = true;
-            break;
-        };
-        let turn = match picked {
-            Some(mv) => Player::play_chosen(p, s, mv, &mut c),
-            None if general && matches!(bot, Player::Bot(Bot::Random)) => {
-                match Bot::Random.choose(p, s, &mut rng) {
-                    Some(mv) => Player::play_chosen(p, s, mv, &mut c),
-                    None => Ok(false),
-                }
-            }
-            None => bot.turn(p, s, &mut rng, &mut c),
-        };
-        match turn {
-            Ok(true) => failed |= s.stuck.is_some(),
-            Err(e) if play::guard_met(&e) => {
-                guard.store(true, Ordering::Relaxed);
-                play::game_clock(p, seats, false);
-                return;
-            }
-            Ok(false) | Err(_) => {
-                // A script that fails every move, or a bot with no move: counted, not fatal.
-                failed = true;
-                break;
-            }
-        }
+    match ending {
+        Ending::Guard => guard.store(true, Ordering::Relaxed),
+        // A game that could not go on, or a move that failed (a script that fails every
+        // move, a bot with no move): counted, not fatal.
+        e if e.failed() => stats.failed += 1,
+        _ => {}
     }
-    play::game_clock(p, seats, false);
-    if failed {
-        // A game that could not go on, or a move that failed.
-        stats.failed += 1;
-        return;
-    }
-    add_game(s, &c, players, limited, stats);
 }
 
 /// Adds a finished game and what its counter saw to `stats`.
-fn add_game(s: &engine::State, c: &Counter, players: usize, limited: bool, stats: &mut Stats) {
+fn add_game(s: &engine::State, c: &Counter<'_>, players: usize, limited: bool, stats: &mut Stats) {
     stats.games += 1;
     if limited {
         stats.turn_limited += 1;
@@ -266,11 +204,11 @@ fn add_game(s: &engine::State, c: &Counter, players: usize, limited: bool, stats
         lost += n;
     }
     stats.chips_per_game.add(lost);
-    for (v, n) in c.reached.iter().filter(|(_, n)| *n > 0) {
-        *stats.bar_reached.entry(*v).or_insert(0) += u64::from(*n);
+    for (bar, n) in c.bars.iter().zip(&c.reached).filter(|(_, n)| **n > 0) {
+        *stats.bar_reached.entry(bar.value).or_insert(0) += u64::from(*n);
     }
-    for (v, n) in c.passed.iter().filter(|(_, n)| *n > 0) {
-        *stats.bar_passed.entry(*v).or_insert(0) += u64::from(*n);
+    for (bar, n) in c.bars.iter().zip(&c.passed).filter(|(_, n)| **n > 0) {
+        *stats.bar_passed.entry(bar.value).or_insert(0) += u64::from(*n);
     }
     stats.forced_busts += c.forced;
     stats.chosen_busts += c.chosen;
@@ -392,23 +330,23 @@ pub fn run(
             .map(|j| (!stopped()).then_some(first + j * step))
             .while_some()
             .fold(
-                || (Stats::new(players), None),
-                |(mut st, mut spare), i| {
+                || (Stats::new(players), None, Counter::new(p)),
+                |(mut st, mut spare, mut c), i| {
                     play_one(
                         p,
                         &seats,
                         players,
                         (cfg.seed, i),
                         (&stopped, &guard),
-                        (&mut st, &mut spare),
+                        (&mut st, &mut spare, &mut c),
                     );
                     if let Some(tick) = control.tick {
                         tick();
                     }
-                    (st, spare)
+                    (st, spare, c)
                 },
             )
-            .map(|(st, _)| st)
+            .map(|(st, _, _)| st)
             .reduce(
                 || Stats::new(players),
                 |mut a, b| {

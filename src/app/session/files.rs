@@ -150,6 +150,7 @@ impl Session {
             unsaved: false,
             games: 1,
             players: Vec::new(),
+            allowance: None,
         };
         session.restart_clocks();
         let p = &session.program;

@@ -9,13 +9,13 @@ use serde::{Deserialize, Serialize};
 use super::load::{load_program, player};
 use crate::base::Rng;
 use crate::base::cards::{Card, card_name};
+use crate::base::limits::TURN_LIMIT;
 use crate::base::text::{escape_lines, escape_painted, paint_key};
 use crate::compile::Loader;
 use crate::engine::{self, Event, PlayError, Setup, State};
 use crate::ir::Program;
-use crate::play::{self, Player};
+use crate::play::{self, Ending, Player};
 use crate::present;
-use crate::script::Budget;
 
 /// Who sits in a seat.
 mod commands;
@@ -85,6 +85,8 @@ pub struct Session {
     pub(super) games: u64,
     /// The bots' players, loaded once by name.
     pub(super) players: Vec<(String, Player)>,
+    /// The game's script allowance (the ruleset's and the bots'), open while it lasts.
+    pub(super) allowance: Option<play::Allowance>,
 }
 
 pub(super) const HELP: &str = "\
@@ -161,7 +163,7 @@ impl Session {
             ..Setup::default()
         };
         let mut events = Vec::new();
-        play::game_clock(&program, &[], true);
+        let allowance = play::Allowance::open(&program, &[]);
         let state = engine::new_game(&program, &setup, &mut events).map_err(|e| e.to_string())?;
         let mut session = Session {
             ruleset: o.ruleset.clone(),
@@ -180,6 +182,7 @@ impl Session {
             unsaved: false,
             games: 1,
             players: Vec::new(),
+            allowance: Some(allowance),
         };
         let mut text = String::new();
         let p = &session.program;
@@ -254,10 +257,45 @@ impl Session {
         }
     }
 
-    /// A new game begins for the clocks of the scripts: the ruleset's and the bots'.
-    pub(super) fn restart_clocks(&self) {
+    /// A new game begins for the allowance of the scripts: the ruleset's and the bots'.
+    pub(super) fn restart_clocks(&mut self) {
         let players: Vec<Player> = self.players.iter().map(|(_, p)| p.clone()).collect();
-        play::game_clock(&self.program, &players, true);
+        // The old game's allowance closes before the new one opens.
+        self.allowance = None;
+        self.allowance = Some(play::Allowance::open(&self.program, &players));
+    }
+
+    /// The players of the seats: a person, or the seat's bot (made the first time it is
+    /// asked for, its allowance opened then); the first bot that cannot be made, by seat,
+    /// with why.
+    fn seat_players(&mut self) -> (Vec<Player>, Option<(u8, String)>) {
+        let mut seats = Vec::with_capacity(self.seats.len());
+        let mut problem = None;
+        for (i, seat) in self.seats.iter().enumerate() {
+            let Some(name) = &seat.bot else {
+                seats.push(Player::Person);
+                continue;
+            };
+            if let Some((_, b)) = self.players.iter().find(|(n, _)| n == name) {
+                seats.push(b.clone());
+                continue;
+            }
+            match player(name) {
+                Ok(b) => {
+                    if let Some(a) = &mut self.allowance {
+                        a.admit(&b);
+                    }
+                    self.players.push((name.clone(), b.clone()));
+                    seats.push(b);
+                }
+                Err(e) => {
+                    problem.get_or_insert((i as u8, e));
+                    // Never asked: the driver stops at this seat's turn.
+                    seats.push(Player::Person);
+                }
+            }
+        }
+        (seats, problem)
     }
 
     /// Events in words, logged for `history`.
@@ -317,13 +355,16 @@ impl Session {
     /// Bots play until a human is to move or the game ends; then the human's turn is shown.
     pub(super) fn advance(&mut self) -> String {
         let mut out = String::new();
-        loop {
-            if self.state.over {
-                out.push_str(&self.game_over_text());
-                return out;
-            }
-            let seat = self.state.turn;
-            if self.is_human(seat) {
+        let (seats, problem) = self.seat_players();
+        let mut events = Vec::new();
+        let mut driver = play::Driver::within(&self.program, &seats, self.bot_rng);
+        let ending = driver.play(&mut self.state, &|| false, &mut events);
+        self.bot_rng = driver.into_rng();
+        out.push_str(&self.narrate(&events));
+        let seat = self.state.turn;
+        match ending {
+            Ending::Over | Ending::Stuck => out.push_str(&self.game_over_text()),
+            Ending::Waiting(seat) if self.is_human(seat) => {
                 if self.humans() > 1 {
                     self.waiting = Waiting::Handoff(seat);
                     let _ = writeln!(
@@ -335,52 +376,32 @@ impl Session {
                     self.waiting = Waiting::Nothing;
                     out.push_str(&self.turn_text());
                 }
-                return out;
             }
-            let name = self.seats[usize::from(seat)]
-                .bot
-                .clone()
-                .unwrap_or_default();
-            let bot = match self.players.iter().find(|(n, _)| *n == name) {
-                Some((_, b)) => b.clone(),
-                None => match player(&name) {
-                    Ok(b) => {
-                        if let Player::Script(script) = &b {
-                            // Its calls share the game's allowance of time from now on.
-                            script.host.allow(Some(Budget::Game));
-                        }
-                        self.players.push((name, b.clone()));
-                        b
-                    }
-                    Err(e) => {
-                        let _ = writeln!(out, "{}: {e}", self.name(seat));
-                        return out;
-                    }
-                },
-            };
-            let mut events = Vec::new();
-            match bot.turn(
-                &self.program,
-                &mut self.state,
-                &mut self.bot_rng,
-                &mut events,
-            ) {
-                Ok(true) => {}
-                Ok(false) => {
-                    let _ = writeln!(out, "{} has no move.", self.name(seat));
-                    return out;
-                }
-                Err(e) => {
-                    let _ = writeln!(out, "{}'s move failed: {e}", self.name(seat));
-                    return out;
+            // A bot that could not be made (a script file gone since the game was saved).
+            Ending::Waiting(_) => {
+                if let Some((at, e)) = problem.filter(|(at, _)| *at == seat) {
+                    let _ = writeln!(out, "{}: {e}", self.name(at));
                 }
             }
-            out.push_str(&self.narrate(&events));
-            if self.state.turns > engine::TURN_LIMIT {
-                let _ = writeln!(out, "{}", PlayError::TurnLimit(engine::TURN_LIMIT));
-                return out;
+            Ending::NoMove(seat) => {
+                let _ = writeln!(out, "{} has no move.", self.name(seat));
+            }
+            Ending::Failed(e) => {
+                let _ = writeln!(out, "{}'s move failed: {e}", self.name(seat));
+            }
+            Ending::Guard | Ending::Stopped => {
+                let _ = writeln!(
+                    out,
+                    "{}'s move failed: {}",
+                    self.name(seat),
+                    play::GUARD_WORDS
+                );
+            }
+            Ending::TurnLimit => {
+                let _ = writeln!(out, "{}", PlayError::TurnLimit(TURN_LIMIT));
             }
         }
+        out
     }
 
     /// Whether the keyboard is being passed to the next player (hot-seat): what is on the

@@ -17,8 +17,6 @@ use crate::play::{self, Bot, Player};
 
 /// Samples a forbidden move's replacement is weighed on (as `search` does, fewer).
 const SAMPLES: usize = 16;
-/// Plies each sample is played out, at most (to the round's end).
-const PLIES: u32 = 120;
 
 /// One rule forbidden, summed over the deals that finished both ways.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -146,48 +144,6 @@ fn uses(p: &Program, s: &State, mv: Move, source: &Source) -> bool {
     }
 }
 
-/// The allowed move that does best over `SAMPLES` deals of the unseen cards, each played out
-/// by `cautious` players to the round's end (the chips the mover gains against the others,
-/// and staying in the game above all): `search`'s evaluation.
-fn best_of(p: &Program, s: &State, moves: &[Move], rng: &mut Rng) -> Move {
-    let me = s.turn;
-    let seeds: Vec<u64> = (0..SAMPLES).map(|_| rng.below(usize::MAX) as u64).collect();
-    let mut best = (i64::MIN, moves[0]);
-    for &m in moves {
-        let mut total = 0i64;
-        for &seed in &seeds {
-            let mut sample = s.clone();
-            let mut r = Rng::for_bots(seed);
-            sample.determinize(p, me, &mut r);
-            total = total.saturating_add(playout(p, sample, m, me, &mut r));
-        }
-        if total > best.0 {
-            best = (total, m);
-        }
-    }
-    best.1
-}
-
-fn playout(p: &Program, mut s: State, m: Move, me: u8, rng: &mut Rng) -> i64 {
-    let n = s.seats;
-    let before: Vec<i32> = (0..n).map(|x| s.chips_of(p, x)).collect();
-    let round = s.round;
-    if play::play_and_draw(p, &mut s, m, &mut ()).is_err() {
-        return i64::MIN / 64;
-    }
-    let mut plies = 0;
-    while !s.over && s.round == round && plies < PLIES {
-        match play::bot_turn(p, &mut s, Bot::Cautious, rng, &mut ()) {
-            Ok(true) => plies += 1,
-            Ok(false) | Err(_) => break,
-        }
-    }
-    let gain = |x: u8| i64::from(s.chips_of(p, x) - before[usize::from(x)]);
-    let others: i64 = (0..n).filter(|x| *x != me).map(gain).sum();
-    let alive = if s.in_game(me) { 0 } else { -1000 };
-    gain(me) * 100 - others * 100 / i64::from(n.max(2) - 1) + alive
-}
-
 /// What the restricted seat did with its turns.
 #[derive(Default, Clone, Copy)]
 struct Turns {
@@ -222,7 +178,7 @@ fn restricted_turn(
             own
         } else {
             turns.replaced += 1;
-            best_of(p, s, &allowed, rng)
+            play::search::best_of(p, s, &allowed, SAMPLES, rng)
         }
     } else {
         own
@@ -231,23 +187,57 @@ fn restricted_turn(
     Ok(true)
 }
 
+/// A game's restricted seat: played by [`restricted_turn`], the others by their bot.
+struct Restricting<'a> {
+    bot: Bot,
+    seat: usize,
+    source: &'a Source,
+    turns: Turns,
+}
+
+impl Sink for Restricting<'_> {
+    const WANTS: u32 = 0;
+    fn event(&mut self, _: Event) {}
+}
+
+impl play::Watch for Restricting<'_> {
+    const EVERY_TURN: bool = true;
+
+    fn turn(
+        &mut self,
+        p: &Program,
+        s: &mut State,
+        rng: &mut Rng,
+    ) -> Option<Result<bool, PlayError>> {
+        (usize::from(s.turn) == self.seat)
+            .then(|| restricted_turn(p, s, (self.bot, self.source), rng, &mut self.turns))
+    }
+}
+
 /// The winners of one game (a bit a seat), `seat` restricted from `source` when given; `None`
 /// when it failed or was stopped.
 fn game(
     p: &Program,
     players: usize,
     (bot, restricted): (Bot, Option<(usize, &Source)>),
-    seed: u64,
+    (seed, stopped): (u64, &dyn Fn() -> bool),
     turns: &mut Turns,
 ) -> Result<Option<u16>, String> {
-    let player = Player::Bot(bot);
-    let seats: Vec<Player> = (0..players).map(|_| player.clone()).collect();
-    super::skill::winners_with(p, &seats, seed, &mut |s, rng| match restricted {
-        Some((seat, source)) if usize::from(s.turn) == seat => {
-            restricted_turn(p, s, (bot, source), rng, turns)
+    let seats: Vec<Player> = vec![Player::Bot(bot); players];
+    match restricted {
+        None => super::skill::winners_with(p, &seats, seed, stopped, &mut ()),
+        Some((seat, source)) => {
+            let mut w = Restricting {
+                bot,
+                seat,
+                source,
+                turns: Turns::default(),
+            };
+            let won = super::skill::winners_with(p, &seats, seed, stopped, &mut w);
+            *turns = w.turns;
+            won
         }
-        _ => player.turn(p, s, rng, &mut ()),
-    })
+    }
 }
 
 /// The win share of seat `seat` in a game's winners, in units of [`WIN_UNIT`].
@@ -290,14 +280,20 @@ pub fn restrict(
             let seat = (i % players as u64) as usize;
             let deal = game_seed(seed, i);
             let mut none = Turns::default();
-            let Some(free) = game(p, players, (bot, None), deal, &mut none)? else {
+            let Some(free) = game(p, players, (bot, None), (deal, stopped), &mut none)? else {
                 return Ok(Vec::new());
             };
             let free = share(free, seat);
             ts.iter()
                 .map(|t| {
                     let mut turns = Turns::default();
-                    let won = game(p, players, (bot, Some((seat, &t.source))), deal, &mut turns)?;
+                    let won = game(
+                        p,
+                        players,
+                        (bot, Some((seat, &t.source))),
+                        (deal, stopped),
+                        &mut turns,
+                    )?;
                     let mut row = Row {
                         replaced: turns.replaced,
                         unavoidable: turns.unavoidable,

@@ -6,11 +6,10 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::super::WIN_UNIT;
-use crate::base::Rng;
 use crate::base::rng::game_seed;
-use crate::engine::{self, PlayError, Setup, State, TURN_LIMIT};
+use crate::engine::Setup;
 use crate::ir::Program;
-use crate::play::{self, Player};
+use crate::play::{self, Driver, Ending, Player, Watch};
 
 /// The ladder, weakest first.
 pub const LADDER: [&str; 4] = ["random", "cautious", "search", "ismcts:200"];
@@ -29,50 +28,40 @@ pub struct Rung {
 }
 
 /// The winners of one game (a bit a seat), or `None` when it failed or was stopped.
-fn winners(p: &Program, seats: &[Player], seed: u64) -> Result<Option<u16>, String> {
-    winners_with(p, seats, seed, &mut |s, rng| {
-        let Some(bot) = seats.get(usize::from(s.turn)) else {
-            return Ok(false);
-        };
-        bot.turn(p, s, rng, &mut ())
-    })
-}
-
-/// One game of `seats.len()` players, each turn played by `turn` (the seats' clocks are
-/// started for it): its winners (a bit a seat), or `None` when it failed or was stopped.
-pub(super) fn winners_with(
+fn winners(
     p: &Program,
     seats: &[Player],
     seed: u64,
-    turn: &mut dyn FnMut(&mut State, &mut Rng) -> Result<bool, PlayError>,
+    stopped: &dyn Fn() -> bool,
+) -> Result<Option<u16>, String> {
+    winners_with(p, seats, seed, stopped, &mut ())
+}
+
+/// One game of `seats.len()` players, watched by `w` (which may play a seat its own way):
+/// its winners (a bit a seat), or `None` when it failed, met the turn limit or was stopped.
+pub(super) fn winners_with<W: Watch>(
+    p: &Program,
+    seats: &[Player],
+    seed: u64,
+    stopped: &dyn Fn() -> bool,
+    w: &mut W,
 ) -> Result<Option<u16>, String> {
     let setup = Setup {
         players: seats.len(),
         seed,
         ..Setup::default()
     };
-    play::game_clock(p, seats, true);
-    let result = (|| {
-        let mut s = match engine::new_game(p, &setup, &mut ()) {
-            Ok(s) => s,
-            Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
-            Err(_) => return Ok(None),
-        };
-        let mut rng = Rng::for_bots(seed);
-        while !s.over {
-            if s.turns >= TURN_LIMIT || s.stuck.is_some() {
-                return Ok(None);
-            }
-            match turn(&mut s, &mut rng) {
-                Ok(true) => {}
-                Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
-                _ => return Ok(None),
-            }
-        }
-        Ok((s.winners != 0).then_some(s.winners))
-    })();
-    play::game_clock(p, seats, false);
-    result
+    let mut driver = Driver::new(p, seats, seed);
+    let mut s = match driver.start(&setup, w) {
+        Ok(s) => s,
+        Err(Ending::Guard) => return Err(play::GUARD_WORDS.to_string()),
+        Err(_) => return Ok(None),
+    };
+    match driver.play_watched(&mut s, stopped, w) {
+        Ending::Over => Ok((s.winners != 0).then_some(s.winners)),
+        Ending::Guard => Err(play::GUARD_WORDS.to_string()),
+        _ => Ok(None),
+    }
 }
 
 /// Plays one rung over deals `0..games` of the run seeded `seed` (on the current pool),
@@ -96,8 +85,10 @@ pub fn rung(
             let all_weak = seats.clone();
             seats[seat] = s.clone();
             let deal = game_seed(seed, i);
-            let (Some(a), Some(b)) = (winners(p, &seats, deal)?, winners(p, &all_weak, deal)?)
-            else {
+            let (Some(a), Some(b)) = (
+                winners(p, &seats, deal, stopped)?,
+                winners(p, &all_weak, deal, stopped)?,
+            ) else {
                 return Ok((0, 0, 0));
             };
             let won = if a & (1 << seat) != 0 {

@@ -8,11 +8,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::super::{Histogram, WIN_UNIT};
-use crate::base::Rng;
 use crate::base::rng::game_seed;
-use crate::engine::{self, Event, Reason, Setup, Sink, State, TURN_LIMIT, kind};
+use crate::engine::{Event, Reason, Setup, Sink, State, kind};
 use crate::ir::{MAX_SEATS, Origin, Program};
-use crate::play::{self, Player};
+use crate::play::{self, Driver, Ending, Player};
 
 /// Per-game shares (downtime, drama) are summed in millionths, exactly.
 pub const MICRO: u64 = 1_000_000;
@@ -146,8 +145,10 @@ impl Tally {
 }
 
 /// One game's events, as `judge` needs them.
-struct Watch<'p> {
+struct Tracker<'p> {
     p: &'p Program,
+    /// What the game showed between its turns.
+    turns: Turns,
     /// The turn being played (set by the loop before each move).
     turn: u64,
     first_leader: Option<u8>,
@@ -167,7 +168,32 @@ struct Watch<'p> {
     lost_rounds: u64,
 }
 
-impl Watch<'_> {
+impl<'p> Tracker<'p> {
+    fn new(p: &'p Program) -> Tracker<'p> {
+        Tracker {
+            p,
+            turns: Turns {
+                asked: 0,
+                choices: 0,
+                chips: Chips::default(),
+                round: 0,
+            },
+            turn: 0,
+            first_leader: None,
+            forced: 0,
+            outs: Vec::new(),
+            last_fx: None,
+            last_pay: None,
+            counted_round: Vec::new(),
+            fx_fired: vec![0; p.effects.len()],
+            out_fired: vec![0; p.outcomes.len()],
+            fx_decided: vec![0; p.effects.len()],
+            out_decided: vec![0; p.outcomes.len()],
+            round_ends: 0,
+            lost_rounds: 0,
+        }
+    }
+
     fn fire_outcome(&mut self, i: Option<u16>) {
         if let Some(slot) = i.and_then(|i| self.out_fired.get_mut(usize::from(i))) {
             *slot += 1;
@@ -175,7 +201,7 @@ impl Watch<'_> {
     }
 }
 
-impl Sink for Watch<'_> {
+impl Sink for Tracker<'_> {
     const WANTS: u32 = kind::DEAL
         | kind::PLAY
         | kind::PAY
@@ -331,13 +357,33 @@ fn real_choice(p: &Program, s: &State) -> bool {
     totals.iter().any(|t| *t != totals[0])
 }
 
-/// How a game ended, for [`Tally`].
-struct Ended<'a> {
-    limited: bool,
+/// What a game showed between its turns: how often the player to move had a real choice,
+/// and the chips at each round's end.
+struct Turns {
     asked: u64,
     choices: u64,
-    watch: Watch<'a>,
     chips: Chips,
+    /// The round of the turn being played.
+    round: u32,
+}
+
+impl play::Watch for Tracker<'_> {
+    const EVERY_TURN: bool = true;
+
+    fn before(&mut self, p: &Program, s: &State) {
+        self.turns.asked += 1;
+        if real_choice(p, s) {
+            self.turns.choices += 1;
+        }
+        self.turn = s.turns;
+        self.turns.round = s.round;
+    }
+
+    fn after(&mut self, p: &Program, s: &State) {
+        if s.round != self.turns.round || s.over {
+            self.turns.chips.look(p, s);
+        }
+    }
 }
 
 /// Plays game `index` of the run seeded `master` with one player a seat, into `t`. `Err` only
@@ -349,106 +395,38 @@ pub fn play_game(
     stopped: &dyn Fn() -> bool,
     t: &mut Tally,
 ) -> Result<(), String> {
-    play::game_clock(p, seats, true);
-    let result = play_inner(p, seats, game_seed(master, index), stopped);
-    play::game_clock(p, seats, false);
-    match result {
-        Ok(Some(Some((s, ended)))) => {
-            add(p, &s, &ended, t);
-            Ok(())
-        }
-        Ok(Some(None)) => {
-            t.failed += 1;
-            Ok(())
-        }
-        // Stopped (Ctrl-C) before its end: not counted.
-        Ok(None) => Ok(()),
-        Err(e) => Err(e),
-    }
-}
-
-/// A game played to its end (`Some(None)` when it failed), or `None` when it was stopped.
-type Played<'a> = Result<Option<Option<(State, Ended<'a>)>>, String>;
-
-fn play_inner<'p>(
-    p: &'p Program,
-    seats: &[Player],
-    seed: u64,
-    stopped: &dyn Fn() -> bool,
-) -> Played<'p> {
-    let mut watch = Watch {
-        p,
-        turn: 0,
-        first_leader: None,
-        forced: 0,
-        outs: Vec::new(),
-        last_fx: None,
-        last_pay: None,
-        counted_round: Vec::new(),
-        fx_fired: vec![0; p.effects.len()],
-        out_fired: vec![0; p.outcomes.len()],
-        fx_decided: vec![0; p.effects.len()],
-        out_decided: vec![0; p.outcomes.len()],
-        round_ends: 0,
-        lost_rounds: 0,
-    };
+    let seed = game_seed(master, index);
+    let mut tracker = Tracker::new(p);
     let setup = Setup {
         players: seats.len(),
         seed,
         ..Setup::default()
     };
-    let mut s = match engine::new_game(p, &setup, &mut watch) {
-        Ok(s) => s,
-        Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
-        Err(_) => return Ok(Some(None)),
+    let mut driver = Driver::new(p, seats, seed);
+    let ending = match driver.start(&setup, &mut tracker) {
+        Ok(mut s) => {
+            let ending = driver.play_watched(&mut s, stopped, &mut tracker);
+            if matches!(ending, Ending::Over | Ending::TurnLimit) {
+                add(p, &s, &tracker, ending == Ending::TurnLimit, t);
+            }
+            ending
+        }
+        Err(ending) => ending,
     };
-    if s.stuck.is_some() {
-        return Ok(Some(None));
+    match ending {
+        Ending::Guard => Err(play::GUARD_WORDS.to_string()),
+        e if e.failed() => {
+            t.failed += 1;
+            Ok(())
+        }
+        // Finished, or stopped (Ctrl-C) before its end: not counted.
+        _ => Ok(()),
     }
-    let mut rng = Rng::for_bots(seed);
-    let mut chips = Chips::default();
-    let mut choices = 0;
-    let mut asked = 0;
-    let mut limited = false;
-    while !s.over {
-        if s.turns >= TURN_LIMIT {
-            limited = true;
-            break;
-        }
-        if s.turns % 64 == 0 && stopped() {
-            return Ok(None);
-        }
-        let Some(bot) = seats.get(usize::from(s.turn)) else {
-            return Ok(Some(None));
-        };
-        asked += 1;
-        if real_choice(p, &s) {
-            choices += 1;
-        }
-        watch.turn = s.turns;
-        let round = s.round;
-        match bot.turn(p, &mut s, &mut rng, &mut watch) {
-            Ok(true) if s.stuck.is_none() => {}
-            Err(e) if play::guard_met(&e) => return Err(play::GUARD_WORDS.to_string()),
-            _ => return Ok(Some(None)),
-        }
-        if s.round != round || s.over {
-            chips.look(p, &s);
-        }
-    }
-    let ended = Ended {
-        limited,
-        asked,
-        choices,
-        watch,
-        chips,
-    };
-    Ok(Some(Some((s, ended))))
 }
 
 /// Adds a finished game to the tally.
-fn add(p: &Program, s: &State, e: &Ended<'_>, t: &mut Tally) {
-    let w = &e.watch;
+fn add(p: &Program, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
+    let e = &w.turns;
     t.games += 1;
     t.turns.add(s.turns);
     t.rounds.add(u64::from(s.round));
@@ -456,12 +434,8 @@ fn add(p: &Program, s: &State, e: &Ended<'_>, t: &mut Tally) {
     t.choices += e.choices;
     t.choices_per_game.add(e.choices);
     t.forced += w.forced;
-    let winners = if e.limited {
-        Vec::new()
-    } else {
-        s.winner_list()
-    };
-    if e.limited {
+    let winners = if limited { Vec::new() } else { s.winner_list() };
+    if limited {
         t.turn_limited += 1;
     }
     if !winners.is_empty() {
