@@ -1,5 +1,5 @@
-//! Every example in `docs/language.md` and `README.md` parses: the manual cannot drift from
-//! the grammar. Every rule identifier cited anywhere (`N99-7`) is a rule of
+//! Every example in `docs/language.md`, `docs/guide.md` and `README.md` parses: the manual
+//! cannot drift from the grammar. Every rule identifier cited anywhere (`N99-7`) is a rule of
 //! the digest, `docs/rules.md`, and every rule of the digest is checked by a test or a
 //! ruleset's scenario.
 
@@ -52,6 +52,11 @@ fn every_example_of_the_language_reference_parses() {
 #[test]
 fn every_example_of_the_readme_parses() {
     check_examples("README.md", 1);
+}
+
+#[test]
+fn every_example_of_the_guide_parses() {
+    check_examples("docs/guide.md", 7);
 }
 
 fn root() -> &'static Path {
