@@ -18,12 +18,12 @@
 //!   or reverses. Whoever cannot play pays a life, is out of the round and the total resets;
 //!   the last one in the round wins it; the player left of the dealer leads.
 //!
-//! What makes it fast (see README, "Speed"): a table, built at compile time, of each total's
-//! legal choices and new totals by rank; one pass over the hand a turn that counts the moves
-//! (no moves: the player is stuck, so no separate `can_play`); the move picked from per-card
-//! counts without a loop whose exit depends on the draw; the hand as one word of bytes (a
-//! card taken out by a shift and a mask); the next seat read from a table kept per direction;
-//! nothing re-initialised per game but what a game changes.
+//! What makes it fast (docs/performance.md, "The native baselines"): a table, built at compile
+//! time, of each total's legal choices and new totals by rank; one pass over the hand a turn
+//! that counts the moves (no moves: the player is stuck, so no separate `can_play`); the move
+//! picked from per-card counts without a loop whose exit depends on the draw; the hand as one
+//! word of bytes (a card taken out by a shift and a mask); the next seat read from a table kept
+//! per direction; nothing re-initialised per game but what a game changes.
 //!
 //! The cautious bot (`play/weigh.rs`) scores each move: the rise it makes (while the total is
 //! high, 80% of the cap, each point of rise costs 4; while low, a rise up to 20 is worth

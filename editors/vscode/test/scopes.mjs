@@ -5,10 +5,10 @@
 //   node editors/vscode/test/scopes.mjs        (after `npm ci` in editors/vscode)
 //
 // Checked (a failure fails the run):
-// - every `rulesets/*.rules` file, and every ```rules example of `docs/language.md` and
-//   `README.md`: every non-whitespace character of every line must be inside a scope beyond
-//   the root `source.ninety`, and that scope may not be only a `meta.*` one (a meta scope
-//   colours nothing);
+// - every `rulesets/*.rules` file, and every ```rules example of `docs/language.md`,
+//   `docs/guide.md` and `README.md`: every non-whitespace character of every line must be
+//   inside a scope beyond the root `source.ninety`, and that scope may not be only a `meta.*`
+//   one (a meta scope colours nothing);
 // - a few specific expectations (a rank, an option, a comment, a scenario's `expect` ...).
 // Information only: `tests/check-inputs/*.rules`, rulesets broken on purpose. They must
 // tokenize without an error; their unhighlighted text is listed, not failed.
@@ -138,7 +138,7 @@ for (const file of shipped) {
   failures.push(...audit(relative(root, file), readFileSync(file, 'utf8')));
   checked++;
 }
-for (const doc of ['docs/language.md', 'README.md']) {
+for (const doc of ['docs/language.md', 'docs/guide.md', 'README.md']) {
   const path = join(root, doc);
   if (!existsSync(path)) continue;
   for (const example of examples(path)) {
