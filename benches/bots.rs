@@ -12,6 +12,7 @@
 //! as a whole process, one job against two. Strength is counted, never timed: win shares over
 //! seeded games, seats rotated, with 95% Wilson intervals.
 
+use ninety::play::Ruleset;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -20,7 +21,6 @@ use ninety::app::load::load_program;
 use ninety::base::Rng;
 use ninety::compile::Disk;
 use ninety::engine::{Moves, Setup, new_game};
-use ninety::ir::Program;
 use ninety::play::{Bot, Player, bot_turn};
 use ninety::sim::{self, Config, Control, WIN_UNIT, wilson};
 
@@ -45,7 +45,7 @@ fn main() {
     }
 }
 
-fn load(name: &str) -> Program {
+fn load(name: &str) -> Ruleset {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("rulesets")
         .join(format!("{name}.rules"))
@@ -162,7 +162,7 @@ fn tournament() {
 
 /// Win shares by seat of `games` games a seating, each seating of `bots` (the seats turned
 /// round so that each bot sits everywhere), 3 players.
-fn shares(p: &Program, name: &str, bots: [Bot; 3], games: u64, seed: u64) -> Vec<(Bot, f64)> {
+fn shares(p: &Ruleset, name: &str, bots: [Bot; 3], games: u64, seed: u64) -> Vec<(Bot, f64)> {
     let mut won = [0.0f64; 3];
     for turn in 0..3 {
         let seated: Vec<Bot> = (0..3).map(|i| bots[(i + turn) % 3]).collect();

@@ -7,6 +7,7 @@
 //!
 //! `cargo bench` (or `cargo bench -- --games 20000`).
 
+use ninety::play::Ruleset;
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
@@ -14,10 +15,9 @@ use std::time::Instant;
 use ninety::app::load::load_program;
 use ninety::compile::Disk;
 use ninety::engine::{self, Move, Moves, Setup, State};
-use ninety::ir::Program;
 
 /// The interpreted bot: the legal move with the lowest new total.
-fn lowest(p: &Program, s: &State, moves: &mut Moves) -> Option<Move> {
+fn lowest(p: &Ruleset, s: &State, moves: &mut Moves) -> Option<Move> {
     s.legal_moves_into(p, moves);
     let mut best: Option<(i32, Move)> = None;
     for (&m, &t) in moves.as_slice().iter().zip(moves.totals()) {
@@ -29,7 +29,7 @@ fn lowest(p: &Program, s: &State, moves: &mut Moves) -> Option<Move> {
 }
 
 /// Plays `games` interpreted games; the total number of turns.
-fn interpreted(p: &Program, players: usize, games: u64, first_seed: u64) -> u64 {
+fn interpreted(p: &Ruleset, players: usize, games: u64, first_seed: u64) -> u64 {
     let mut turns = 0;
     for g in 0..games {
         let setup = Setup {

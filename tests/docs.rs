@@ -150,7 +150,7 @@ fn digest_rules() -> BTreeSet<String> {
     for id in &rules {
         assert_eq!(
             rule_ids(id),
-            [id.clone()],
+            std::slice::from_ref(id),
             "docs/rules.md defines `{id}`, which is not shaped like a rule identifier"
         );
     }

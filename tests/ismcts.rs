@@ -6,6 +6,7 @@
 
 mod common;
 
+use ninety::play::Ruleset;
 use std::path::Path;
 
 use ninety::app::load::load_program;
@@ -13,14 +14,14 @@ use ninety::base::Rng;
 use ninety::base::cards::{Card, parse_card, rank_of};
 use ninety::compile::Disk;
 use ninety::engine::{Setup, State, deal_hidden, new_game};
-use ninety::ir::{MAX_SEATS, Program};
+use ninety::ir::MAX_SEATS;
 use ninety::play::{Bot, bot_turn, ismcts};
 
-fn load(path: &Path) -> Program {
+fn load(path: &Path) -> Ruleset {
     load_program(&Disk, &path.display().to_string(), &[]).expect("checks")
 }
 
-fn shipped() -> Vec<(String, Program)> {
+fn shipped() -> Vec<(String, Ruleset)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
     common::rulesets(&dir)
         .into_iter()
@@ -29,7 +30,7 @@ fn shipped() -> Vec<(String, Program)> {
 }
 
 /// The fewest players the ruleset seats, at least 3 where it allows them.
-fn players(p: &Program) -> usize {
+fn players(p: &Ruleset) -> usize {
     (3..=MAX_SEATS)
         .chain(2..3)
         .find(|&n| p.check_players(n).is_ok())
@@ -37,7 +38,7 @@ fn players(p: &Program) -> usize {
 }
 
 /// A game `turns` turns in, played by cautious and random bots (`None` if it ended first).
-fn mid_game(p: &Program, seed: u64, turns: u64) -> Option<State> {
+fn mid_game(p: &Ruleset, seed: u64, turns: u64) -> Option<State> {
     let setup = Setup {
         players: players(p),
         seed,

@@ -2,13 +2,13 @@
 //! any number of threads, two rulesets compared, the command's exit codes and its JSON, and
 //! the text of a shipped ruleset as a snapshot.
 
+use ninety::play::Ruleset;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use ninety::app::load::load_program;
 use ninety::compile::Disk;
-use ninety::ir::Program;
 use ninety::play::Player;
 use ninety::sim::Verdict;
 use ninety::sim::judge::{self, Control, JudgeConfig, Line, Outcome, Plan, Tally};
@@ -48,7 +48,7 @@ fn config(name: &str, players: usize, games: u64, seed: u64) -> JudgeConfig {
     }
 }
 
-fn run(path: &str, cfg: &JudgeConfig, jobs: usize) -> (Program, Tally) {
+fn run(path: &str, cfg: &JudgeConfig, jobs: usize) -> (Ruleset, Tally) {
     let p = load_program(&Disk, path, &[]).expect("checks");
     let bot = Player::builtin(&cfg.bot).expect("a bot");
     let t = judge::judge(&p, &bot, cfg, jobs).expect("runs");

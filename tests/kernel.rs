@@ -5,6 +5,7 @@
 //! compared (hands, piles, chips, the game's random stream and the bots') at every point
 //! where the loop hands back, and at the end.
 
+use ninety::play::Ruleset;
 use std::path::Path;
 
 use ninety::app::load::load_program;
@@ -12,7 +13,6 @@ use ninety::base::Rng;
 use ninety::base::limits::TURN_LIMIT;
 use ninety::compile::{Disk, Memory};
 use ninety::engine::{self, Kernel, Pick, Setup, State};
-use ninety::ir::Program;
 use ninety::play::{Bot, Player};
 
 const RANDOM: Player = Player::Bot(Bot::Random);
@@ -27,14 +27,14 @@ const TABLES: [&[Bot]; 4] = [
 ];
 
 /// The general way: one turn, as the simulation played every turn before the loop.
-fn general_turn(p: &Program, s: &mut State, rng: &mut Rng) -> bool {
+fn general_turn(p: &Ruleset, s: &mut State, rng: &mut Rng) -> bool {
     RANDOM.turn(p, s, rng, &mut ()).unwrap_or(false)
 }
 
 /// Plays one game both ways in step, with `bots` round the table; `Err(why)` where they
 /// part. Returns how many turns the loop played itself (to show it ran), and how many plays
 /// it handed back as picked.
-fn both_ways(p: &Program, players: usize, seed: u64, bots: &[Bot]) -> Result<(u64, u64), String> {
+fn both_ways(p: &Ruleset, players: usize, seed: u64, bots: &[Bot]) -> Result<(u64, u64), String> {
     let setup = Setup {
         players,
         seed,
@@ -107,7 +107,7 @@ fn first_difference(a: &State, b: &State, [na, nb]: [&str; 2]) -> String {
 }
 
 /// Every shipped ruleset, by its path, checked and compiled.
-fn shipped() -> Vec<(String, Program)> {
+fn shipped() -> Vec<(String, Ruleset)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("rulesets")
@@ -126,7 +126,7 @@ fn shipped() -> Vec<(String, Program)> {
 }
 
 /// A variant of a shipped ruleset, written out in full, checked and compiled.
-fn variant(text: &str) -> Program {
+fn variant(text: &str) -> Ruleset {
     let mut memory = Memory::new();
     memory.insert("variant.rules", text.to_string());
     load_program(&memory, "variant.rules", &[])
@@ -135,7 +135,7 @@ fn variant(text: &str) -> Program {
 
 /// Every player count of `p` (up to `most`), six seeds each, both ways, with each table of
 /// [`TABLES`]: the turns the loop played, by table.
-fn plays_alike(p: &Program, name: &str, most: usize) -> [u64; TABLES.len()] {
+fn plays_alike(p: &Ruleset, name: &str, most: usize) -> [u64; TABLES.len()] {
     let mut looped = [0; TABLES.len()];
     for players in usize::from(p.min_players)..=usize::from(p.max_players).min(most) {
         for seed in 0..6 {

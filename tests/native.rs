@@ -5,6 +5,7 @@
 #[path = "../benches/native/mod.rs"]
 mod native;
 
+use ninety::play::Ruleset;
 use std::path::Path;
 
 use native::{BOTS, Bots, CAUSES, Game, GameResult};
@@ -14,11 +15,10 @@ use ninety::base::limits::TURN_LIMIT;
 use ninety::base::rng::game_seed;
 use ninety::compile::Disk;
 use ninety::engine::{self, Event, Setup};
-use ninety::ir::Program;
 use ninety::play::{Bot, Player};
 use ninety::sim::{self, Config, Control, WIN_UNIT};
 
-fn program(game: Game) -> Program {
+fn program(game: Game) -> Ruleset {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join(game.ruleset())
         .display()
@@ -32,7 +32,7 @@ fn player(bots: Bots) -> Player {
 }
 
 /// One game as `sim::play_one` plays it, its events recorded.
-fn engine_game(p: &Program, bots: Bots, players: usize, seed: u64) -> (GameResult, Vec<Event>) {
+fn engine_game(p: &Ruleset, bots: Bots, players: usize, seed: u64) -> (GameResult, Vec<Event>) {
     let mut events: Vec<Event> = Vec::new();
     let setup = Setup {
         players,
@@ -76,7 +76,7 @@ fn engine_game(p: &Program, bots: Bots, players: usize, seed: u64) -> (GameResul
 
 /// Plays games `0..games` of a run seeded `master` both ways, one by one; the first game that
 /// differs is reported with its index, its seed and the engine's events.
-fn same_games(game: Game, bots: Bots, p: &Program, players: usize, games: u64, master: u64) {
+fn same_games(game: Game, bots: Bots, p: &Ruleset, players: usize, games: u64, master: u64) {
     for i in 0..games {
         let seed = native::game_seed(master, i);
         let ours = game.play(bots, players, seed);

@@ -26,7 +26,7 @@ impl Loader for Memory {
 
 /// A game of `program` for `players` seats dealt from `seed`, and the bots' generator for it.
 fn seeded_game(
-    program: &ninety::ir::Program,
+    program: &ninety::play::Ruleset,
     players: u8,
     seed: u64,
 ) -> (engine::State, ninety::base::Rng) {
@@ -278,7 +278,7 @@ fn the_weighing_bots_plans_score_every_play_as_the_long_way_does() {
         let program = match path.as_str() {
             "rulesets/dear.rules" => {
                 let checked = compile::check(&memory, &path, &[]).expect("in memory");
-                checked.program.expect("the dear bars ruleset checks")
+                ninety::play::Ruleset::new(checked.program.expect("the dear bars ruleset checks"))
             }
             _ => ninety::app::load::load_program(&Disk, &path, &[]).expect("checks"),
         };

@@ -196,7 +196,7 @@ fn comparing_two_rulesets_and_sweeping_an_option() {
 
 /// Seats rotated so no bot gains from where it sits: the share of games `hero` wins when it
 /// plays one seat against two `villain`s.
-fn share(p: &ninety::ir::Program, hero: Bot, villain: Bot, games: u64) -> f64 {
+fn share(p: &ninety::play::Ruleset, hero: Bot, villain: Bot, games: u64) -> f64 {
     let mut won = 0.0;
     for seat in 0..3 {
         let mut bots = [villain; 3];

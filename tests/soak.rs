@@ -216,6 +216,7 @@ fn soak_rulesets_check_and_play_without_panic_keeping_every_invariant() {
             );
         }
         let bots = [Player::Bot(Bot::Random)];
+        let p = ninety::play::Ruleset::new(p);
         for players in [p.min_players, p.max_players] {
             for seed in 0..2 {
                 let setup = Setup {

@@ -9,12 +9,12 @@ use ninety::base::Rng;
 use ninety::base::limits::TURN_LIMIT;
 use ninety::compile::Disk;
 use ninety::engine::{self, Setup};
-use ninety::ir::Program;
+use ninety::play::Ruleset;
 use ninety::play::{Bot, Player, Scoring, scoring};
 
 /// How the plays of every position a cautious player meets in `games` games of `players`
 /// were scored, summed.
-fn scored(p: &Program, players: usize, games: u64) -> Scoring {
+fn scored(p: &Ruleset, players: usize, games: u64) -> Scoring {
     let cautious = Player::Bot(Bot::Cautious);
     let mut sum = Scoring::default();
     for seed in 0..games {

@@ -2,6 +2,7 @@
 //! code, so tests can call them directly: `check`, `list` and `rules` here, `run` and `sim` in
 //! their own modules.
 
+use crate::play::Ruleset;
 use std::io::Write;
 
 use super::load::{NotLoaded, base_program, check_one, expand, load_checked};
@@ -24,7 +25,7 @@ pub fn load_for_command(
     loader: &dyn Loader,
     path: &str,
     sets: &[(String, String)],
-) -> Result<Program, (i32, String)> {
+) -> Result<Ruleset, (i32, String)> {
     load_checked(loader, path, sets).map_err(|e| match e {
         NotLoaded::Unreadable(why) => (USAGE, why),
         NotLoaded::DoesNotCheck(why) => (FAILED, why),

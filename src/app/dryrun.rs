@@ -7,6 +7,7 @@
 //! all, a game stopped at [`DRY_GAME_TURNS`] cards. The same ruleset gives the same verdict on
 //! any machine, under any load.
 
+use crate::play::Ruleset;
 use std::collections::BTreeSet;
 
 use crate::base::cards::RANK_WORDS;
@@ -15,7 +16,7 @@ use crate::base::limits::{DRY_GAME_TURNS, DRY_GAMES, DRY_TURNS};
 use crate::base::{Code, Span};
 use crate::compile::Layer;
 use crate::engine::{Event, Setup, Sink, kind};
-use crate::ir::{Origin, Program};
+use crate::ir::Origin;
 use crate::play::{Bot, Driver, Ending, Player};
 
 /// What the games did: the card lines, bars and moments that happened.
@@ -76,7 +77,7 @@ struct Endless {
 }
 
 /// The dry run's verdict on a compiled ruleset: diagnostics said in its own file.
-pub fn dry_run(p: &Program, own: &Layer) -> Vec<Diag> {
+pub fn dry_run(p: &Ruleset, own: &Layer) -> Vec<Diag> {
     let source = Source::new(own.path.clone(), own.source.text.to_string());
     let counts: Vec<usize> = (usize::from(p.min_players)..=usize::from(p.max_players)).collect();
     let mut seen = Seen::default();
@@ -185,7 +186,7 @@ enum Played {
 /// One seeded game, every seat the same bot: as `ninety run FILE --players N --seed S --bots
 /// BOT` plays it (where players draw by hand, the random bot forgets to draw a third of the
 /// time, as players do: so the rules for a player with no cards get played too).
-fn play_game(p: &Program, players: usize, seed: u64, bot: Bot, seen: &mut Seen) -> Played {
+fn play_game(p: &Ruleset, players: usize, seed: u64, bot: Bot, seen: &mut Seen) -> Played {
     let player = if bot == Bot::Random {
         Player::Forgetful
     } else {
@@ -231,7 +232,7 @@ fn play_game(p: &Program, players: usize, seed: u64, bot: Bot, seen: &mut Seen) 
     }
 }
 
-fn endless_diag(p: &Program, own: &Layer, e: &Endless) -> Diag {
+fn endless_diag(p: &Ruleset, own: &Layer, e: &Endless) -> Diag {
     let which = if e.rounds == 0 {
         "its first round".to_string()
     } else {
@@ -283,7 +284,7 @@ fn endless_diag(p: &Program, own: &Layer, e: &Endless) -> Diag {
 
 /// The card lines, bars and moments of the ruleset's own file that no game of the dry run
 /// made happen.
-fn never_seen(p: &Program, own: &Layer, seen: &Seen, games: u64) -> Vec<Diag> {
+fn never_seen(p: &Ruleset, own: &Layer, seen: &Seen, games: u64) -> Vec<Diag> {
     let mine = |o: Origin| p.is_own(o);
     let span_of = |o: Origin| line_span(own, o.line as usize);
     let mut out = Vec::new();

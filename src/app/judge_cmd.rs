@@ -1,5 +1,6 @@
 //! `ninety judge`: one ruleset judged, or two side by side on the same deals.
 
+use crate::play::Ruleset;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,7 +10,6 @@ use super::commands::{FAILED, OK, USAGE, load_for_command};
 use super::load::player;
 use crate::base::text::escape_lines;
 use crate::compile::Loader;
-use crate::ir::Program;
 use crate::sim::judge::{self, Control, Decision, JudgeConfig, Plan, Tally};
 
 /// Options of `ninety judge`.
@@ -53,7 +53,7 @@ pub fn parse_length(text: &str) -> Result<(u64, u64), String> {
     Ok((a, b))
 }
 
-type Judged = (Program, JudgeConfig, Tally);
+type Judged = (Ruleset, JudgeConfig, Tally);
 
 /// A ruleset read and its run described, before any game.
 fn prepare(
@@ -61,7 +61,7 @@ fn prepare(
     path: &str,
     o: &JudgeOptions,
     length: Option<(u64, u64)>,
-) -> Result<(Program, JudgeConfig), (i32, String)> {
+) -> Result<(Ruleset, JudgeConfig), (i32, String)> {
     let p = load_for_command(loader, path, &o.sets)?;
     let players = o.players.unwrap_or_else(|| p.default_players());
     p.check_players(players).map_err(|e| (USAGE, e))?;
@@ -99,7 +99,7 @@ fn control(o: &JudgeOptions) -> Control<'_> {
 
 /// Plays every ruleset: each one its games, or two batch by batch until decided.
 fn play_all(
-    prepared: Vec<(Program, JudgeConfig)>,
+    prepared: Vec<(Ruleset, JudgeConfig)>,
     o: &JudgeOptions,
 ) -> Result<(Vec<Judged>, Option<Decision>), (i32, String)> {
     let bot = player(&o.bot).map_err(|e| (USAGE, e))?;
@@ -197,7 +197,7 @@ pub fn judge_cmd(
         Ok(j) => j,
         Err(e) => return fail(err, e),
     };
-    fn view(j: &Judged) -> (&Program, &JudgeConfig, &Tally) {
+    fn view(j: &Judged) -> (&Ruleset, &JudgeConfig, &Tally) {
         (&j.0, &j.1, &j.2)
     }
     let (a, b) = (judged.first().map(view), judged.get(1).map(view));

@@ -1,6 +1,7 @@
 //! The library's entry points: a ruleset loaded and checked (with its scenarios), a program
 //! ready to play, a variant's parent, the players of the seats.
 
+use crate::play::Ruleset;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
@@ -41,7 +42,7 @@ pub fn expand(paths: &[String]) -> Result<Vec<String>, String> {
 }
 
 /// A compilation of a ruleset with some option values: its program, or its errors in words.
-type Compiled = Result<Program, String>;
+type Compiled = Result<Ruleset, String>;
 
 /// Checks one ruleset and runs its scenarios: every diagnostic.
 pub fn check_one(
@@ -50,7 +51,8 @@ pub fn check_one(
     sets: &[(String, String)],
 ) -> Result<Checked, compile::Unreadable> {
     let mut checked = compile::check(loader, path, sets)?;
-    if let Some(program) = &checked.program
+    let ruleset = checked.program.clone().map(Ruleset::new);
+    if let Some(program) = &ruleset
         && let Some(own) = checked.layers.last()
     {
         // Scenarios that set the same options share one compilation, and none reads or
@@ -71,7 +73,7 @@ pub fn check_one(
             {
                 q.scripts.clone_from(&program.scripts);
             }
-            let result = checked.program.ok_or_else(|| {
+            let result = checked.program.map(Ruleset::new).ok_or_else(|| {
                 let messages: Vec<String> = checked
                     .diags
                     .iter()
@@ -101,7 +103,7 @@ pub fn load_program(
     loader: &dyn Loader,
     path: &str,
     sets: &[(String, String)],
-) -> Result<Program, String> {
+) -> Result<Ruleset, String> {
     load_checked(loader, path, sets).map_err(|e| match e {
         NotLoaded::Unreadable(why) | NotLoaded::DoesNotCheck(why) => why,
     })
@@ -122,11 +124,11 @@ pub fn load_checked(
     loader: &dyn Loader,
     path: &str,
     sets: &[(String, String)],
-) -> Result<Program, NotLoaded> {
+) -> Result<Ruleset, NotLoaded> {
     let checked =
         compile::check(loader, path, sets).map_err(|e| NotLoaded::Unreadable(e.to_string()))?;
     match checked.program {
-        Some(p) => Ok(p),
+        Some(p) => Ok(Ruleset::new(p)),
         None => {
             let text: Vec<String> = checked
                 .diags
@@ -157,6 +159,7 @@ pub fn base_program(
     load_program(loader, parent, &known)
         .or_else(|_| load_program(loader, parent, &[]))
         .ok()
+        .map(Ruleset::into_program)
 }
 
 /// A seat's player by name: a built-in bot, or `script:FILE.rhai` (a regular `.rhai` file

@@ -1,5 +1,6 @@
 //! `ninety run`: a position set up from the command line, moves typed, then bots to the end.
 
+use crate::play::Ruleset;
 use std::io::Write;
 
 use super::commands::{FAILED, OK, USAGE, load_for_command};
@@ -9,7 +10,6 @@ use crate::base::limits::TURN_LIMIT;
 use crate::base::text::{escape, escape_lines};
 use crate::compile::Loader;
 use crate::engine::{self, Event, Move, PlayError, Setup, Sink, State};
-use crate::ir::Program;
 use crate::play::{self, Driver, Ending, Player};
 use crate::present;
 
@@ -37,7 +37,7 @@ pub struct RunOptions {
 }
 
 /// The setup a `run` describes.
-pub fn setup_from(p: &Program, o: &RunOptions) -> Result<Setup, String> {
+pub fn setup_from(p: &Ruleset, o: &RunOptions) -> Result<Setup, String> {
     let players = o.players.unwrap_or_else(|| p.default_players());
     let hands = match &o.hands {
         None => None,
@@ -121,7 +121,7 @@ pub fn run_cmd(
 
 /// Writes each event as it comes: a line of text, or a JSON object.
 struct Printer<'a> {
-    p: &'a Program,
+    p: &'a Ruleset,
     json: bool,
     out: &'a mut dyn Write,
 }
@@ -143,7 +143,7 @@ impl Sink for Printer<'_> {
 /// The game of a `run`: set up, the moves given, then the bot's to the end; the events
 /// written as they come, the state last.
 fn play_out(
-    p: &Program,
+    p: &Ruleset,
     o: &RunOptions,
     setup: &Setup,
     bot: Option<&Player>,
@@ -212,7 +212,7 @@ fn play_out(
 
 /// Applies a typed move, or says why it cannot be played (with the legal moves).
 pub fn apply_typed<S: Sink>(
-    p: &Program,
+    p: &Ruleset,
     s: &mut State,
     text: &str,
     events: &mut S,
@@ -236,7 +236,7 @@ pub fn apply_typed<S: Sink>(
 }
 
 /// A short summary of the state, for the end of a transcript.
-pub fn state_text(p: &Program, s: &State) -> String {
+pub fn state_text(p: &Ruleset, s: &State) -> String {
     let chips: Vec<String> = (0..s.seats).map(|x| s.chips_of(p, x).to_string()).collect();
     let mut text = format!(
         "Total {}, {}, round {}, chips {} (bank {}, pot {}).",

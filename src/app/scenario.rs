@@ -7,17 +7,18 @@ use crate::base::limits::{NUMBER, TRACE_EVENTS, grouped};
 use crate::base::{Code, Span, Spanned};
 use crate::compile::Layer;
 use crate::engine::{self, Event, Move, PlayError, Setup, State};
-use crate::ir::{MAX_HAND, MAX_SEATS, Program};
+use crate::ir::{MAX_HAND, MAX_SEATS};
 use crate::lang::ast::{Expectation, Scenario, ScenarioStep, Turning};
 use crate::play;
+use crate::play::Ruleset;
 use crate::present;
 
 /// Compiles the ruleset again with option values (`set chips = 5` in a scenario).
-pub type Recompile<'a> = &'a dyn Fn(&[(String, String)]) -> Result<Program, String>;
+pub type Recompile<'a> = &'a dyn Fn(&[(String, String)]) -> Result<Ruleset, String>;
 
 /// Runs every scenario of a ruleset file; a diagnostic for each one that fails. All of them
 /// share one game's allowance of script work: a file of many scenarios costs no more.
-pub fn run_all(p: &Program, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag> {
+pub fn run_all(p: &Ruleset, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag> {
     let mut diags = Vec::new();
     let allowance = play::Allowance::open(p, &[]);
     for sc in &layer.file.scenarios {
@@ -93,7 +94,7 @@ pub struct Trace {
 }
 
 struct Run<'p> {
-    p: &'p Program,
+    p: &'p Ruleset,
     setup: Setup,
     hands: Vec<Option<Vec<u8>>>,
     state: Option<State>,
@@ -122,7 +123,7 @@ struct Spans {
 }
 
 /// Runs one scenario.
-pub fn run(p: &Program, sc: &Scenario) -> Result<Trace, Diag> {
+pub fn run(p: &Ruleset, sc: &Scenario) -> Result<Trace, Diag> {
     let players = p.default_players();
     let mut r = Run {
         p,

@@ -461,7 +461,7 @@ fn merge_runs(parts: &[(String, Runs)]) -> Result<Runs, String> {
 /// `.rules` file in the current folder's tree (never a path elsewhere, which a shard from a
 /// stranger could name): its bars bound the shards'. `None` when it is neither, or does not
 /// check; then the shards' numbers are checked on their own.
-fn shard_ruleset(c: &sim::Config) -> Option<crate::ir::Program> {
+fn shard_ruleset(c: &sim::Config) -> Option<crate::play::Ruleset> {
     let name = c.ruleset.as_str();
     let bare = !name.contains(['/', '\\']);
     let shipped = bare && crate::compile::shipped(name).is_some();

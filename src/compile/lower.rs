@@ -81,7 +81,6 @@ impl Compiler<'_> {
         };
         let mut program = self.assemble(&s, &table, lowered);
         self.tabulate(&mut program, &s.script_bars);
-        program.legal = ir::LegalTable::build(&program);
         // A game that cannot start is the one thing to say: the analyses would only echo it.
         self.stuck_at_start(&program, &s);
         if !self.has_errors() {
@@ -214,8 +213,6 @@ impl Compiler<'_> {
             script_fx: std::mem::take(&mut self.script_fx),
             script_tests: std::mem::take(&mut self.script_tests),
             script_bars: Vec::new(),
-            legal: ir::LegalTable::default(),
-            derived: ir::Derived::default(),
             scripts: self
                 .host
                 .clone()

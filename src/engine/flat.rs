@@ -1,7 +1,7 @@
 //! The loop of plain turns' table (`kernel.rs`): the legal-choice table laid out by rank for
 //! one number of players in the round, so a turn reads each card's plays with one byte read
-//! and no effect looked up. Derived from the final program alone and kept in
-//! [`Program::derived`] (built on the first turn that asks, once a number of players).
+//! and no effect looked up. Derived from the program alone and kept beside it in its
+//! [`Prepared`] form (built on the first turn that asks, once a number of players).
 //!
 //! For each total of the legal table's window, a row of sixteen cells, one a rank (the slots
 //! past the ranks empty), and a row of sixty-four totals, four a rank: the total each choice
@@ -17,8 +17,9 @@
 //! upper limit: 0 to 1,024) 1,025 rows, 279 KiB. A turn reads two rows. A debug build checks
 //! every cell a turn reads, and every total it lays, against the legal-choice table.
 
+use super::prepared::Prepared;
 use crate::base::cards::RANKS;
-use crate::ir::{Choice, Facts, MAX_CHOICES, MAX_SEATS, NO_EFFECT, Program, Turn, choice_total};
+use crate::ir::{Choice, Facts, MAX_CHOICES, MAX_SEATS, NO_EFFECT, Turn, choice_total};
 
 /// A choice's code: it is simple and asks no script (the loop lays it).
 pub const PLAIN: u32 = 1;
@@ -45,8 +46,8 @@ const SLOTS: usize = 4;
 const _: () = assert!(MAX_CHOICES == SLOTS);
 
 /// See the module's documentation.
-#[derive(Debug)]
-pub struct Table {
+#[derive(Debug, Clone)]
+pub struct TurnTable {
     /// The lowest total of the window: row `i` is total `lo + i`.
     lo: i32,
     cells: Box<[[u8; 16]]>,
@@ -59,30 +60,18 @@ pub struct Table {
     bars: Box<[[i64; 2]]>,
 }
 
-/// A table with no rows: every total is left to the general engine.
-static EMPTY: std::sync::LazyLock<Table> = std::sync::LazyLock::new(|| Table {
-    lo: 0,
-    cells: Box::default(),
-    totals: Box::default(),
-    codes: [0; 16 * SLOTS],
-    bars: Box::default(),
-});
-
-impl Table {
+impl TurnTable {
     /// The table for `active` players in the round, as the module says; without rows when
     /// the legal table has no window.
     #[inline]
-    pub fn of(p: &Program, active: usize) -> &Table {
-        p.derived
-            .turns
-            .get_or_build(active.min(MAX_SEATS), || {
-                Box::new(Table::build(p, active.min(MAX_SEATS)))
-            })
-            .and_then(|t| t.downcast_ref::<Table>())
-            .unwrap_or(&EMPTY)
+    pub fn of(p: &Prepared, active: usize) -> &TurnTable {
+        let active = active.min(MAX_SEATS);
+        p.turns
+            .get_or_build(active, || TurnTable::build(p, active))
+            .unwrap_or_else(|| unreachable!("a table for {active} players"))
     }
 
-    fn build(p: &Program, active: usize) -> Table {
+    fn build(p: &Prepared, active: usize) -> TurnTable {
         let (lo, hi) = p.legal.window();
         // No window: no rows, every total is left to the general engine.
         let width = (i64::from(hi) - i64::from(lo) + 1).max(0) as usize;
@@ -148,7 +137,7 @@ impl Table {
                 })
                 .collect()
         };
-        Table {
+        TurnTable {
             lo,
             cells: cells.into_boxed_slice(),
             totals: totals.into_boxed_slice(),

@@ -35,15 +35,16 @@
 
 use super::events::kind;
 use super::flat::{
-    LIVE, MANY, PLAIN, REVERSES, SKIPS_ONE, Table, WORKED, code_at, code_of, turn_of,
+    LIVE, MANY, PLAIN, REVERSES, SKIPS_ONE, TurnTable, WORKED, code_at, code_of, turn_of,
 };
 use super::outcomes::{Acting, finish_round};
+use super::prepared::Prepared;
 use super::step::{
     bars_touched, calm_turn, draw_after_card, draw_pending, lay_card, pass_on, settle, touches_bar,
 };
 use super::{Move, Reason, Sink, State};
 use crate::base::cards::{face_of, rank_of};
-use crate::ir::{MAX_HAND, Program, Turn};
+use crate::ir::{MAX_HAND, Turn};
 
 /// What the player to move picks in the loop, from the plays the table counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,7 +82,7 @@ const TURN_EVENTS: u32 =
 /// sink that wants none of a plain turn's events. (Where players draw by hand, a bot draws
 /// right after its card, as [`play_and_draw`](crate::play) has it: the loop does the same.)
 #[inline]
-pub fn kernel_fits<S: Sink>(p: &Program) -> bool {
+pub fn kernel_fits<S: Sink>(p: &Prepared) -> bool {
     S::WANTS & TURN_EVENTS == 0 && p.script_bars.is_empty()
 }
 
@@ -107,7 +108,7 @@ const NTH_CHOICE: [[u8; 4]; 16] = {
 #[derive(Clone, Copy)]
 struct View<'p> {
     /// The table for the players in the round.
-    table: &'p Table,
+    table: &'p TurnTable,
     /// The seats out of the round and out of the game it was read for.
     out: (u16, u16),
     /// By direction (clockwise second) and seat, the next seat in the round.
@@ -118,7 +119,7 @@ struct View<'p> {
 
 impl<'p> View<'p> {
     #[inline(never)]
-    fn new(p: &'p Program, s: &State) -> View<'p> {
+    fn new(p: &'p Prepared, s: &State) -> View<'p> {
         // The seats in the round; from each seat, the first of them going round the table
         // (the seat itself last), found by bits: what `State::next_seat` walks to.
         let n = u32::from(s.seats.min(16));
@@ -147,7 +148,7 @@ impl<'p> View<'p> {
             debug_assert_eq!(counter as u8, s.next_seat(seat as u8, false));
         }
         View {
-            table: Table::of(p, s.active()),
+            table: TurnTable::of(p, s.active()),
             out: (s.out_of_round, s.out_of_game),
             next,
             size: p.hand_size(s.seats_in_game()),
@@ -157,7 +158,7 @@ impl<'p> View<'p> {
     /// This view, or the one of the players now in the round and the game when they have
     /// changed (from `seen` when it was read before).
     #[inline(always)]
-    fn renew(self, p: &'p Program, s: &State, seen: &mut Views<'p>) -> View<'p> {
+    fn renew(self, p: &'p Prepared, s: &State, seen: &mut Views<'p>) -> View<'p> {
         if (s.out_of_round, s.out_of_game) == self.out {
             self
         } else {
@@ -179,7 +180,7 @@ struct Views<'p>([Option<View<'p>>; 16]);
 
 impl<'p> Views<'p> {
     #[inline]
-    fn get(&mut self, p: &'p Program, s: &State) -> View<'p> {
+    fn get(&mut self, p: &'p Prepared, s: &State) -> View<'p> {
         let key = (s.out_of_round, s.out_of_game);
         let at = usize::from(key.0.wrapping_mul(7) ^ key.1.wrapping_mul(13)) & 15;
         match self.0[at] {
@@ -320,8 +321,8 @@ impl<L: Lanes> Count<L> {
 /// (`COPIES`), two copies of one card in a hand are one move: the later one has none.
 #[inline(always)]
 fn count<const W: usize, const COPIES: bool, L: Lanes>(
-    p: &Program,
-    t: &Table,
+    p: &Prepared,
+    t: &TurnTable,
     s: &State,
 ) -> Option<Count<L>> {
     let row = t.row(s.total)?;
@@ -360,7 +361,7 @@ fn count<const W: usize, const COPIES: bool, L: Lanes>(
 
 /// The legal-choice table's cell of `rank` at the state's total, as the flat table keeps it
 /// (debug builds check every cell a turn reads against it).
-fn expected_cell(p: &Program, s: &State, rank: u8) -> u8 {
+fn expected_cell(p: &Prepared, s: &State, rank: u8) -> u8 {
     let fx = p.effect_index(s.active(), rank);
     p.legal
         .row(s.total)
@@ -374,7 +375,7 @@ fn expected_cell(p: &Program, s: &State, rank: u8) -> u8 {
 /// with the same choices and the general step. Only for a program and sink that
 /// [`kernel_fits`]; otherwise it returns [`Kernel::General`] at once.
 pub fn loop_turns<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     s: &mut State,
     choose: &mut impl FnMut(&State, usize) -> Pick,
     until: u64,
@@ -402,7 +403,7 @@ pub fn loop_turns<S: Sink>(
 /// [`loop_turns`] for hands of at most `W` cards (a longer one is left to the caller), in
 /// a game with several decks or not (`COPIES`), the hands counted in `L`.
 fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
-    p: &Program,
+    p: &Prepared,
     s: &mut State,
     choose: &mut impl FnMut(&State, usize) -> Pick,
     until: u64,
@@ -538,7 +539,7 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
 /// code lets it work out, or one whose outcomes fire now.
 #[cold]
 #[inline(never)]
-fn worked_code(p: &Program, s: &State, code: u32, rank: u8, k: usize) -> Option<u32> {
+fn worked_code(p: &Prepared, s: &State, code: u32, rank: u8, k: usize) -> Option<u32> {
     if code & WORKED == 0 {
         return None;
     }

@@ -2,9 +2,10 @@
 //! in one word, their count by one popcount, the `n`-th found without a list. The commonest
 //! bot in a simulation (uniform over the legal moves) needs nothing more.
 
+use super::prepared::Prepared;
 use super::{Move, Play, Sink, State};
 use crate::base::cards::{Card, rank_of, repeats};
-use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Program, Row, choice_total};
+use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, NO_EFFECT, Row, choice_total};
 
 /// See the module's documentation; from [`State::table_plays`].
 #[derive(Debug, Clone, Copy)]
@@ -75,7 +76,7 @@ pub enum TableTurn {
 /// checking limits the table has already checked.
 #[inline]
 pub fn table_turn<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     s: &mut State,
     pick: impl FnOnce(usize) -> usize,
     sink: &mut S,
@@ -163,7 +164,7 @@ impl State {
     /// then ask [`State::each_move`]. Both give the same plays in the same order (with
     /// several decks, a copy of a card before it in the hand has none: they are one move).
     #[inline]
-    pub fn table_plays<'a>(&'a self, p: &'a Program) -> Option<TablePlays<'a>> {
+    pub fn table_plays<'a>(&'a self, p: &'a Prepared) -> Option<TablePlays<'a>> {
         if self.over {
             return None;
         }
@@ -190,7 +191,7 @@ impl State {
     /// where the table holds no totals. For a bot that reads the table its own way and needs
     /// a play's total only now and then.
     #[inline(never)]
-    pub fn play_of(&self, p: &Program, card: Card, choice: u8) -> Play {
+    pub fn play_of(&self, p: &Prepared, card: Card, choice: u8) -> Play {
         let rank = rank_of(card);
         let fx = p.rank_fx[self.active().min(MAX_SEATS)]
             .get(usize::from(rank))

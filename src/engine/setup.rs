@@ -3,6 +3,7 @@
 
 use super::events::kind;
 use super::outcomes::{Acting, run_outcomes};
+use super::prepared::Prepared;
 use super::step::settle;
 use super::{Event, Hand, Illegal, Pile, PlayError, Reason, Sink, State};
 use crate::base::Rng;
@@ -35,7 +36,7 @@ pub struct Setup {
 
 /// A new game at a position: a fresh first round, dealt as the rules say, with whatever the
 /// setup fixes (a stacked stock, hands, total, chips, turn, direction).
-pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<State, PlayError> {
+pub fn new_game<S: Sink>(p: &Prepared, setup: &Setup, sink: &mut S) -> Result<State, PlayError> {
     p.check_players(setup.players).map_err(PlayError::Setup)?;
     let mut s = empty_table(p, setup.players, setup.seed);
     start(p, setup, sink, &mut s)?;
@@ -47,7 +48,7 @@ pub fn new_game<S: Sink>(p: &Program, setup: &Setup, sink: &mut S) -> Result<Sta
 /// first has, and no table is copied). When the setup is refused, `s` is a table to lay out
 /// again, not a game.
 pub fn new_game_in<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     setup: &Setup,
     sink: &mut S,
     s: &mut State,
@@ -59,7 +60,7 @@ pub fn new_game_in<S: Sink>(
 
 /// The game laid out on the empty table `s`, as the setup says.
 fn start<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     setup: &Setup,
     sink: &mut S,
     s: &mut State,
@@ -140,7 +141,7 @@ fn start<S: Sink>(
 }
 
 /// The table before anything is placed: no cards, no chips, the first round.
-fn empty_table(p: &Program, n: usize, seed: u64) -> State {
+fn empty_table(p: &Prepared, n: usize, seed: u64) -> State {
     State {
         seats: n as u8,
         hands: [Hand::default(); MAX_SEATS],
@@ -179,7 +180,7 @@ fn empty_table(p: &Program, n: usize, seed: u64) -> State {
 
 /// `s` made [`empty_table`]'s table in place, its piles emptied and kept for their room.
 /// Every field is named: a field added to the state is one more to lay out here.
-fn clear_table(p: &Program, n: usize, seed: u64, s: &mut State) {
+fn clear_table(p: &Prepared, n: usize, seed: u64, s: &mut State) {
     let deck = p.deck_size(n);
     let State {
         seats,
@@ -251,7 +252,7 @@ fn clear_table(p: &Program, n: usize, seed: u64, s: &mut State) {
 }
 
 /// Every account's chips: the rules' number, or the setup's.
-fn place_chips(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayError> {
+fn place_chips(p: &Prepared, s: &mut State, setup: &Setup) -> Result<(), PlayError> {
     let n = usize::from(s.seats);
     for seat in 0..n as u8 {
         let acc = s.account(p, seat);
@@ -310,7 +311,7 @@ fn place_chips(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayErro
 
 /// Places the cards: fixed ones first, every other card of the deck under the stock. Whether
 /// the hands were given (else they are dealt).
-fn place_cards(p: &Program, s: &mut State, setup: &Setup) -> Result<bool, PlayError> {
+fn place_cards(p: &Prepared, s: &mut State, setup: &Setup) -> Result<bool, PlayError> {
     let n = usize::from(s.seats);
     // The deck goes where its unplaced cards will lie; the cards the setup fixes are taken
     // out of it, and what is left is shuffled in place (for a fresh deal, the whole deck).
@@ -443,7 +444,7 @@ pub(super) fn leader(p: &Program, s: &State) -> u8 {
 }
 
 /// The pot, the bank and the top of the next deal, as the setup gives them.
-fn place_pools(p: &Program, s: &mut State, setup: &Setup) -> Result<(), PlayError> {
+fn place_pools(p: &Prepared, s: &mut State, setup: &Setup) -> Result<(), PlayError> {
     if let Some(pot) = setup.pot {
         if pot < 0 {
             return Err(PlayError::Setup(format!("the pot cannot hold {pot} chips")));

@@ -2,6 +2,7 @@
 //! play (or the game is over). Its hot path reads only the compiled tables and allocates
 //! nothing; events cost nothing when the sink is `()`.
 
+use super::prepared::Prepared;
 use std::ops::ControlFlow;
 
 use super::events::kind;
@@ -28,7 +29,7 @@ impl State {
 
     /// The legal moves of whoever is to play.
     #[inline]
-    pub fn legal_moves(&self, p: &Program) -> Moves {
+    pub fn legal_moves(&self, p: &Prepared) -> Moves {
         let mut moves = Moves::new();
         self.legal_moves_into(p, &mut moves);
         moves
@@ -37,7 +38,7 @@ impl State {
     /// The legal moves of whoever is to play, into a list the caller keeps (no copy of it
     /// per turn).
     #[inline]
-    pub fn legal_moves_into(&self, p: &Program, moves: &mut Moves) {
+    pub fn legal_moves_into(&self, p: &Prepared, moves: &mut Moves) {
         moves.len = 0;
         if self.over {
             return;
@@ -56,26 +57,26 @@ impl State {
     /// Most answers are read from the program's legal-choice table; live choices (conditions
     /// on the player, scripts) and totals outside the table are worked out.
     #[inline]
-    pub fn each_play(&self, p: &Program, mut f: impl FnMut(Move, i32) -> ControlFlow<()>) {
+    pub fn each_play(&self, p: &Prepared, mut f: impl FnMut(Move, i32) -> ControlFlow<()>) {
         self.scan::<true>(p, |play| f(play.mv(), play.total));
     }
 
     /// [`State::each_play`] with what the scan has read about each play on the way: its
     /// card's rank and effect, for a player who weighs the moves (no look-up made twice).
     #[inline]
-    pub fn each_play_read(&self, p: &Program, f: impl FnMut(Play) -> ControlFlow<()>) {
+    pub fn each_play_read(&self, p: &Prepared, f: impl FnMut(Play) -> ControlFlow<()>) {
         self.scan::<true>(p, f);
     }
 
     /// [`State::each_play`] without the totals (`f` gets the current total instead): for a
     /// player who only needs the moves, most of them are then a table read and nothing more.
     #[inline]
-    pub fn each_move(&self, p: &Program, mut f: impl FnMut(Move) -> ControlFlow<()>) {
+    pub fn each_move(&self, p: &Prepared, mut f: impl FnMut(Move) -> ControlFlow<()>) {
         self.scan::<false>(p, |play| f(play.mv()));
     }
 
     #[inline(always)]
-    fn scan<const TOTALS: bool>(&self, p: &Program, mut f: impl FnMut(Play) -> ControlFlow<()>) {
+    fn scan<const TOTALS: bool>(&self, p: &Prepared, mut f: impl FnMut(Play) -> ControlFlow<()>) {
         if self.over {
             return;
         }
@@ -139,7 +140,7 @@ impl State {
     /// The total a live choice makes now, if the limits allow it. A script that fails gives
     /// the current total: the move is offered, and playing it reports the failure.
     #[inline(never)]
-    fn live_total(&self, p: &Program, rank: u8, choice: &Choice) -> Option<i32> {
+    fn live_total(&self, p: &Prepared, rank: u8, choice: &Choice) -> Option<i32> {
         let t = if choice.scripted {
             self.move_total(p, rank, choice).unwrap_or(self.total)
         } else {
@@ -151,7 +152,7 @@ impl State {
     /// Whether the player to move holds a card they may lay. A live script is asked only when
     /// no other card will do.
     #[inline(always)]
-    pub(super) fn can_play(&self, p: &Program) -> bool {
+    pub(super) fn can_play(&self, p: &Prepared) -> bool {
         let Some([ok, live]) = p.legal.ranks(self.active(), self.total) else {
             return self.can_play_live(p);
         };
@@ -165,7 +166,7 @@ impl State {
     /// [`State::can_play`] for the choices the table leaves to the engine: cards without
     /// scripts first.
     #[inline(never)]
-    fn can_play_live(&self, p: &Program) -> bool {
+    fn can_play_live(&self, p: &Prepared) -> bool {
         let active = self.active();
         let facts = self.facts(p);
         let hand = self.hands[usize::from(self.turn)].cards();
@@ -214,7 +215,7 @@ impl Play {
 
 /// Applies one move by whoever is to play. An illegal move changes nothing.
 #[inline]
-pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Result<(), PlayError> {
+pub fn step<S: Sink>(p: &Prepared, s: &mut State, mv: Move, sink: &mut S) -> Result<(), PlayError> {
     if s.over {
         return Err(PlayError::GameOver);
     }
@@ -235,7 +236,7 @@ pub fn step<S: Sink>(p: &Program, s: &mut State, mv: Move, sink: &mut S) -> Resu
 /// Lays a card: checked first (the card in hand, its choice, its scripts, the limits), so a
 /// refused move changes nothing.
 fn play<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     s: &mut State,
     card: Card,
     choice: u8,
@@ -306,7 +307,7 @@ fn play<S: Sink>(
 /// allow; then the bars it touched, and the turn ends. No script bar may be in the game.
 #[inline(always)]
 pub(super) fn lay_simple<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     s: &mut State,
     index: usize,
     choice: u8,
@@ -331,7 +332,7 @@ pub(super) fn lay_simple<S: Sink>(
 
 /// The draw by hand of the player who has just laid a card, as [`step`] makes it.
 #[inline(always)]
-pub(super) fn draw_pending<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+pub(super) fn draw_pending<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S) {
     if let Some(seat) = s.pending_draw.take() {
         draw(p, s, seat, sink);
         if seat == s.turn {
@@ -343,7 +344,7 @@ pub(super) fn draw_pending<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
 /// The card at `index` of the mover's hand goes onto the discard pile and the total becomes
 /// `total` (a draw the mover's predecessor still owed is forgotten).
 #[inline(always)]
-fn lay<S: Sink>(p: &Program, s: &mut State, index: usize, choice: u8, total: i32, sink: &mut S) {
+fn lay<S: Sink>(p: &Prepared, s: &mut State, index: usize, choice: u8, total: i32, sink: &mut S) {
     let seat = s.turn;
     if let Some(pending) = s.pending_draw.take() {
         s.forgot[usize::from(pending)] = s.forgot[usize::from(pending)].saturating_add(1);
@@ -386,7 +387,7 @@ pub(super) fn lay_card(s: &mut State, seat: u8, index: usize, total: i32, early:
 /// After a card and its outcomes: the round ends, or the turn passes; then whoever cannot
 /// play is dealt with.
 #[inline(always)]
-fn end_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
+fn end_turn<S: Sink>(p: &Prepared, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
     if s.round_over || s.over {
         finish_round(p, s, true, sink);
     } else {
@@ -401,7 +402,7 @@ fn end_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &mu
 /// none of its outcomes fires: its steps run with the game as it stands, as laying it with
 /// [`step`] runs them. `None` when one fires (always for a script's step).
 #[inline(never)]
-pub(super) fn calm_turn(p: &Program, s: &State, ch: &Choice) -> Option<Turn> {
+pub(super) fn calm_turn(p: &Prepared, s: &State, ch: &Choice) -> Option<Turn> {
     let facts = s.facts(p);
     let played = run_steps(p, ch, &facts, choice_total(p, ch, &facts), None);
     // Without the script's answer, `run_steps` passes over a script's step: never laid so.
@@ -419,7 +420,13 @@ struct Played {
 
 /// Runs a choice's steps in situation `f`. A simple choice is one superinstruction
 /// (`new_total`, its turn effects); the others run step by step.
-fn run_steps(p: &Program, ch: &Choice, f: &Facts, new_total: i32, pre: Option<&Pre<'_>>) -> Played {
+fn run_steps(
+    p: &Prepared,
+    ch: &Choice,
+    f: &Facts,
+    new_total: i32,
+    pre: Option<&Pre<'_>>,
+) -> Played {
     let mut played = Played {
         total: new_total,
         turn: ch.turn,
@@ -461,7 +468,7 @@ fn run_steps(p: &Program, ch: &Choice, f: &Facts, new_total: i32, pre: Option<&P
 
 /// The card's own outcomes: a line's, or a script's.
 fn card_outcomes<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     s: &mut State,
     by: Acting,
     played: &Played,
@@ -484,7 +491,7 @@ fn card_outcomes<S: Sink>(
 /// fired. Most moves touch no bar: that is checked first, in a tight loop.
 #[inline(always)]
 fn bars<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     s: &mut State,
     by: Acting,
     old: i32,
@@ -499,7 +506,7 @@ fn bars<S: Sink>(
 
 /// Whether a card that took the total from `old` to `t` reached or passed a bar.
 #[inline(always)]
-pub(super) fn touches_bar(p: &Program, old: i32, t: i32) -> bool {
+pub(super) fn touches_bar(p: &Prepared, old: i32, t: i32) -> bool {
     let (lo, hi) = if old <= t { (old, t) } else { (t, old) };
     p.bars
         .iter()
@@ -508,7 +515,7 @@ pub(super) fn touches_bar(p: &Program, old: i32, t: i32) -> bool {
 
 #[inline(never)]
 pub(super) fn bars_touched<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     s: &mut State,
     by: Acting,
     old: i32,
@@ -560,7 +567,7 @@ pub(super) fn bars_touched<S: Sink>(
 
 /// After a card, in a round that goes on: the draw, then whose turn it is.
 #[inline(always)]
-fn pass_turn<S: Sink>(p: &Program, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
+fn pass_turn<S: Sink>(p: &Prepared, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
     if s.in_round(seat) {
         // (Put out by their own card: nothing to draw.)
         let size = p.hand_size(s.seats_in_game());
@@ -609,7 +616,7 @@ pub(super) fn pass_on<S: Sink>(s: &mut State, seat: u8, turn: Turn, sink: &mut S
 /// is empty.
 #[inline(always)]
 pub(super) fn draw_after_card<S: Sink>(
-    p: &Program,
+    p: &Prepared,
     s: &mut State,
     seat: u8,
     size: usize,
@@ -625,14 +632,20 @@ pub(super) fn draw_after_card<S: Sink>(
 /// Draws one card for `seat`, if its hand is short, reshuffling the discard pile (all but
 /// its top card) into the stock when the stock is empty and the rules say so.
 #[inline(always)]
-pub(super) fn draw<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
+pub(super) fn draw<S: Sink>(p: &Prepared, s: &mut State, seat: u8, sink: &mut S) {
     let size = p.hand_size(s.seats_in_game());
     draw_up_to(p, s, seat, size, sink);
 }
 
 /// [`draw`] for a hand of `size` cards (the size for the players now in the game).
 #[inline(always)]
-pub(super) fn draw_up_to<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S) {
+pub(super) fn draw_up_to<S: Sink>(
+    p: &Prepared,
+    s: &mut State,
+    seat: u8,
+    size: usize,
+    sink: &mut S,
+) {
     if s.hands[usize::from(seat)].len() >= size {
         return;
     }
@@ -651,7 +664,7 @@ pub(super) fn draw_up_to<S: Sink>(p: &Program, s: &mut State, seat: u8, size: us
 /// The discard pile but its top card becomes the stock, shuffled, when the rules say so.
 #[cold]
 #[inline(never)]
-pub(super) fn reshuffle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+pub(super) fn reshuffle<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S) {
     if p.reshuffle && s.discard.len() > 1 {
         let top = s.discard.pop().expect("the discard pile has cards");
         s.discard.move_into(&mut s.stock);
@@ -667,7 +680,7 @@ pub(super) fn reshuffle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
 /// Deals with whoever is to play when they cannot: no cards, or no legal card. Repeats until
 /// someone can play or the game is over.
 #[inline(always)]
-pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+pub(super) fn settle<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S) {
     // Most turns: the next player is in the round and has a card to lay.
     let seat = s.turn;
     if s.over || (s.in_round(seat) && !s.hands[usize::from(seat)].is_empty() && s.can_play(p)) {
@@ -679,7 +692,7 @@ pub(super) fn settle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
 /// [`settle`] once it has found that the player to move cannot play as things stand (out of
 /// the round, no cards, or no card they may lay).
 #[inline(never)]
-fn settle_slow<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+fn settle_slow<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S) {
     let mut passes = 0;
     let mut idle = super::stall::Idle::default();
     // Whether the player to move is known not to be able to play: `settle` has just asked.

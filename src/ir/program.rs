@@ -1,11 +1,9 @@
 //! The compiled ruleset as a whole: the table, the rank tables, and where each piece came from.
 
-use std::sync::OnceLock;
-
 use serde::Serialize;
 
 use super::script::{ScriptBar, ScriptFx, ScriptTest, Scripts};
-use super::{Bar, Choice, Cond, Effect, LegalTable, MAX_SEATS, NO_EFFECT, Outcomes};
+use super::{Bar, Choice, Cond, Effect, MAX_SEATS, NO_EFFECT, Outcomes};
 use crate::base::cards::{Card, RANKS, full_deck, full_deck_into};
 use crate::base::span::strip_comment;
 
@@ -187,76 +185,10 @@ pub struct Program {
     pub script_tests: Vec<ScriptTest>,
     /// Bars whose test is written in rhai (`on script NAME: ...`).
     pub script_bars: Vec<ScriptBar>,
-    /// The compiled scripts, when the ruleset has any.
+    /// The compiled scripts, when the ruleset has any: their code, shared by every copy of
+    /// the program (two programs of the same code are equal).
     #[serde(skip)]
     pub scripts: Option<Scripts>,
-    /// Which choices are legal at each total: derived from the rest by [`LegalTable::build`]
-    /// once it is final (an empty table only makes the engine slower).
-    #[serde(skip)]
-    pub legal: LegalTable,
-    /// Tables a later stage derives from the rest, kept here once built (see [`Derived`]).
-    #[serde(skip)]
-    pub derived: Derived,
-}
-
-/// Tables later stages derive from a final program alone and keep with it, each built once,
-/// on first use, by players in the round: the weighing bots' scores of the quiet plays
-/// (`play::plan`) and the plain turns' table (`engine::kernel`). The IR never reads them.
-///
-/// A cache, not part of the program: a clone starts empty, and equality and serialization
-/// ignore it. A program changed after its first game would keep stale tables, so a program
-/// is changed only while it is compiled (and in tests, before any game).
-#[derive(Default)]
-pub struct Derived {
-    /// The weighing bots' plan, by players in the round.
-    pub plan: Tables<Box<[u32]>>,
-    /// The loop of plain turns' table, by players in the round (a type of the engine's).
-    pub turns: Tables<Box<dyn std::any::Any + Send + Sync>>,
-}
-
-/// One derived table a number of players in the round (at most [`MAX_SEATS`]).
-pub struct Tables<T>([OnceLock<T>; MAX_SEATS + 1]);
-
-impl<T> Default for Tables<T> {
-    fn default() -> Tables<T> {
-        Tables(std::array::from_fn(|_| OnceLock::new()))
-    }
-}
-
-impl<T> Tables<T> {
-    /// The table for `active` players in the round, built by `build` the first time it is
-    /// asked for; `None` past [`MAX_SEATS`].
-    #[inline]
-    pub fn get_or_build(&self, active: usize, build: impl FnOnce() -> T) -> Option<&T> {
-        self.0.get(active).map(|table| table.get_or_init(build))
-    }
-}
-
-impl<T> std::fmt::Debug for Tables<T> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Tables")
-    }
-}
-
-impl Clone for Derived {
-    fn clone(&self) -> Derived {
-        Derived::default()
-    }
-}
-
-impl PartialEq for Derived {
-    fn eq(&self, _: &Derived) -> bool {
-        true
-    }
-}
-
-impl Eq for Derived {}
-
-impl std::fmt::Debug for Derived {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // The same whatever was built: a program prints the same before and after a game.
-        f.write_str("Derived")
-    }
 }
 
 impl Program {

@@ -107,8 +107,6 @@ fn program() -> Program {
         script_tests: Vec::new(),
         script_bars: Vec::new(),
         scripts: None,
-        legal: LegalTable::default(),
-        derived: Default::default(),
     }
 }
 
@@ -312,12 +310,12 @@ fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
         choice(&[step(Act::Add(-10))]),
     ])];
     between(&mut p, 0, 99);
-    p.legal = LegalTable::build(&p);
-    assert_eq!(p.legal.window(), (0, 99));
+    let legal = LegalTable::build(&p);
+    assert_eq!(legal.window(), (0, 99));
     assert_eq!(verify(&p), Vec::<String>::new());
     for e in 0..p.effects.len() {
         for t in 0..=99 {
-            let (allowed, live) = p.legal.get(e as u16, t).expect("in the window");
+            let (allowed, live) = legal.get(e as u16, t).expect("in the window");
             assert_eq!(live, 0);
             for (k, c) in p.effects[e].choices().iter().enumerate() {
                 let ok = p.allows(choice_total(&p, c, &Facts::total(t)));
@@ -326,7 +324,7 @@ fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
         }
     }
     for t in 0..=99 {
-        let row = p.legal.row(t).expect("in the window");
+        let row = legal.row(t).expect("in the window");
         let (allowed, _) = row.get(0);
         for (k, c) in p.effects[0].choices().iter().enumerate() {
             if allowed & (1 << k) != 0 {
@@ -340,25 +338,30 @@ fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
         }
     }
     for active in 0..=MAX_SEATS + 1 {
-        let column = p.legal.ranks_with(active);
+        let column = legal.ranks_with(active);
         for t in [-5, -1, 0, 1, 50, 98, 99, 100, 1000, i32::MIN, i32::MAX] {
             assert_eq!(
                 column.at(t),
-                p.legal.ranks(active, t),
+                legal.ranks(active, t),
                 "{active} players at {t}"
             );
         }
     }
-    assert_eq!(p.legal.get(0, 5), Some((0b011, 0)), "no -10 at 5");
-    assert_eq!(p.legal.get(0, 90), Some((0b101, 0)), "no +11 at 90");
-    assert_eq!(p.legal.get(0, 100), None, "outside the window");
-    assert_eq!(p.legal.get(0, -1), None, "outside the window");
+    assert_eq!(legal.get(0, 5), Some((0b011, 0)), "no -10 at 5");
+    assert_eq!(legal.get(0, 90), Some((0b101, 0)), "no +11 at 90");
+    assert_eq!(legal.get(0, 100), None, "outside the window");
+    assert_eq!(legal.get(0, -1), None, "outside the window");
     // A table built for other limits is caught by the verifier.
     p.ceiling = Some(Limit {
         value: 50,
         origin: Origin::default(),
     });
-    assert!(verify(&p).iter().any(|e| e.contains("legal-choice table")));
+    assert!(
+        legal
+            .disagreements(&p)
+            .iter()
+            .any(|e| e.contains("legal-choice table"))
+    );
 }
 
 #[test]
@@ -370,32 +373,29 @@ fn the_legal_table_answers_at_the_highest_total_and_a_stale_answer_is_caught() {
         choice(&[step(Act::Set(5))]),
     ])];
     p.rank_fx[3][0] = 0;
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
     // Outside the window, only the highest total is answered.
-    assert_eq!(p.legal.ranks(3, i32::MAX).map(|[ok, _]| ok & 1), Some(1));
-    assert_eq!(p.legal.ranks(3, i32::MAX - 1), None);
-    assert_eq!(
-        p.legal.ranks_with(3).at(i32::MAX),
-        p.legal.ranks(3, i32::MAX)
-    );
-    assert_eq!(p.legal.ranks_with(3).at(i32::MAX - 1), None);
+    assert_eq!(legal.ranks(3, i32::MAX).map(|[ok, _]| ok & 1), Some(1));
+    assert_eq!(legal.ranks(3, i32::MAX - 1), None);
+    assert_eq!(legal.ranks_with(3).at(i32::MAX), legal.ranks(3, i32::MAX));
+    assert_eq!(legal.ranks_with(3).at(i32::MAX - 1), None);
     // A floor above 5 refuses the second choice but not the first: the ace still goes.
     p.floor = Some(Limit {
         value: 6,
         origin: Origin::default(),
     });
     p.start = 10;
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
-    assert_eq!(p.legal.ranks(3, i32::MAX).map(|[ok, _]| ok & 1), Some(1));
+    assert_eq!(legal.ranks(3, i32::MAX).map(|[ok, _]| ok & 1), Some(1));
     // Made stale: the ace now sets the total to 0, below the floor, and can no longer be
     // laid at the top; the verifier sees the table's answer is out of date.
     p.effects = vec![effect(&[
         choice(&[step(Act::Set(0))]),
         choice(&[step(Act::Set(5))]),
     ])];
-    let errors = verify(&p);
+    let errors = legal.disagreements(&p);
     assert!(
         errors.iter().any(|e| e.contains("highest total")),
         "{errors:?}"
@@ -407,12 +407,12 @@ fn a_stale_total_in_the_legal_table_is_caught() {
     let mut p = program();
     p.effects = vec![effect(&[choice(&[step(Act::Set(50))])])];
     between(&mut p, 0, 99);
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
-    assert_eq!(p.legal.row(7).and_then(|r| r.total(0, 0)), Some(50));
+    assert_eq!(legal.row(7).and_then(|r| r.total(0, 0)), Some(50));
     // The same choices allowed at every total, another total made: only the totals differ.
     p.effects = vec![effect(&[choice(&[step(Act::Set(60))])])];
-    let errors = verify(&p);
+    let errors = legal.disagreements(&p);
     assert!(
         errors.iter().any(|e| e.contains("table's total is wrong")),
         "{errors:?}"
@@ -454,11 +454,11 @@ fn a_choice_is_quiet_when_no_step_has_outcomes_either_way_and_the_table_says_so(
         effect(&[plain, halve_or_double, pays_when_odd]),
         effect(&[pays, plain]),
     ];
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
-    assert_eq!((p.legal.quiet(0), p.legal.quiet(1)), (0b011, 0b10));
+    assert_eq!((legal.quiet(0), legal.quiet(1)), (0b011, 0b10));
     // An effect the table does not hold has no quiet choice: the bots work it out.
-    assert_eq!(p.legal.quiet(2), 0);
+    assert_eq!(legal.quiet(2), 0);
     assert_eq!(LegalTable::default().quiet(0), 0);
     // A choice that came to pay since the table was built is caught by the verifier.
     p.effects[0].choices[0] = pays;
@@ -474,10 +474,10 @@ fn a_column_of_ranks_is_live_when_a_choice_reads_the_player_and_the_verifier_che
     let mut p = program();
     between(&mut p, 0, 99);
     p.effects = vec![effect(&[choice(&[step(Act::Add(2))])])];
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
     for active in 0..=MAX_SEATS {
-        assert!(!p.legal.ranks_with(active).live, "{active} players");
+        assert!(!legal.ranks_with(active).live, "{active} players");
     }
     // `add 3 if the card before was a 9`: read from the player's situation, so live.
     p.conds.push(Cond {
@@ -495,11 +495,11 @@ fn a_column_of_ranks_is_live_when_a_choice_reads_the_player_and_the_verifier_che
         count: Count::Exactly(3),
         fx: 1,
     });
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
-    assert!(p.legal.ranks_with(3).live);
+    assert!(legal.ranks_with(3).live);
     assert!(
-        !p.legal.ranks_with(4).live,
+        !legal.ranks_with(4).live,
         "the rank has no live effect with 4 players"
     );
     // A table without flags leaves every answer to be checked.
@@ -513,7 +513,7 @@ fn a_column_of_ranks_is_live_when_a_choice_reads_the_player_and_the_verifier_che
         "{errors:?}"
     );
     p.card_lines.pop();
-    let errors = verify(&p);
+    let errors = legal.disagreements(&p);
     assert!(
         errors.iter().any(|e| e.contains("legal-choice table")),
         "{errors:?}"
@@ -567,32 +567,33 @@ fn a_column_is_complete_when_every_rank_of_the_deck_can_always_be_laid_and_the_v
     let mut p = program();
     between(&mut p, 0, 99);
     assert_eq!(verify(&p), Vec::<String>::new());
+    let legal = LegalTable::build(&p);
     for active in 0..=MAX_SEATS {
-        assert!(!p.legal.ranks_with(active).complete, "{active} players");
-        assert!(!p.legal.ranks_with(active).all_at(50));
+        assert!(!legal.ranks_with(active).complete, "{active} players");
+        assert!(!legal.ranks_with(active).all_at(50));
     }
     // With nothing added, every card can always be laid: with the players whose ranks all
     // have the effect.
     p.effects = vec![effect(&[choice(&[step(Act::Nothing)])])];
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
     for active in [2, 3] {
-        let ranks = p.legal.ranks_with(active);
+        let ranks = legal.ranks_with(active);
         assert!(ranks.complete, "{active} players");
         assert!(ranks.all_at(0) && ranks.all_at(99));
         // Outside the window the column says nothing.
         assert!(!ranks.all_at(100) && !ranks.all_at(-1) && !ranks.all_at(i32::MAX));
     }
     assert!(
-        !p.legal.ranks_with(4).complete,
+        !legal.ranks_with(4).complete,
         "no rank has an effect with 4 players"
     );
     // A table without flags claims nothing.
     assert!(!LegalTable::default().ranks_with(3).complete);
     // Jokers in the deck: their rank must be laid too.
     p.jokers = 2;
-    p.legal = LegalTable::build(&p);
-    assert!(!p.legal.ranks_with(3).complete, "no effect lays a joker");
+    let legal = LegalTable::build(&p);
+    assert!(!legal.ranks_with(3).complete, "no effect lays a joker");
     p.rank_fx[2][usize::from(crate::base::cards::JOKER)] = 0;
     p.rank_fx[3][usize::from(crate::base::cards::JOKER)] = 0;
     p.card_lines.push(CardLine {
@@ -600,9 +601,9 @@ fn a_column_is_complete_when_every_rank_of_the_deck_can_always_be_laid_and_the_v
         count: Count::Any,
         fx: 0,
     });
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
-    assert!(p.legal.ranks_with(3).complete);
+    assert!(legal.ranks_with(3).complete);
     // Made stale: a rank whose effect goes past the ceiling, and the table is caught.
     p.effects.push(effect(&[choice(&[step(Act::Add(200))])]));
     p.rank_fx[3][4] = 1;
@@ -611,14 +612,14 @@ fn a_column_is_complete_when_every_rank_of_the_deck_can_always_be_laid_and_the_v
         count: Count::Exactly(3),
         fx: 1,
     });
-    let errors = verify(&p);
+    let errors = legal.disagreements(&p);
     assert!(
         errors.iter().any(|e| e.contains("legal-choice table")),
         "{errors:?}"
     );
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
-    assert!(!p.legal.ranks_with(3).complete);
+    assert!(!legal.ranks_with(3).complete);
 }
 
 #[test]
@@ -628,76 +629,35 @@ fn a_row_is_inside_when_every_total_it_allows_is_in_the_window_and_the_verifier_
     let mut p = program();
     between(&mut p, 0, 99);
     p.ceiling = None;
-    p.legal = LegalTable::build(&p);
-    assert_eq!(p.legal.window(), (0, 1024));
+    let legal = LegalTable::build(&p);
+    assert_eq!(legal.window(), (0, 1024));
     assert_eq!(verify(&p), Vec::<String>::new());
-    assert!(p.legal.inside(0) && p.legal.inside(1023));
-    assert!(!p.legal.inside(1024), "1025 is outside the window");
+    assert!(legal.inside(0) && legal.inside(1023));
+    assert!(!legal.inside(1024), "1025 is outside the window");
     // Outside the window, nothing is claimed.
-    assert!(!p.legal.inside(-1) && !p.legal.inside(2000) && !p.legal.inside(i32::MAX));
+    assert!(!legal.inside(-1) && !legal.inside(2000) && !legal.inside(i32::MAX));
     p.effects.push(effect(&[choice(&[step(Act::Mul(2))])]));
-    p.legal = LegalTable::build(&p);
-    assert!(p.legal.inside(512) && !p.legal.inside(513));
+    let legal = LegalTable::build(&p);
+    assert!(legal.inside(512) && !legal.inside(513));
     // A choice the limits refuse makes no total: with the ceiling back, every row is inside.
     between(&mut p, 0, 99);
-    p.legal = LegalTable::build(&p);
-    assert!((0..=99).all(|t| p.legal.inside(t)));
+    let legal = LegalTable::build(&p);
+    assert!((0..=99).all(|t| legal.inside(t)));
     // A table without rows claims nothing.
     assert!(!LegalTable::default().inside(0));
     // Made stale: every rank adds 2 instead of 1, which leaves the window from 1023 too, and
     // the table is caught.
     p.ceiling = None;
     p.effects.truncate(1);
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
     p.effects[0] = effect(&[choice(&[step(Act::Add(2))])]);
-    let errors = verify(&p);
+    let errors = legal.disagreements(&p);
     assert!(
         errors
             .iter()
             .any(|e| e.contains("inside the window are wrong")),
         "{errors:?}"
-    );
-}
-
-#[test]
-fn derived_tables_are_built_once_and_a_clone_or_a_comparison_ignores_them() {
-    let p = program();
-    let mut builds = 0;
-    let mut build = || {
-        builds += 1;
-        vec![7, 8, 9].into_boxed_slice()
-    };
-    let plan = |p: &Program, active: usize, build: &mut dyn FnMut() -> Box<[u32]>| {
-        p.derived
-            .plan
-            .get_or_build(active, build)
-            .map(|t| t.to_vec())
-    };
-    assert_eq!(plan(&p, 3, &mut build), Some(vec![7, 8, 9]));
-    // Asked again, the table is the one built, not a new one.
-    assert_eq!(
-        plan(&p, 3, &mut || unreachable!("built once")),
-        Some(vec![7, 8, 9])
-    );
-    assert_eq!(builds, 1);
-    // One table a number of players in the round; none past the most seats.
-    assert_eq!(plan(&p, 2, &mut || Box::new([1])), Some(vec![1]));
-    assert_eq!(plan(&p, MAX_SEATS + 1, &mut || Box::new([1])), None);
-    // The engine's table is another slot: built apart, of its own type.
-    let turns = p.derived.turns.get_or_build(3, || Box::new(5u8));
-    assert_eq!(turns.and_then(|t| t.downcast_ref::<u8>()), Some(&5));
-    assert_eq!(
-        plan(&p, 3, &mut || unreachable!("built once")),
-        Some(vec![7, 8, 9])
-    );
-    // A clone starts empty, and the two programs are still equal, printed alike.
-    let q = p.clone();
-    assert_eq!(plan(&q, 3, &mut || Box::new([5])), Some(vec![5]));
-    assert_eq!(p, q);
-    assert_eq!(
-        format!("{:?}", p.derived),
-        format!("{:?}", Derived::default())
     );
 }
 
@@ -753,9 +713,9 @@ fn a_script_is_live_only_where_it_is_not_tabulated_and_the_table_holds_its_total
     let after_add = choice(&[step(Act::Add(40)), step(Act::Script(0))]);
     assert!(run.scripted && run.is_live(&p));
     p.effects = vec![effect(&[run, after_add])];
-    p.legal = LegalTable::build(&p);
+    let legal = LegalTable::build(&p);
     assert_eq!(verify(&p), Vec::<String>::new());
-    let at = |t: i32| p.legal.row(t).expect("in the window");
+    let at = |t: i32| legal.row(t).expect("in the window");
     // Tabulated at 12 (21) and at 7 (no total: 7); asked live at 60.
     assert!(!run.live_at(&p, 12) && !run.live_at(&p, 7) && run.live_at(&p, 60));
     assert_eq!(at(12).get(0).0 & 0b01, 0b01);
@@ -770,15 +730,11 @@ fn a_script_is_live_only_where_it_is_not_tabulated_and_the_table_holds_its_total
     assert_eq!(at(12).get(0), (0b01, 0b10));
     // A script that runs live (no table) is live at every total; so is every script at the
     // highest total, where a bot asks what can be laid whatever the total.
-    assert!(
-        p.legal
-            .ranks(3, i32::MAX)
-            .is_some_and(|[_, live]| live != 0)
-    );
+    assert!(legal.ranks(3, i32::MAX).is_some_and(|[_, live]| live != 0));
     p.script_fx[0].table = None;
     assert!((0..100).all(|t| run.live_at(&p, t)));
     // The table built for the tabulated script no longer fits it: the verifier says so.
-    let errors = verify(&p);
+    let errors = legal.disagreements(&p);
     assert!(
         errors.iter().any(|e| e.contains("legal-choice table")),
         "{errors:?}"

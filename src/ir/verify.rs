@@ -1,7 +1,9 @@
 //! The verifier: run after every compilation, it checks that the compiled form is one the
 //! engine can run — every index in bounds, every table filled for every player count the
 //! program allows, decks big enough to deal, no more jokers than the card encoding holds.
-//! A failure is a bug in the compiler (or a check it lacks), never a ruleset's fault.
+//! And the legal-choice table the engine derives from the program agrees with working out
+//! every cell of it. A failure is a bug in the compiler (or a check it lacks), never a
+//! ruleset's fault.
 
 use super::{Act, Choice, Effect, MAX_CHOICES, MAX_DECKS, MAX_HAND, MAX_SEATS, MAX_STEPS};
 use super::{Count, NO_EFFECT, Program, Tally, Test};
@@ -22,9 +24,11 @@ pub fn verify(p: &Program) -> Vec<String> {
         v.effect(i, fx);
     }
     v.outcomes();
-    // The table is read only once every index it follows is known to be sound.
+    // The legal-choice table the engine will build is built and checked against working
+    // every cell out, once every index it follows is known to be sound.
     if v.problems.is_empty() {
-        v.problems.extend(p.legal.disagreements(p));
+        v.problems
+            .extend(super::LegalTable::build(p).disagreements(p));
     }
     v.problems
 }

@@ -1,6 +1,7 @@
 //! The built-in bots. They read only the compiled ruleset and what a player at the table can see
 //! (their hand, the total, the discard pile, chips), so they play any variant.
 
+use super::Ruleset;
 use std::borrow::Cow;
 
 use std::ops::ControlFlow;
@@ -8,7 +9,7 @@ use std::ops::ControlFlow;
 use super::weigh::weigh;
 use crate::base::Rng;
 use crate::engine::{Move, Moves, State};
-use crate::ir::{self, Program};
+use crate::ir::{self};
 
 /// A bot strategy, by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,7 +90,7 @@ impl Bot {
     /// asking). Drawing by hand is not a choice: bots draw right after their card (see
     /// [`bot_turn`]), so the bot never plays one.
     #[inline]
-    pub fn choose(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
+    pub fn choose(self, p: &Ruleset, s: &State, rng: &mut Rng) -> Option<Move> {
         if self == Bot::Random {
             // No list of moves to build: the commonest bot in a simulation is also the
             // cheapest.
@@ -100,7 +101,7 @@ impl Bot {
 
     /// The bots that weigh each move.
     #[inline(never)]
-    fn choose_from_list(self, p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
+    fn choose_from_list(self, p: &Ruleset, s: &State, rng: &mut Rng) -> Option<Move> {
         match self {
             Bot::Random => random(p, s, rng),
             // A copy of the weighing for each, inlined here: the aggressive bot's term is then
@@ -138,7 +139,7 @@ impl Bot {
 /// A legal card uniformly (each choice of a card is one move), from a list on the stack that
 /// holds the moves alone.
 #[inline(never)]
-fn random(p: &Program, s: &State, rng: &mut Rng) -> Option<Move> {
+fn random(p: &Ruleset, s: &State, rng: &mut Rng) -> Option<Move> {
     // Most positions: the table answers every card, and the plays are counted, not listed.
     if let Some(plays) = s.table_plays(p) {
         return match plays.count() {

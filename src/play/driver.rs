@@ -11,11 +11,12 @@
 //! and the choice between the engine's loop of plain turns and the general step: every
 //! caller whose sink and watcher allow it gets the loop, with the same games turn for turn.
 
+use super::Ruleset;
 use super::{Bot, Player};
 use crate::base::Rng;
 use crate::base::limits::TURN_LIMIT;
 use crate::engine::{self, Event, Kernel, Pick, PlayError, Setup, Sink, State};
-use crate::ir::{Program, Scripts};
+use crate::ir::Scripts;
 use crate::script::Budget;
 
 use std::sync::Arc;
@@ -87,7 +88,7 @@ pub struct Allowance {
 impl Allowance {
     /// Opens a game's allowance for the ruleset's scripts and the script bots among
     /// `players`. With no script anywhere it holds nothing and allocates nothing.
-    pub fn open(p: &Program, players: &[Player]) -> Allowance {
+    pub fn open(p: &Ruleset, players: &[Player]) -> Allowance {
         let a = Allowance {
             scripts: p.scripts.clone(),
             bots: players
@@ -135,15 +136,15 @@ pub trait Watch: Sink {
     /// Whether [`Watch::before`] and [`Watch::after`] must see every turn.
     const EVERY_TURN: bool = false;
     /// Before the turn of the player to move.
-    fn before(&mut self, _p: &Program, _s: &State) {}
+    fn before(&mut self, _p: &Ruleset, _s: &State) {}
     /// After it.
-    fn after(&mut self, _p: &Program, _s: &State) {}
+    fn after(&mut self, _p: &Ruleset, _s: &State) {}
     /// The turn of the player to move, played the watcher's own way (the judge's restricted
     /// seat: the bot's move unless it uses the rule forbidden), or `None` to let the seat's
     /// player play it. Asked only of a watcher that sees every turn.
     fn turn(
         &mut self,
-        _p: &Program,
+        _p: &Ruleset,
         _s: &mut State,
         _rng: &mut Rng,
     ) -> Option<Result<bool, PlayError>> {
@@ -169,7 +170,7 @@ impl<S: Sink> Watch for Plain<'_, S> {}
 /// One game, played by the players of its seats (a person's seat hands the game back).
 #[derive(Debug)]
 pub struct Driver<'a> {
-    p: &'a Program,
+    p: &'a Ruleset,
     seats: &'a [Player],
     /// The bots' own random numbers: the game's seed's, so one seed gives one game.
     rng: Rng,
@@ -183,7 +184,7 @@ pub struct Driver<'a> {
 impl<'a> Driver<'a> {
     /// A driver for a game of `p` with one player a seat; the bots' random numbers come from
     /// `seed`. The game's script allowance is open while the driver lives.
-    pub fn new(p: &'a Program, seats: &'a [Player], seed: u64) -> Driver<'a> {
+    pub fn new(p: &'a Ruleset, seats: &'a [Player], seed: u64) -> Driver<'a> {
         Driver {
             p,
             seats,
@@ -196,7 +197,7 @@ impl<'a> Driver<'a> {
     /// A driver for a game whose allowance the caller holds (a game at the terminal, which
     /// outlives each stretch of bots' turns), going on with the bots' random numbers `rng`
     /// ([`Driver::into_rng`] gives them back).
-    pub fn within(p: &'a Program, seats: &'a [Player], rng: Rng) -> Driver<'a> {
+    pub fn within(p: &'a Ruleset, seats: &'a [Player], rng: Rng) -> Driver<'a> {
         Driver {
             p,
             seats,
@@ -359,7 +360,7 @@ impl<'a> Driver<'a> {
 /// Plays out a game from `s` with cautious players in every seat, as the searching bots
 /// imagine the rest of it: until `round` ends (or the game, with `None`) or `cards` more
 /// cards are laid, whichever comes first; a turn that cannot be played ends it early.
-pub fn playout(p: &Program, s: &mut State, rng: &mut Rng, round: Option<u32>, cards: u64) {
+pub fn playout(p: &Ruleset, s: &mut State, rng: &mut Rng, round: Option<u32>, cards: u64) {
     let until = s.turns.saturating_add(cards);
     while !s.over && s.turns < until && round.is_none_or(|r| s.round == r) {
         match super::bot_turn(p, s, Bot::Cautious, rng, &mut ()) {

@@ -19,13 +19,14 @@
 //! cautious players says little about a move, and costs more. The work is counted
 //! (iterations, and a cap on each play-out), never timed: a seed gives one game.
 
+use super::Ruleset;
 use std::cell::RefCell;
 
 use super::player::play_and_draw;
 use crate::base::Rng;
 use crate::base::cards::COPY;
 use crate::engine::{Move, Moves, State};
-use crate::ir::{MAX_SEATS, Program, Winner};
+use crate::ir::{MAX_SEATS, Winner};
 
 /// The iterations of a move when none are given: about 20 ms a move on one core in 3-player
 /// Ninety-Nine (`cargo bench --bench bots`; README, "Speed", has the figures of every game).
@@ -104,7 +105,7 @@ thread_local! {
 
 /// The bot's move: the root move most visited after `iterations` iterations.
 pub fn ismcts(
-    p: &Program,
+    p: &Ruleset,
     s: &State,
     rng: &mut Rng,
     iterations: u32,
@@ -127,7 +128,7 @@ pub fn ismcts(
 
 impl Tree {
     /// Runs the iterations from `s`, seen by the player to move.
-    fn search(&mut self, p: &Program, s: &State, rng: &mut Rng, iterations: u32, horizon: Horizon) {
+    fn search(&mut self, p: &Ruleset, s: &State, rng: &mut Rng, iterations: u32, horizon: Horizon) {
         self.nodes.clear();
         self.nodes.reserve(iterations as usize + 1);
         self.nodes.push(Node::new(Key(u16::MAX), NONE));
@@ -143,7 +144,7 @@ impl Tree {
     /// One iteration on a determinized game.
     fn iterate(
         &mut self,
-        p: &Program,
+        p: &Ruleset,
         root: &State,
         g: &mut State,
         rng: &mut Rng,
@@ -279,7 +280,7 @@ pub fn last_shape() -> (usize, Vec<(u16, u32, u32)>) {
 /// What the play-out brought each seat: a winner's share of the win when the game is over;
 /// else each seat's share of the chips in the game (the fewer the better where the fewest
 /// chips win). Partners share their team's.
-fn reward(p: &Program, g: &State) -> [f32; MAX_SEATS] {
+fn reward(p: &Ruleset, g: &State) -> [f32; MAX_SEATS] {
     let n = usize::from(g.seats);
     let mut r = [0.0; MAX_SEATS];
     if g.over {

@@ -8,6 +8,7 @@ pub mod ismcts;
 mod notation;
 mod plan;
 mod player;
+mod ruleset;
 pub mod search;
 mod weigh;
 
@@ -16,4 +17,5 @@ pub use bots::Bot;
 pub use driver::{Allowance, Driver, Ending, Watch};
 pub use notation::{MoveError, legal_list, move_name, parse_move};
 pub use player::{Player, bot_turn, guard_met, play_and_draw};
+pub use ruleset::Ruleset;
 pub use weigh::{Scoring, scoring};

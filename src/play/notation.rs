@@ -1,11 +1,11 @@
 //! Move notation both ways: `AS:11`, `9H`, `draw` as a player types them.
 
+use super::Ruleset;
 use crate::base::cards::{Card, card_name, parse_card, rank_of, same_face};
 use crate::engine::{Move, State};
-use crate::ir::Program;
 
 /// `AS:11`, `9H`, `draw`: a move as a player types it. A card with one choice has no colon.
-pub fn move_name(p: &Program, s: &State, mv: Move) -> String {
+pub fn move_name(p: &Ruleset, s: &State, mv: Move) -> String {
     match mv {
         Move::Draw => "draw".to_string(),
         Move::Play { card, choice } => match s.effect(p, rank_of(card)) {
@@ -37,7 +37,7 @@ pub enum MoveError {
 }
 
 /// Reads a move: `9H`, `AS:11`, `10H:-10`, `AS:+11`, `AS:high`, `draw`.
-pub fn parse_move(p: &Program, s: &State, text: &str) -> Result<Move, MoveError> {
+pub fn parse_move(p: &Ruleset, s: &State, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("draw") {
         return Ok(Move::Draw);
@@ -100,7 +100,7 @@ pub fn parse_move(p: &Program, s: &State, text: &str) -> Result<Move, MoveError>
 }
 
 /// Every legal move, named, separated by spaces.
-pub fn legal_list(p: &Program, s: &State) -> String {
+pub fn legal_list(p: &Ruleset, s: &State) -> String {
     let moves = s.legal_moves(p);
     if moves.is_empty() {
         return "none".to_string();

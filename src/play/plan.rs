@@ -5,10 +5,11 @@
 //! but for what its outcomes are worth, which its turn adds from the facts at hand
 //! ([`worked_slot`]).
 
+use super::Ruleset;
 use super::weigh::{WORTH_CAP, bars_worth, base, is_high, others};
 use crate::base::cards::{Card, RANKS, rank_of, repeats};
 use crate::engine::State;
-use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program, choice_total};
+use crate::ir::{Facts, MAX_CHOICES, MAX_HAND, MAX_SEATS, choice_total};
 
 /// A plan's slot for a play it does not score: one that is not quiet, that the limits
 /// refuse, whose score does not fit, or after which the cards that can be laid must be
@@ -99,14 +100,13 @@ const UNCOUNTED: u8 = 2;
 /// Ninety-Nine's window (0 to 99) makes 100 rows of 19 words, 7.5 KiB; 33/66/99's (no upper
 /// limit: 0 to 1,024) 1,025 rows of 19 words, 76 KiB, about 2 million instructions to build
 /// (under a millisecond) a number of players.
-fn plan(p: &Program, active: usize) -> &[u32] {
+fn plan(p: &Ruleset, active: usize) -> &[u32] {
     let active = active.min(MAX_SEATS);
-    p.derived
-        .plan
+    p.plan
         .get_or_build(active, || {
-            let (lo, hi) = p.legal.window();
+            let (lo, hi) = p.legal().window();
             let others = others(active);
-            let ranks = p.legal.ranks_with(active);
+            let ranks = p.legal().ranks_with(active);
             let rank_fx = &p.rank_fx[active];
             // Each effect a rank has, with the slot of its first choice.
             let mut first = [UNSCORED; RANKS];
@@ -136,7 +136,7 @@ fn plan(p: &Program, active: usize) -> &[u32] {
             // rows of their own after the others (the same places), so that a turn reads
             // them only when it holds such a card.
             let worked = |fx: u16, k: usize, ch: &crate::ir::Choice| {
-                p.legal.quiet(fx) >> k & 1 == 0 && !ch.scripted
+                p.legal().quiet(fx) >> k & 1 == 0 && !ch.scripted
             };
             let any_worked = effects.iter().any(|&(fx, _)| {
                 let choices = p.effects[usize::from(fx)].choices();
@@ -151,7 +151,7 @@ fn plan(p: &Program, active: usize) -> &[u32] {
             });
             plan.resize(header + if any_worked { 2 * rows } else { rows }, UNSCORED);
             for total in lo..=hi {
-                let Some(cells) = p.legal.row(total) else {
+                let Some(cells) = p.legal().row(total) else {
                     return Box::default();
                 };
                 let row = header + (i64::from(total) - i64::from(lo)) as usize * width;
@@ -160,7 +160,7 @@ fn plan(p: &Program, active: usize) -> &[u32] {
                     *byte = cells.cell(fx);
                 }
                 bytes[FLAGS] = if is_high(p, total) { HIGH } else { 0 }
-                    | if ranks.complete && p.legal.inside(total) {
+                    | if ranks.complete && p.legal().inside(total) {
                         UNCOUNTED
                     } else {
                         0
@@ -171,7 +171,7 @@ fn plan(p: &Program, active: usize) -> &[u32] {
                 let high = bytes[FLAGS] & HIGH != 0;
                 for &(fx, at) in &effects {
                     let (allowed, _) = cells.get(fx);
-                    let quiet = p.legal.quiet(fx);
+                    let quiet = p.legal().quiet(fx);
                     let choices = p.effects[usize::from(fx)].choices();
                     for (k, ch) in choices.iter().enumerate().take(MAX_CHOICES) {
                         let place = if quiet >> k & 1 != 0 {
@@ -210,7 +210,7 @@ fn plan(p: &Program, active: usize) -> &[u32] {
 /// but for its outcomes (a choice with outcomes and no script, the limits allow it, its score
 /// fits); its worth then leaves out the outcomes, which the turn's facts decide. Read apart
 /// from [`TurnRow`], whose turns most games never send here.
-pub(super) fn worked_slot(p: &Program, s: &State, rank: u8, choice: u8) -> Option<Slot> {
+pub(super) fn worked_slot(p: &Ruleset, s: &State, rank: u8, choice: u8) -> Option<Slot> {
     let plan = plan(p, s.active());
     let (first, rest) = plan.split_first_chunk::<RANKS>()?;
     let (&[width, _, worked], rows) = rest.split_first_chunk::<3>()?;
@@ -218,7 +218,7 @@ pub(super) fn worked_slot(p: &Program, s: &State, rank: u8, choice: u8) -> Optio
     if at >= width as usize || worked == UNSCORED {
         return None;
     }
-    let i = s.total.wrapping_sub(p.legal.window().0) as u32 as usize;
+    let i = s.total.wrapping_sub(p.legal().window().0) as u32 as usize;
     let place = (worked as usize)
         .checked_add(i.checked_mul(width as usize)?)?
         .checked_add(at)?;
@@ -240,7 +240,7 @@ impl<'p> TurnRow<'p> {
     /// The row of the total of `s` with its players in the round; `None` when the plan does
     /// not answer: the game is over, or the total is outside the table's window.
     #[inline(always)]
-    pub(super) fn new(p: &'p Program, s: &State) -> Option<TurnRow<'p>> {
+    pub(super) fn new(p: &'p Ruleset, s: &State) -> Option<TurnRow<'p>> {
         if s.over {
             return None;
         }
@@ -251,7 +251,7 @@ impl<'p> TurnRow<'p> {
         // turn's.
         let rows = rows.get(..worked as usize).unwrap_or(rows);
         let width = width as usize;
-        let i = s.total.wrapping_sub(p.legal.window().0) as u32 as usize;
+        let i = s.total.wrapping_sub(p.legal().window().0) as u32 as usize;
         let row = rows.get(i * width..)?.get(..width)?;
         let copies = p.copies(s.seats);
         Some(TurnRow {

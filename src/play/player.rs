@@ -1,13 +1,13 @@
 //! Whoever plays a seat without a person, and the one way a bot's turn is played: its card,
 //! then its draw when players draw by hand (bots never forget).
 
+use super::Ruleset;
 use std::sync::Arc;
 
 use super::Bot;
 use super::notation::move_name;
 use crate::base::Rng;
 use crate::engine::{self, Move, Pick, PlayError, Sink, State, TableTurn};
-use crate::ir::Program;
 use crate::script::ScriptBot;
 
 /// Whether a move failed because a script met the guard of last resort (the machine far too
@@ -18,7 +18,7 @@ pub fn guard_met(e: &PlayError) -> bool {
 
 /// Plays `mv` for the seat to move, then its draw when players draw by hand.
 pub fn play_and_draw<S: Sink>(
-    p: &Program,
+    p: &Ruleset,
     s: &mut State,
     mv: Move,
     sink: &mut S,
@@ -33,7 +33,7 @@ pub fn play_and_draw<S: Sink>(
 
 /// A built-in bot's turn: its card and its draw. Returns `false` when it has no card.
 pub fn bot_turn<S: Sink>(
-    p: &Program,
+    p: &Ruleset,
     s: &mut State,
     bot: Bot,
     rng: &mut Rng,
@@ -86,7 +86,7 @@ impl Player {
     /// numbers (the random bot draws none for a single play). [`Pick::Unanswered`] for a
     /// player the loop does not serve.
     #[inline(always)]
-    pub fn pick(&self, p: &Program, s: &State, plays: usize, rng: &mut Rng) -> Pick {
+    pub fn pick(&self, p: &Ruleset, s: &State, plays: usize, rng: &mut Rng) -> Pick {
         match self {
             Player::Bot(Bot::Random) => Pick::Nth(if plays > 1 { rng.below(plays) } else { 0 }),
             Player::Bot(bot @ (Bot::Cautious | Bot::Aggressive)) => {
@@ -101,7 +101,7 @@ impl Player {
 
     /// A script bot's first choice of card, or `None` when it has none.
     #[inline(never)]
-    fn script_choice(bot: &ScriptBot, p: &Program, s: &State) -> Result<Option<Move>, PlayError> {
+    fn script_choice(bot: &ScriptBot, p: &Ruleset, s: &State) -> Result<Option<Move>, PlayError> {
         let mut moves = s.legal_moves(p);
         moves.retain_plays();
         if moves.is_empty() {
@@ -125,7 +125,7 @@ impl Player {
     #[inline]
     pub fn turn<S: Sink>(
         &self,
-        p: &Program,
+        p: &Ruleset,
         s: &mut State,
         rng: &mut Rng,
         sink: &mut S,
@@ -157,7 +157,7 @@ impl Player {
     /// as [`Player::turn`] does: when its script fails, the next legal card is tried.
     #[inline]
     pub fn play_chosen<S: Sink>(
-        p: &Program,
+        p: &Ruleset,
         s: &mut State,
         first: Move,
         sink: &mut S,
@@ -174,7 +174,7 @@ impl Player {
     /// cards, in order, until one plays.
     #[inline(never)]
     fn other_cards<S: Sink>(
-        p: &Program,
+        p: &Ruleset,
         s: &mut State,
         first: Move,
         mut last_err: PlayError,
@@ -206,7 +206,7 @@ impl Player {
 /// The forgetful random player's turn: a random card, then, where players draw by hand, the
 /// draw two times in three.
 fn forgetful_turn<S: Sink>(
-    p: &Program,
+    p: &Ruleset,
     s: &mut State,
     rng: &mut Rng,
     sink: &mut S,

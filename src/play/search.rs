@@ -3,9 +3,9 @@
 //! end of the round. The `search` bot takes the best move by it; the judge's restricted play
 //! takes the best allowed one.
 
+use super::Ruleset;
 use crate::base::Rng;
 use crate::engine::{Move, State};
-use crate::ir::Program;
 
 /// How many deals of the unseen cards the `search` bot tries each move on.
 pub const SAMPLES: usize = 24;
@@ -22,7 +22,7 @@ const FAILED: i64 = i64::MIN / 4;
 /// the mover gains against the others', and staying in the game above all. Every move is
 /// tried on the same deals; the first of equal moves is taken. The sums saturate, so a move
 /// whose play-outs fail scores lowest, never wraps round to the highest.
-pub fn best_of(p: &Program, s: &State, moves: &[Move], samples: usize, rng: &mut Rng) -> Move {
+pub fn best_of(p: &Ruleset, s: &State, moves: &[Move], samples: usize, rng: &mut Rng) -> Move {
     let me = s.turn;
     let mut best = moves[0];
     let mut best_value = i64::MIN;
@@ -47,7 +47,7 @@ pub fn best_of(p: &Program, s: &State, moves: &[Move], samples: usize, rng: &mut
 /// Plays `m` then cautious players to the end of the round: the mover's chips gained
 /// against the others' on average, and staying in the game above all ([`FAILED`] when `m`
 /// cannot be played in this deal).
-pub fn worth(p: &Program, mut s: State, m: Move, me: u8, rng: &mut Rng) -> i64 {
+pub fn worth(p: &Ruleset, mut s: State, m: Move, me: u8, rng: &mut Rng) -> i64 {
     let n = s.seats;
     let before: Vec<i32> = (0..n).map(|x| s.chips_of(p, x)).collect();
     let round = s.round;

@@ -2,6 +2,7 @@
 //! gains or costs its player at once, the escape cards it keeps and the cards it may leave
 //! stuck for the next player; the best one played, ties broken at random.
 
+use super::Ruleset;
 use std::hint::select_unpredictable;
 use std::ops::ControlFlow;
 
@@ -9,13 +10,13 @@ use super::plan::{Slot, TurnRow, worked_slot};
 use crate::base::Rng;
 use crate::base::cards::{Card, JOKER, RANKS, rank_counts_less, rank_of, rank_sum};
 use crate::engine::{Move, Play, State};
-use crate::ir::{self, Choice, Facts, Program, Ranks, choice_total};
+use crate::ir::{self, Choice, Facts, Ranks, choice_total};
 
 /// The highest-scoring legal move, ties broken at random; `None` when there is none. The
 /// moves are scored as they are found (no list of them is kept), and a turn with one move
 /// takes no random number: the bot has nothing to choose.
 #[inline(always)]
-pub(super) fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move> {
+pub(super) fn weigh(p: &Ruleset, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move> {
     // Most positions: the plan (`play/plan.rs`) has the total's row, which says which plays
     // the table allows and the part of each quiet play's score that the totals alone decide.
     let Some(turn) = TurnRow::new(p, s) else {
@@ -75,7 +76,7 @@ pub(super) fn weigh(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> 
 
 /// What the outcomes of choice `ch` that fire in situation `facts` (its steps' conditions
 /// read there) are worth to its player, with `others` other players in the round.
-fn fired_worth(p: &Program, ch: &Choice, facts: &Facts, others: i64) -> i64 {
+fn fired_worth(p: &Ruleset, ch: &Choice, facts: &Facts, others: i64) -> i64 {
     let mut value = 0;
     // A simple choice has no outcome of its own (no step with a condition or outcomes).
     if !ch.simple {
@@ -93,7 +94,7 @@ fn fired_worth(p: &Program, ch: &Choice, facts: &Facts, others: i64) -> i64 {
 /// [`base`] the plan left out, before the factor of 1000). `None` as well when the worth is
 /// too large for the planned score to take it as it would the whole (never with a ruleset's
 /// amounts, at most a million): then the play is scored the long way.
-fn planned_but_outcomes(p: &Program, s: &State, rank: u8, choice: u8) -> Option<(Slot, i64)> {
+fn planned_but_outcomes(p: &Ruleset, s: &State, rank: u8, choice: u8) -> Option<(Slot, i64)> {
     let slot = worked_slot(p, s, rank, choice)?;
     let active = s.active();
     let fx = *p.rank_fx[active.min(ir::MAX_SEATS)].get(usize::from(rank))?;
@@ -118,7 +119,7 @@ pub struct Scoring {
 /// How the weighing bots score each legal play of the position `s`, as [`weigh`] and
 /// [`Knowledge::score_unplanned`] decide it: for the tests, which check that a kind of play
 /// the plan should answer is not scored the long way.
-pub fn scoring(p: &Program, s: &State) -> Scoring {
+pub fn scoring(p: &Ruleset, s: &State) -> Scoring {
     let mut sc = Scoring::default();
     let answered = TurnRow::new(p, s).is_some_and(|turn| {
         let hand = s.hands[usize::from(s.turn)].cards();
@@ -146,7 +147,7 @@ pub fn scoring(p: &Program, s: &State) -> Scoring {
 /// total outside the table's window), every play worked out: out of line, so that the
 /// common turn's code stays small.
 #[inline(never)]
-fn weigh_worked_out(p: &Program, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move> {
+fn weigh_worked_out(p: &Ruleset, s: &State, rng: &mut Rng, aggressive: bool) -> Option<Move> {
     let mut best = Best::new(rng);
     let view = Knowledge::new(p, s).worked(p, s);
     s.each_play_read(p, |play| {
@@ -246,7 +247,7 @@ struct Bars {
 }
 
 impl Bars {
-    fn new(p: &Program, total: i32, others: i64) -> Bars {
+    fn new(p: &Ruleset, total: i32, others: i64) -> Bars {
         // The bars are sorted by value: the two above the total.
         let mut above = p.bars.iter().skip_while(|b| b.value <= total);
         let worth = |o: Option<u16>| o.map_or(0, |i| worth(p, i, others));
@@ -271,9 +272,9 @@ impl Bars {
 /// The ranks that can be laid whatever the total (at the top: the upper limit, or the highest
 /// total there is), in the situation of the player to move.
 #[inline(never)]
-fn escapes(p: &Program, s: &State) -> u16 {
+fn escapes(p: &Ruleset, s: &State) -> u16 {
     let top = p.ceiling.map_or(i32::MAX, |c| c.value);
-    playable_ranks(p, s, p.legal.ranks_with(s.active()), top)
+    playable_ranks(p, s, p.legal().ranks_with(s.active()), top)
 }
 
 /// Players in the round besides the mover, when `active` are in it.
@@ -283,7 +284,7 @@ pub(super) fn others(active: usize) -> i64 {
 
 /// Whether `total` is high: 80% of the way to the top (the upper limit, or the highest bar).
 #[inline(always)]
-pub(super) fn is_high(p: &Program, total: i32) -> bool {
+pub(super) fn is_high(p: &Ruleset, total: i32) -> bool {
     let top = p
         .ceiling
         .map_or(p.bars.last().map_or(100, |b| b.value), |c| c.value);
@@ -296,7 +297,7 @@ pub(super) fn is_high(p: &Program, total: i32) -> bool {
 ///
 /// Bounded by [`WORTH_CAP`], as every value a play is given: a move's score then needs no
 /// overflow check.
-fn worth(p: &Program, i: u16, others: i64) -> i64 {
+fn worth(p: &Ruleset, i: u16, others: i64) -> i64 {
     p.outcomes.get(usize::from(i)).map_or(0, |o| {
         let t = &o.tally;
         (3 * t.player - others * t.each_other + t.every - 2 * t.player_loses)
@@ -305,7 +306,7 @@ fn worth(p: &Program, i: u16, others: i64) -> i64 {
 }
 
 /// What the bars a move from `old` to `new` reaches or passes are worth to its player.
-pub(super) fn bars_worth(p: &Program, old: i32, new: i32, others: i64) -> i64 {
+pub(super) fn bars_worth(p: &Ruleset, old: i32, new: i32, others: i64) -> i64 {
     let mut value = 0;
     // The bars are sorted by value: those above the old total and up to the new one.
     for b in p.bars.iter().skip_while(|b| b.value <= old) {
@@ -337,7 +338,7 @@ pub(super) fn base(value: i64, old: i32, new: i32, high: bool) -> i64 {
 
 impl Knowledge {
     /// What the player to move knows, the long way: the unseen cards always counted.
-    fn new(p: &Program, s: &State) -> Knowledge {
+    fn new(p: &Ruleset, s: &State) -> Knowledge {
         let held = s.hands[usize::from(s.turn)].ranks();
         Knowledge::with(
             Unseen::new(p, s, held),
@@ -351,7 +352,7 @@ impl Knowledge {
     /// are counted (and only where a move may leave some stuck), and the escapes worked out
     /// where the table leaves a live choice at the top.
     #[inline(always)]
-    fn planned(p: &Program, s: &State, turn: TurnRow) -> Knowledge {
+    fn planned(p: &Ruleset, s: &State, turn: TurnRow) -> Knowledge {
         let held = s.hands[usize::from(s.turn)].ranks();
         // The same branch for every move of a game where any card can always be laid.
         let unseen = if turn.uncounted() {
@@ -398,11 +399,11 @@ impl Knowledge {
     }
 
     /// With what working a play out needs.
-    fn worked<'p>(self, p: &'p Program, s: &State) -> Worked<'p> {
+    fn worked<'p>(self, p: &'p Ruleset, s: &State) -> Worked<'p> {
         let others = others(s.active());
         Worked {
             view: self,
-            ranks: p.legal.ranks_with(s.active()),
+            ranks: p.legal().ranks_with(s.active()),
             others,
             bars: Bars::new(p, s.total, others),
         }
@@ -430,7 +431,7 @@ impl Knowledge {
     #[inline(never)]
     fn score_unplanned(
         self,
-        p: &Program,
+        p: &Ruleset,
         s: &State,
         card: Card,
         choice: u8,
@@ -492,7 +493,7 @@ impl Worked<'_> {
     /// How many unseen cards could not be played at `total`: how likely the next player is
     /// to be stuck there.
     #[inline(always)]
-    fn stuck_cards(&self, p: &Program, s: &State, total: i32) -> u32 {
+    fn stuck_cards(&self, p: &Ruleset, s: &State, total: i32) -> u32 {
         // The next player's situation is not known: the mover's stands in for it.
         let ok = playable_ranks(p, s, self.ranks, total);
         // The unseen cards of the ranks that cannot be laid.
@@ -503,7 +504,7 @@ impl Worked<'_> {
     /// its own chips and escape cards, but it aims the total where the next player has the
     /// fewest safe cards).
     #[inline(always)]
-    fn score(&self, p: &Program, s: &State, play: Play, aggressive: bool) -> i64 {
+    fn score(&self, p: &Ruleset, s: &State, play: Play, aggressive: bool) -> i64 {
         let (value, new) = self.immediate(p, s, play);
         base(value, s.total, new, self.view.high) + self.adjust(p, s, play, new, aggressive)
     }
@@ -511,7 +512,7 @@ impl Worked<'_> {
     /// The part of a play's score that is not [`base`]: laying an escape card, and the next
     /// player's chances at the total `new` it makes.
     #[inline(always)]
-    fn adjust(&self, p: &Program, s: &State, play: Play, new: i32, aggressive: bool) -> i64 {
+    fn adjust(&self, p: &Ruleset, s: &State, play: Play, new: i32, aggressive: bool) -> i64 {
         let mut score = -self.view.escape_cost(play.rank);
         // Where the column says every rank of the deck can be laid at the new total, no
         // card is stuck: a branch that is the same for every move of a game where any card
@@ -543,13 +544,13 @@ impl Worked<'_> {
     ///
     /// A script's step is counted as its table says, as everywhere in the bots' estimates.
     #[inline(always)]
-    fn immediate(&self, p: &Program, s: &State, play: Play) -> (i64, i32) {
+    fn immediate(&self, p: &Ruleset, s: &State, play: Play) -> (i64, i32) {
         // Most plays: a quiet choice (no outcome of its own, read from the table rather than
         // the choice), and at most the next bar in reach, its worth taken by products rather
         // than branches (whether a play reaches it is as good as random).
         let new = i64::from(play.total);
         let bars = self.bars;
-        if p.legal.quiet(play.fx) >> play.choice & 1 != 0 && new < bars.bar_after {
+        if p.legal().quiet(play.fx) >> play.choice & 1 != 0 && new < bars.bar_after {
             let value = i64::from(new == bars.next_bar) * bars.reach_worth
                 + i64::from(new > bars.next_bar) * bars.pass_worth;
             // The shortcut is the long way's answer: every debug build of a game with these
@@ -571,7 +572,7 @@ impl Worked<'_> {
 
     /// [`Worked::immediate`] for a play with outcomes, a script or a bar in reach.
     #[inline(never)]
-    fn immediate_worked_out(&self, p: &Program, s: &State, ch: &Choice, total: i32) -> (i64, i32) {
+    fn immediate_worked_out(&self, p: &Ruleset, s: &State, ch: &Choice, total: i32) -> (i64, i32) {
         let facts = &s.facts(p);
         let new = if ch.scripted {
             choice_total(p, ch, facts)
@@ -626,7 +627,7 @@ impl Unseen {
 
     /// Those of the player to move, who holds `held` (by rank).
     #[inline(always)]
-    fn new(p: &Program, s: &State, held: u128) -> Unseen {
+    fn new(p: &Ruleset, s: &State, held: u128) -> Unseen {
         // The deck (four of each rank and the jokers, per copy of the deck) less the cards
         // seen, rank by rank, all ranks at once.
         let decks = u64::from(p.decks[usize::from(s.seats).min(ir::MAX_SEATS)]);
@@ -672,7 +673,7 @@ impl Divisor {
 /// the situation of the player to move: read from the program's table, worked out for live
 /// choices and totals outside it.
 #[inline(always)]
-fn playable_ranks(p: &Program, s: &State, ranks: Ranks, total: i32) -> u16 {
+fn playable_ranks(p: &Ruleset, s: &State, ranks: Ranks, total: i32) -> u16 {
     // Most games: no choice is live, and the table's answer is the whole answer.
     if let Some(ok) = ranks.settled(total) {
         return ok;
@@ -685,7 +686,7 @@ fn playable_ranks(p: &Program, s: &State, ranks: Ranks, total: i32) -> u16 {
 
 /// [`playable_ranks`] for the ranks in `todo`, worked out.
 #[inline(never)]
-fn playable_live(p: &Program, s: &State, todo: u16, total: i32) -> u16 {
+fn playable_live(p: &Ruleset, s: &State, todo: u16, total: i32) -> u16 {
     let mut ok = 0;
     let facts = Facts {
         total,

@@ -1,6 +1,7 @@
 //! Running games: each seeded from the run's seed and its number, played by bots on a pool of
 //! threads, its events counted by a [`Sink`] and folded into [`Stats`] per thread.
 
+use crate::play::Ruleset;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
@@ -10,7 +11,7 @@ use super::{Stats, WIN_UNIT};
 use crate::base::limits::SCRIPT_STACK_BYTES;
 use crate::base::rng::game_seed;
 use crate::engine::{self, Event, Reason, Setup, Sink, kind};
-use crate::ir::{Bar, MAX_SEATS, Program};
+use crate::ir::{Bar, MAX_SEATS};
 use crate::play::{Driver, Ending, Player};
 
 /// What a run is: the same for every shard of it.
@@ -41,7 +42,7 @@ struct Counter<'p> {
 }
 
 impl<'p> Counter<'p> {
-    fn new(p: &'p Program) -> Counter<'p> {
+    fn new(p: &'p Ruleset) -> Counter<'p> {
         Counter {
             bars: &p.bars,
             chips: [0; 4],
@@ -136,7 +137,7 @@ impl Sink for Counter<'_> {
 /// before the game ends (then it is not counted). A game a script's guard stopped is not
 /// counted either: `guard` is set, and the run ends with an error.
 fn play_one(
-    p: &Program,
+    p: &Ruleset,
     seats: &[Player],
     players: usize,
     (master, index): (u64, u64),
@@ -308,7 +309,7 @@ pub fn slice_games(games: u64, shard: Option<(u64, u64)>) -> u64 {
 /// a turn of a game (1,024 with random bots in every seat, a fraction of a millisecond),
 /// counting only the games it finished.
 pub fn run(
-    p: &Program,
+    p: &Ruleset,
     bots: &[Player],
     cfg: &Config,
     control: &Control<'_>,

@@ -2,6 +2,7 @@
 //! disjoint slices of one run, all of them, each holding the games its slice must, with
 //! counts that can be true; every sum checked for overflow.
 
+use crate::play::Ruleset;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -10,7 +11,7 @@ use super::run::slice_games;
 use super::stats::HIST;
 use super::{Config, Histogram, Stats, WIN_UNIT};
 use crate::base::limits::{BARS, grouped};
-use crate::ir::{MAX_SEATS, Program};
+use crate::ir::MAX_SEATS;
 
 /// Why chips are lost, as a run counts them.
 const CAUSES: [&str; 4] = ["bust", "passed", "reached", "other"];
@@ -277,7 +278,7 @@ fn sane_events(st: &Stats) -> Result<(), String> {
 
 /// The bars a shard counts are bars of its ruleset (`p`, compiled with the run's options):
 /// each one reached or passed has a rule for it.
-pub fn bars_of(o: &Output, p: &Program) -> Result<(), String> {
+pub fn bars_of(o: &Output, p: &Ruleset) -> Result<(), String> {
     let reach: BTreeSet<i32> = p
         .bars
         .iter()

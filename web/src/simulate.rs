@@ -6,6 +6,7 @@
 use ninety::app::load::player;
 use ninety::ir::Program;
 use ninety::play::Player;
+use ninety::play::Ruleset;
 use ninety::sim::judge::{self, JudgeConfig};
 use ninety::sim::{self, Config, Control, html};
 use serde::Serialize;
@@ -54,7 +55,8 @@ pub fn simulate(
         games,
         sets: Vec::new(),
     };
-    let stats = sim::run(program, &seats, &cfg, &Control::jobs(1))?;
+    let ruleset = Ruleset::new(program.clone());
+    let stats = sim::run(&ruleset, &seats, &cfg, &Control::jobs(1))?;
     Ok(Run {
         games: stats.games,
         text: sim::report(&cfg, &stats),
@@ -88,6 +90,7 @@ pub fn judge_run(
         skill_games: None,
         restrict: None,
     };
+    let program = &Ruleset::new(program.clone());
     let tally = judge::judge(program, &seat, &cfg, 1)?;
     Ok(Run {
         games,

@@ -6,6 +6,7 @@
 use ninety::app::session::{Options, Session};
 use ninety::compile::Shipped;
 use ninety::ir::Program;
+use ninety::play::Ruleset;
 use ninety::play::move_name;
 use serde::Serialize;
 
@@ -54,7 +55,7 @@ impl Table {
             sets: Vec::new(),
             color: false,
         };
-        let (session, text) = Session::start_with(program, &o)?;
+        let (session, text) = Session::start_with(Ruleset::new(program), &o)?;
         let table = Table { session };
         let view = table.view(&text);
         Ok((table, view))

@@ -222,6 +222,7 @@ fn the_judge_is_judges_own_text_and_page() {
         restrict: None,
     };
     let bot = ninety::play::Player::builtin("cautious").expect("a bot");
+    let p = ninety::play::Ruleset::new(p);
     let t = ninety::sim::judge::judge(&p, &bot, &cfg, 1).expect("judges");
     assert_eq!(run.text, ninety::sim::judge::text(&p, &cfg, &t));
     assert_eq!(run.html, ninety::sim::judge::html(&p, &cfg, &t));

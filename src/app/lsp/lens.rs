@@ -12,6 +12,7 @@ use crate::app::scenario;
 use crate::base::diag::Diag;
 use crate::compile;
 use crate::lang::ast::Scenario;
+use crate::play::Ruleset;
 
 /// The command's name, as `executeCommand` knows it.
 pub const RUN: &str = "ninety.runScenario";
@@ -89,7 +90,7 @@ pub fn run(doc: &Document, name: &str) -> Result<Option<Diag>, String> {
         {
             q.scripts.clone_from(&program.scripts);
         }
-        again.program.ok_or_else(|| {
+        again.program.map(Ruleset::new).ok_or_else(|| {
             let errors: Vec<String> = again
                 .diags
                 .iter()
@@ -99,6 +100,7 @@ pub fn run(doc: &Document, name: &str) -> Result<Option<Diag>, String> {
             errors.join("; ")
         })
     };
-    let diags = scenario::run_all(program, &one, &recompile);
+    let program = Ruleset::new(program.clone());
+    let diags = scenario::run_all(&program, &one, &recompile);
     Ok(diags.into_iter().find(Diag::is_error))
 }

@@ -1,5 +1,6 @@
 //! Saving and loading a game, and reading an edited ruleset again.
 
+use crate::play::Ruleset;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -198,14 +199,14 @@ impl Session {
                     })
                 });
         if fits {
-            self.program = program;
+            self.program = Ruleset::new(program);
             self.restart_clocks();
             self.undo.clear();
             let mut text = String::from("Reloaded: the game goes on under the new rules.\n");
             text.push_str(&self.advance());
             Reply { text, quit: false }
         } else {
-            self.next_program = Some(program);
+            self.next_program = Some(Ruleset::new(program));
             Reply {
                 text: "Reloaded, but the new rules do not fit this game (another deck or table): type `new` to start a new game under them.\n".into(),
                 quit: false,
@@ -248,7 +249,7 @@ fn ruleset_from(save: &str, ruleset: &str) -> (String, bool) {
 fn read_save(
     loader: &dyn Loader,
     path: &str,
-) -> Result<(SaveFile, Program, String, String), String> {
+) -> Result<(SaveFile, Ruleset, String, String), String> {
     let bytes = read_capped(Path::new(path), SAVE_BYTES).map_err(|e| e.to_string())?;
     let mut file: SaveFile = match serde_json::from_slice(&bytes) {
         Ok(f) => f,
@@ -333,7 +334,7 @@ fn check_fields(file: &SaveFile) -> Result<(), String> {
 /// The ruleset a save was played under (`name`, from [`saved_ruleset`]), which must check,
 /// and be the same rules (name and text) as when the game was saved. Its diagnostics are
 /// not quoted: the file named may be anything.
-fn saved_program(loader: &dyn Loader, file: &SaveFile, name: &str) -> Result<Program, String> {
+fn saved_program(loader: &dyn Loader, file: &SaveFile, name: &str) -> Result<Ruleset, String> {
     let checked = compile::check(loader, name, &file.sets).map_err(|e| {
         format!(
             "its ruleset `{}` cannot be read: {}",
@@ -354,7 +355,7 @@ fn saved_program(loader: &dyn Loader, file: &SaveFile, name: &str) -> Result<Pro
             clip(name, 80)
         ));
     }
-    Ok(program)
+    Ok(Ruleset::new(program))
 }
 
 /// Seats: names a terminal can show, and built-in bots. A bot written in a script is

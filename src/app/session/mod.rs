@@ -13,7 +13,7 @@ use crate::base::limits::TURN_LIMIT;
 use crate::base::text::{escape_lines, escape_painted, paint_key};
 use crate::compile::Loader;
 use crate::engine::{self, Event, PlayError, Setup, State};
-use crate::ir::Program;
+use crate::play::Ruleset;
 use crate::play::{self, Ending, Player};
 use crate::present;
 
@@ -67,7 +67,7 @@ pub(super) enum Waiting {
 pub struct Session {
     pub ruleset: String,
     pub sets: Vec<(String, String)>,
-    pub program: Program,
+    pub program: Ruleset,
     pub seats: Vec<Seat>,
     pub state: State,
     pub seed: u64,
@@ -76,7 +76,7 @@ pub struct Session {
     pub(super) bot_rng: Rng,
     pub(super) waiting: Waiting,
     /// Rules that reloaded fine but no longer fit the game: used by `new`.
-    pub(super) next_program: Option<Program>,
+    pub(super) next_program: Option<Ruleset>,
     pub color: bool,
     /// What [`Session::paint`] writes for an escape: a key only this run knows.
     paint_key: String,
@@ -123,7 +123,7 @@ impl Session {
     }
 
     /// [`Session::start`] with the ruleset already loaded (`o.ruleset` names it).
-    pub fn start_with(program: Program, o: &Options) -> Result<(Session, String), String> {
+    pub fn start_with(program: Ruleset, o: &Options) -> Result<(Session, String), String> {
         let players = o.players.unwrap_or(3).clamp(
             usize::from(program.min_players),
             usize::from(program.max_players),

@@ -5,11 +5,11 @@
 //! "no difference larger than the margin" for one that differs by the margin or more with
 //! probability at most `beta`.
 
+use crate::play::Ruleset;
 use serde::Serialize;
 
 use super::lines::z_for;
 use super::{Basis, Control, JudgeConfig, Line, Tally, Unit, compare, extras, lines, play_range};
-use crate::ir::Program;
 use crate::play::Player;
 
 /// The measures `--until-decided` looks at unless `--decide` names others.
@@ -165,8 +165,8 @@ pub fn decide(la: &[Line], lb: &[Line], plan: &Plan) -> Result<Vec<Decided>, Str
 /// played, or Ctrl-C; then the skill ladder and restricted play if asked. The tallies are
 /// those of the games played, the same for any number of threads.
 pub fn until_decided(
-    a: (&Program, &JudgeConfig),
-    b: (&Program, &JudgeConfig),
+    a: (&Ruleset, &JudgeConfig),
+    b: (&Ruleset, &JudgeConfig),
     bot: &Player,
     plan: &Plan,
     control: &Control<'_>,

@@ -3,12 +3,12 @@
 //! pure function of the tally: the same sums give the same bytes. Every text from a ruleset
 //! or the command line is HTML-escaped.
 
+use crate::play::Ruleset;
 use std::fmt::Write;
 
 use super::charts::{Row, histogram, interval_chart};
 use super::text::{comparison_verdict, decision_words};
 use super::{Decision, JudgeConfig, Line, LineDiff, Tally, Unit, compare, lines, rules, verdicts};
-use crate::ir::Program;
 use crate::sim::Verdict;
 use crate::sim::html::esc;
 
@@ -124,7 +124,7 @@ fn measures(out: &mut String, ls: &[Line], t: &Tally) {
     }
 }
 
-fn rule_table(out: &mut String, p: &Program, t: &Tally) {
+fn rule_table(out: &mut String, p: &Ruleset, t: &Tally) {
     let rs = rules(p, t);
     let decided: Vec<Row> = rs
         .iter()
@@ -253,7 +253,7 @@ fn page(title: &str, body: &str) -> String {
 }
 
 /// The page of one ruleset.
-pub fn html(p: &Program, cfg: &JudgeConfig, t: &Tally) -> String {
+pub fn html(p: &Ruleset, cfg: &JudgeConfig, t: &Tally) -> String {
     let ls = lines(t, cfg);
     let mut body = format!("<h1>Judging {}</h1>\n", esc(&cfg.name));
     verdict_list(&mut body, &verdicts(t, &ls));
@@ -346,8 +346,8 @@ fn decision_table(out: &mut String, d: &Decision) {
 /// one chart of B − A a measure with its numbers, the sequential test when it was run, and
 /// both rules.
 pub fn html_compare(
-    a: (&Program, &JudgeConfig, &Tally),
-    b: (&Program, &JudgeConfig, &Tally),
+    a: (&Ruleset, &JudgeConfig, &Tally),
+    b: (&Ruleset, &JudgeConfig, &Tally),
     decision: Option<&Decision>,
 ) -> String {
     let (la, lb) = (lines(a.2, a.1), lines(b.2, b.1));

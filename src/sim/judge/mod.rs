@@ -15,12 +15,12 @@ mod skill;
 mod tally;
 mod text;
 
+use crate::play::Ruleset;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::ir::Program;
 use crate::play::Player;
 
 pub use decide::{
@@ -70,7 +70,7 @@ impl Control<'_> {
 /// Plays games `range` of the run seeded `seed`, the seats' players given, into one tally
 /// (on the current pool; the same for any number of threads).
 fn play_range(
-    p: &Program,
+    p: &Ruleset,
     seats: &[Player],
     seed: u64,
     range: std::ops::Range<u64>,
@@ -99,13 +99,13 @@ fn play_range(
 
 /// Plays `cfg.games` games of `p`, `bot` in every seat, on `jobs` threads; the tally is the
 /// same for any number of threads (each game is seeded by its number, every sum is exact).
-pub fn judge(p: &Program, bot: &Player, cfg: &JudgeConfig, jobs: usize) -> Result<Tally, String> {
+pub fn judge(p: &Ruleset, bot: &Player, cfg: &JudgeConfig, jobs: usize) -> Result<Tally, String> {
     judge_with(p, bot, cfg, &Control { jobs, cancel: None })
 }
 
 /// [`judge`] as `control` says: a Ctrl-C stops it with the games played so far.
 pub fn judge_with(
-    p: &Program,
+    p: &Ruleset,
     bot: &Player,
     cfg: &JudgeConfig,
     control: &Control<'_>,
@@ -122,7 +122,7 @@ pub fn judge_with(
 /// The parts played apart from the games (on the current pool): the skill ladder and
 /// restricted play, when the configuration asks for them.
 fn extras(
-    p: &Program,
+    p: &Ruleset,
     cfg: &JudgeConfig,
     stopped: &(dyn Fn() -> bool + Sync),
     t: &mut Tally,

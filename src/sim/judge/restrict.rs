@@ -4,6 +4,7 @@
 //! much the rule is worth to a player who may use it. A rule the bot never uses changes no
 //! move, so no deal.
 
+use crate::play::Ruleset;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -12,7 +13,6 @@ use super::rules::{Source, Target, targets};
 use crate::base::Rng;
 use crate::base::rng::game_seed;
 use crate::engine::{self, Event, Move, Moves, PlayError, Reason, Sink, State, kind};
-use crate::ir::Program;
 use crate::play::{self, Bot, Player};
 
 /// Samples a forbidden move's replacement is weighed on (as `search` does, fewer).
@@ -119,7 +119,7 @@ impl Sink for Used {
 /// Whether playing `mv` from `s` uses the rule: the move is stepped on a copy and its events
 /// are attributed as the tally attributes them (a card line by its effect, a bar by its value,
 /// a trigger when it is met).
-fn uses(p: &Program, s: &State, mv: Move, source: &Source) -> bool {
+fn uses(p: &Ruleset, s: &State, mv: Move, source: &Source) -> bool {
     let mut copy = s.clone();
     let mut used = Used::default();
     // A move that fails is never "the rule": the bot's own fallback handles it.
@@ -154,7 +154,7 @@ struct Turns {
 /// The restricted seat's turn: the bot's own move when it does not use the rule; otherwise
 /// the best allowed move, or the bot's own when every legal move uses the rule.
 fn restricted_turn(
-    p: &Program,
+    p: &Ruleset,
     s: &mut State,
     (bot, source): (Bot, &Source),
     rng: &mut Rng,
@@ -205,7 +205,7 @@ impl play::Watch for Restricting<'_> {
 
     fn turn(
         &mut self,
-        p: &Program,
+        p: &Ruleset,
         s: &mut State,
         rng: &mut Rng,
     ) -> Option<Result<bool, PlayError>> {
@@ -217,7 +217,7 @@ impl play::Watch for Restricting<'_> {
 /// The winners of one game (a bit a seat), `seat` restricted from `source` when given; `None`
 /// when it failed or was stopped.
 fn game(
-    p: &Program,
+    p: &Ruleset,
     players: usize,
     (bot, restricted): (Bot, Option<(usize, &Source)>),
     (seed, stopped): (u64, &dyn Fn() -> bool),
@@ -252,7 +252,7 @@ fn share(winners: u16, seat: usize) -> u64 {
 /// Plays every rule forbidden over deals `0..deals` of the run seeded `seed` (the restricted
 /// seat rotated deal by deal), on the current pool; stops early when `stopped` says so.
 pub fn restrict(
-    p: &Program,
+    p: &Ruleset,
     players: usize,
     bot_name: &str,
     (deals, seed): (u64, u64),

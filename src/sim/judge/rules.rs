@@ -2,12 +2,13 @@
 //! share of lost rounds it decided, and for those that never fired an upper bound on how
 //! often they could (the rule of three).
 
+use crate::play::Ruleset;
 use serde::Serialize;
 
 use super::Tally;
 use super::tally::line_key;
 use crate::base::cards::{JOKER, RANK_NAMES};
-use crate::ir::{Origin, Program};
+use crate::ir::Origin;
 use crate::sim::wilson;
 
 /// One rule of the program and what it did.
@@ -35,7 +36,7 @@ pub struct RuleLine {
     pub restricted: Option<super::restrict::Change>,
 }
 
-fn rule(p: &Program, t: &Tally, kind: &'static str, label: String, origin: Origin) -> RuleLine {
+fn rule(p: &Ruleset, t: &Tally, kind: &'static str, label: String, origin: Origin) -> RuleLine {
     RuleLine {
         kind,
         label,
@@ -90,7 +91,7 @@ pub struct Target {
 
 /// Every rule that can happen with `players` players, cards first, then bars, then triggers:
 /// the order of [`rules`] and of restricted play.
-pub fn targets(p: &Program, players: usize) -> Vec<Target> {
+pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
     let mut out = Vec::new();
     // One entry a line as written: `card 2, 5, 6, 7, 8: add face value` is one rule, however
     // many effects it compiled to.
@@ -171,7 +172,7 @@ pub fn targets(p: &Program, players: usize) -> Vec<Target> {
 
 /// Every rule that can happen with the tally's players ([`targets`]) and what it did; with
 /// restricted play's row when it was played.
-pub fn rules(p: &Program, t: &Tally) -> Vec<RuleLine> {
+pub fn rules(p: &Ruleset, t: &Tally) -> Vec<RuleLine> {
     let get = |v: &[u64], i: usize| v.get(i).copied().unwrap_or(0);
     targets(p, t.players)
         .into_iter()

@@ -2,13 +2,13 @@
 //! other seat (the seat rotated game by game), and the same deal played again with the weak
 //! bot in that seat too: whether the swap changes the winner.
 
+use crate::play::Ruleset;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::super::WIN_UNIT;
 use crate::base::rng::game_seed;
 use crate::engine::Setup;
-use crate::ir::Program;
 use crate::play::{self, Driver, Ending, Player, Watch};
 
 /// The ladder, weakest first.
@@ -29,7 +29,7 @@ pub struct Rung {
 
 /// The winners of one game (a bit a seat), or `None` when it failed or was stopped.
 fn winners(
-    p: &Program,
+    p: &Ruleset,
     seats: &[Player],
     seed: u64,
     stopped: &dyn Fn() -> bool,
@@ -40,7 +40,7 @@ fn winners(
 /// One game of `seats.len()` players, watched by `w` (which may play a seat its own way):
 /// its winners (a bit a seat), or `None` when it failed, met the turn limit or was stopped.
 pub(super) fn winners_with<W: Watch>(
-    p: &Program,
+    p: &Ruleset,
     seats: &[Player],
     seed: u64,
     stopped: &dyn Fn() -> bool,
@@ -67,7 +67,7 @@ pub(super) fn winners_with<W: Watch>(
 /// Plays one rung over deals `0..games` of the run seeded `seed` (on the current pool),
 /// until `stopped` says so.
 pub fn rung(
-    p: &Program,
+    p: &Ruleset,
     players: usize,
     (weak, strong): (&str, &str),
     (games, seed): (u64, u64),
@@ -121,7 +121,7 @@ pub struct Skill {
 /// Every rung of the ladder and every bot among random ones, `games` deals each, until
 /// `stopped` says so.
 pub fn skill(
-    p: &Program,
+    p: &Ruleset,
     players: usize,
     (games, seed): (u64, u64),
     stopped: &(dyn Fn() -> bool + Sync),
@@ -152,7 +152,7 @@ pub fn skill(
 
 /// Every rung of the ladder, `games` deals each, on `jobs` threads (the same for any number).
 pub fn ladder(
-    p: &Program,
+    p: &Ruleset,
     players: usize,
     games: u64,
     seed: u64,

@@ -3,6 +3,7 @@
 //! round's end). Sums merge in any order, so a run gives the same tally on any number of
 //! threads.
 
+use crate::play::Ruleset;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -10,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::super::{Histogram, WIN_UNIT};
 use crate::base::rng::game_seed;
 use crate::engine::{Event, Reason, Setup, Sink, State, kind};
-use crate::ir::{MAX_SEATS, Origin, Program};
+use crate::ir::{MAX_SEATS, Origin};
 use crate::play::{self, Driver, Ending, Player};
 
 /// Per-game shares (downtime, drama) are summed in millionths, exactly.
@@ -87,7 +88,7 @@ pub fn line_key(o: Origin) -> u64 {
 }
 
 impl Tally {
-    pub fn new(p: &Program, players: usize) -> Tally {
+    pub fn new(p: &Ruleset, players: usize) -> Tally {
         Tally {
             players,
             wins: vec![0; players],
@@ -146,7 +147,7 @@ impl Tally {
 
 /// One game's events, as `judge` needs them.
 struct Tracker<'p> {
-    p: &'p Program,
+    p: &'p Ruleset,
     /// What the game showed between its turns.
     turns: Turns,
     /// The turn being played (set by the loop before each move).
@@ -169,7 +170,7 @@ struct Tracker<'p> {
 }
 
 impl<'p> Tracker<'p> {
-    fn new(p: &'p Program) -> Tracker<'p> {
+    fn new(p: &'p Ruleset) -> Tracker<'p> {
         Tracker {
             p,
             turns: Turns {
@@ -290,7 +291,7 @@ struct Chips {
 }
 
 impl Chips {
-    fn look(&mut self, p: &Program, s: &State) {
+    fn look(&mut self, p: &Ruleset, s: &State) {
         let n = usize::from(s.seats);
         let mut row = [OUT; MAX_SEATS];
         for (seat, c) in row.iter_mut().enumerate().take(n) {
@@ -350,7 +351,7 @@ impl Chips {
 }
 
 /// Whether the seat to move has a real choice: two or more legal cards making different totals.
-fn real_choice(p: &Program, s: &State) -> bool {
+fn real_choice(p: &Ruleset, s: &State) -> bool {
     let mut moves = s.legal_moves(p);
     moves.retain_plays();
     let totals = moves.totals();
@@ -370,7 +371,7 @@ struct Turns {
 impl play::Watch for Tracker<'_> {
     const EVERY_TURN: bool = true;
 
-    fn before(&mut self, p: &Program, s: &State) {
+    fn before(&mut self, p: &Ruleset, s: &State) {
         self.turns.asked += 1;
         if real_choice(p, s) {
             self.turns.choices += 1;
@@ -379,7 +380,7 @@ impl play::Watch for Tracker<'_> {
         self.turns.round = s.round;
     }
 
-    fn after(&mut self, p: &Program, s: &State) {
+    fn after(&mut self, p: &Ruleset, s: &State) {
         if s.round != self.turns.round || s.over {
             self.turns.chips.look(p, s);
         }
@@ -389,7 +390,7 @@ impl play::Watch for Tracker<'_> {
 /// Plays game `index` of the run seeded `master` with one player a seat, into `t`. `Err` only
 /// when a script met the guard of last resort (the run must stop).
 pub fn play_game(
-    p: &Program,
+    p: &Ruleset,
     seats: &[Player],
     (master, index): (u64, u64),
     stopped: &dyn Fn() -> bool,
@@ -425,7 +426,7 @@ pub fn play_game(
 }
 
 /// Adds a finished game to the tally.
-fn add(p: &Program, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
+fn add(p: &Ruleset, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
     let e = &w.turns;
     t.games += 1;
     t.turns.add(s.turns);

@@ -1,12 +1,12 @@
 //! The judge's report as text (verdicts first, then a line a measure, then the rules) and as
 //! one JSON value with every figure and verdict.
 
+use crate::play::Ruleset;
 use std::fmt::Write;
 
 use super::{
     Decision, JudgeConfig, Line, LineDiff, RuleLine, Tally, Unit, compare, lines, rules, verdicts,
 };
-use crate::ir::Program;
 
 /// No "-0.0": a value that rounds to zero is written as zero.
 fn unsigned_zero(s: String) -> String {
@@ -114,7 +114,7 @@ fn restricted_lines(out: &mut String, rs: &[RuleLine], t: &Tally) {
 }
 
 /// The report of one ruleset.
-pub fn text(p: &Program, cfg: &JudgeConfig, t: &Tally) -> String {
+pub fn text(p: &Ruleset, cfg: &JudgeConfig, t: &Tally) -> String {
     let ls = lines(t, cfg);
     let mut out = String::new();
     for v in verdicts(t, &ls) {
@@ -150,8 +150,8 @@ fn diff_lines(out: &mut String, ds: &[LineDiff]) {
 
 /// Two rulesets on the same deals: each one's verdicts, then every line side by side.
 pub fn text_compare(
-    a: (&Program, &JudgeConfig, &Tally),
-    b: (&Program, &JudgeConfig, &Tally),
+    a: (&Ruleset, &JudgeConfig, &Tally),
+    b: (&Ruleset, &JudgeConfig, &Tally),
     decision: Option<&Decision>,
 ) -> String {
     let (la, lb) = (lines(a.2, a.1), lines(b.2, b.1));
@@ -220,7 +220,7 @@ fn decision_lines(out: &mut String, d: &Decision) {
     }
 }
 
-fn one_json(p: &Program, cfg: &JudgeConfig, t: &Tally) -> serde_json::Value {
+fn one_json(p: &Ruleset, cfg: &JudgeConfig, t: &Tally) -> serde_json::Value {
     let ls = lines(t, cfg);
     serde_json::json!({
         "config": cfg,
@@ -235,8 +235,8 @@ fn one_json(p: &Program, cfg: &JudgeConfig, t: &Tally) -> serde_json::Value {
 
 /// Every figure and verdict as one JSON value: one ruleset's, or both and their differences.
 pub fn json(
-    a: (&Program, &JudgeConfig, &Tally),
-    b: Option<(&Program, &JudgeConfig, &Tally)>,
+    a: (&Ruleset, &JudgeConfig, &Tally),
+    b: Option<(&Ruleset, &JudgeConfig, &Tally)>,
     decision: Option<&Decision>,
 ) -> serde_json::Value {
     match b {
