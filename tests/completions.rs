@@ -228,10 +228,22 @@ fn bin_folder(dir: &Path) -> PathBuf {
     bin
 }
 
-/// Clears the line being edited (Ctrl-U), and waits for the prompt to be alone on it.
+/// Clears the line being edited (Ctrl-U), and waits for the prompt to be alone on it (for two
+/// minutes at most: a guard against a hang).
 fn clear_line(t: &Tmux) {
     t.press(&["C-u"]);
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    let start = std::time::Instant::now();
+    loop {
+        let screen = t.screen();
+        if edited(&screen).trim_end() == "$" {
+            return;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(120),
+            "Ctrl-U left the line: {screen}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 /// The last line of the screen that starts with the prompt `$ `: the line being edited.
