@@ -269,12 +269,13 @@ proptest! {
               there; run without --release"
 )]
 fn the_weighing_bots_plans_score_every_play_as_the_long_way_does() {
-    assert!(
-        cfg!(debug_assertions),
-        "this test compares the plan's scores with the long way through the check that \
-         play/weigh.rs makes in builds with debug assertions; this build has none \
-         (`--release`?), so it would compare nothing: run it without --release"
-    );
+    if !cfg!(debug_assertions) {
+        panic!(
+            "this test compares the plan's scores with the long way through the check that \
+             play/weigh.rs makes in builds with debug assertions; this build has none \
+             (`--release`?), so it would compare nothing: run it without --release"
+        );
+    }
     let mut files: Vec<(String, String)> = shipped();
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/33-66-99.rules");
     let base = std::fs::read_to_string(base).expect("text");
