@@ -780,6 +780,7 @@ fn order_is_cardstocks_skill_score_for_each_bot_among_random_ones() {
 /// Ctrl-C (SIGINT, sent once the judge says it handles it) stops a judge that would never
 /// end: it reports the games played, says so, and fails. How soon it stops is not asserted.
 #[test]
+#[cfg(unix)]
 fn ctrl_c_stops_a_huge_judge_and_says_so() {
     let dir = std::env::temp_dir();
     let (text, json) = support::ctrl_c_stops_a_huge_run("judge", &dir);
