@@ -4,7 +4,9 @@
 //! the shipped rulesets, bots and the options of the ruleset given; then an interactive bash in
 //! a terminal (tmux), where readline splits words at `=` and `:` as it does for a user, and
 //! zsh and fish running their own scripts; `ninety man` is a roff page of every command, with
-//! the sections a manual page has.
+//! the sections a manual page has. The tests that need tmux, zsh, fish or man are ignored by a
+//! plain `cargo test` (each says what it needs); `cargo xtask test` installs those and runs
+//! them. The bash tests need only bash.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -228,10 +230,22 @@ fn bin_folder(dir: &Path) -> PathBuf {
     bin
 }
 
-/// Clears the line being edited (Ctrl-U), and waits for the prompt to be alone on it.
+/// Clears the line being edited (Ctrl-U), and waits for the prompt to be alone on it (for two
+/// minutes at most: a guard against a hang).
 fn clear_line(t: &Tmux) {
     t.press(&["C-u"]);
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    let start = std::time::Instant::now();
+    loop {
+        let screen = t.screen();
+        if edited(&screen).trim_end() == "$" {
+            return;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(120),
+            "Ctrl-U left the line: {screen}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 /// The last line of the screen that starts with the prompt `$ `: the line being edited.
@@ -245,6 +259,7 @@ fn edited(screen: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs tmux: run by cargo xtask test"]
 fn an_interactive_bash_completes_option_values_after_the_equals_sign() {
     let dir = Empty::new("complete-tmux-bash");
     let bin = bin_folder(&dir.0);
@@ -337,7 +352,8 @@ fn an_interactive_bash_completes_option_values_after_the_equals_sign() {
     );
 }
 
-/// Whether a shell is here; else the test fails saying how to get it (never a skip).
+/// Whether a shell is here; else the test fails saying how to get it. (The tests that need
+/// one are ignored by a plain `cargo test`; `cargo xtask test` installs the shells and runs them.)
 fn shell(name: &str) {
     let found = Command::new(name)
         .arg("-c")
@@ -352,6 +368,7 @@ fn shell(name: &str) {
 }
 
 #[test]
+#[ignore = "needs fish: run by cargo xtask test"]
 fn fish_runs_its_script_and_completes_option_values() {
     shell("fish");
     let dir = Empty::new("complete-fish");
@@ -384,6 +401,7 @@ fn fish_runs_its_script_and_completes_option_values() {
 }
 
 #[test]
+#[ignore = "needs zsh and tmux: run by cargo xtask test"]
 fn zsh_runs_its_script_and_completes_option_values() {
     shell("zsh");
     let dir = Empty::new("complete-zsh");
@@ -458,6 +476,7 @@ fn rendered(page: &str) -> (String, String) {
 }
 
 #[test]
+#[ignore = "needs man: run by cargo xtask test"]
 fn every_manual_page_has_examples_exit_status_environment_and_files() {
     let mut pages = vec![(String::from("ninety"), stdout(&ninety(&["man"])))];
     for command in [

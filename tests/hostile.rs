@@ -1,153 +1,25 @@
 //! Hostile inputs: every numbered finding of the hostile-input report (issue 13) as a
 //! regression test. Each runs the real binary (or the library) on a file from
 //! `tests/hostile/` or one generated here, in a fresh folder, and snapshots the clear message
-//! it must give; none may panic, hang, leak a file or take more than a moment.
+//! it must give; none may panic, hang or leak a file. The moment each may take is a budget
+//! asserted only with `NINETY_TIMING_TESTS=1` (`tests/support`); a hang always fails.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod support;
+use support::{Dir, budget, output_guarded};
+
 /// A fresh folder for one test, with the named files of `tests/hostile/` copied in.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str, files: &[&str]) -> Dir {
-        let dir =
-            std::env::temp_dir().join(format!("ninety-hostile-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a temp folder");
-        let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile");
-        for f in files {
-            std::fs::copy(from.join(f), dir.join(f)).expect("copy a hostile file");
-        }
-        Dir(dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    fn write(&self, name: &str, text: impl AsRef<[u8]>) {
-        let p = self.path(name);
-        if let Some(parent) = p.parent() {
-            std::fs::create_dir_all(parent).expect("a folder");
-        }
-        std::fs::write(p, text).expect("write");
-    }
-
-    /// Runs `ninety ARGS` here, with `input` on standard input, and stops it (failing the
-    /// test) if it runs longer than `limit`.
-    fn run_with(&self, args: &[&str], input: &[u8], limit: Duration) -> Run {
-        let started = Instant::now();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ninety"))
-            .args(args)
-            .current_dir(&self.0)
-            .env("NO_COLOR", "1")
-            .env("NINETY_HOME", &self.0)
-            .env("SECRET_TOKEN", "hunter2")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let mut stdin = child.stdin.take().expect("stdin");
-        let input = input.to_vec();
-        let feeder = std::thread::spawn(move || {
-            let _ = stdin.write_all(&input);
-        });
-        let drain = |mut from: Box<dyn std::io::Read + Send>| {
-            std::thread::spawn(move || {
-                let mut bytes = Vec::new();
-                let _ = from.read_to_end(&mut bytes);
-                bytes
-            })
-        };
-        let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
-        let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
-        let status = loop {
-            if let Some(status) = child.try_wait().expect("wait") {
-                break status;
-            }
-            if started.elapsed() > limit {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!(
-                    "`ninety {}` ran longer than {limit:?}\nstdout: {}\nstderr: {}",
-                    args.join(" "),
-                    String::from_utf8_lossy(&stdout.join().unwrap_or_default()),
-                    String::from_utf8_lossy(&stderr.join().unwrap_or_default())
-                );
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        };
-        let _ = feeder.join();
-        let out = Output {
-            status,
-            stdout: stdout.join().unwrap_or_default(),
-            stderr: stderr.join().unwrap_or_default(),
-        };
-        Run {
-            out,
-            took: started.elapsed(),
-            dir: self.0.display().to_string(),
-        }
-    }
-
-    fn run(&self, args: &[&str]) -> Run {
-        self.run_with(args, b"", Duration::from_secs(10))
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// What a run gave.
-struct Run {
-    out: Output,
-    took: Duration,
-    dir: String,
-}
-
-impl Run {
-    fn code(&self) -> Option<i32> {
-        self.out.status.code()
-    }
-    fn stdout(&self) -> String {
-        String::from_utf8_lossy(&self.out.stdout).replace(&self.dir, "$TMP")
-    }
-    fn stderr(&self) -> String {
-        String::from_utf8_lossy(&self.out.stderr).replace(&self.dir, "$TMP")
-    }
-    /// Exit code, standard output and standard error, for a snapshot.
-    fn shown(&self) -> String {
-        format!(
-            "exit code: {:?}\n--- stdout\n{}--- stderr\n{}",
-            self.code(),
-            self.stdout(),
-            self.stderr()
-        )
-    }
-    /// It ended by itself with a clear failure, not a crash.
-    fn failed_cleanly(&self, code: i32) -> &Self {
-        assert_eq!(self.code(), Some(code), "{}", self.shown());
-        assert!(
-            !self.stderr().contains("panicked") && !self.stderr().contains("overflow"),
-            "{}",
-            self.shown()
-        );
-        self
-    }
+fn hostile_dir(name: &str, files: &[&str]) -> Dir {
+    Dir::new(name, "hostile", files)
 }
 
 // ---- 9, 10, 17, 19, 28, 29: files, and where a ruleset may read them from ----
 
 #[test]
 fn f09_a_script_file_outside_the_folder_is_refused_unread() {
-    let d = Dir::new(
+    let d = hostile_dir(
         "f09",
         &["09-script-file-absolute.rules", "09-script-file-up.rules"],
     );
@@ -165,7 +37,7 @@ fn f09_a_script_file_outside_the_folder_is_refused_unread() {
 
 #[test]
 fn f10_extends_outside_the_folder_is_refused_unread() {
-    let d = Dir::new("f10", &["10-extends-absolute.rules", "10-extends-up.rules"]);
+    let d = hostile_dir("f10", &["10-extends-absolute.rules", "10-extends-up.rules"]);
     let abs = d.run(&["check", "10-extends-absolute.rules"]);
     abs.failed_cleanly(1);
     assert!(!abs.stdout().contains("include"), "{}", abs.shown());
@@ -176,7 +48,7 @@ fn f10_extends_outside_the_folder_is_refused_unread() {
 
 #[test]
 fn f29_a_shipped_parent_is_found_from_any_folder_and_a_file_beside_wins() {
-    let d = Dir::new("f29", &["29-variant.rules"]);
+    let d = hostile_dir("f29", &["29-variant.rules"]);
     // A file named like a shipped ruleset (no extension) does not shadow it.
     d.write("ninety-nine", "this is not a ruleset\n");
     let check = d.run(&["check", "29-variant.rules"]);
@@ -206,7 +78,7 @@ fn f29_a_shipped_parent_is_found_from_any_folder_and_a_file_beside_wins() {
 
 #[test]
 fn f17_a_named_pipe_is_refused_without_waiting() {
-    let d = Dir::new("f17", &[]);
+    let d = hostile_dir("f17", &[]);
     for pipe in ["pipe.rules", "parent.rules", "house.rhai"] {
         let made = Command::new("mkfifo")
             .arg(d.path(pipe))
@@ -235,7 +107,7 @@ fn f17_a_named_pipe_is_refused_without_waiting() {
 
 #[test]
 fn f28_a_deep_extends_chain_stops_at_its_limit() {
-    let d = Dir::new("f28", &[]);
+    let d = hostile_dir("f28", &[]);
     for i in 0..40 {
         d.write(
             &format!("c{i}.rules"),
@@ -245,7 +117,7 @@ fn f28_a_deep_extends_chain_stops_at_its_limit() {
     d.write("c40.rules", "extends \"ninety-nine\"\nname \"c40\"\n");
     let r = d.run(&["check", "c0.rules"]);
     r.failed_cleanly(1);
-    assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
+    r.within(Duration::from_secs(1));
     insta::assert_snapshot!(r.shown());
 }
 
@@ -253,7 +125,7 @@ fn f28_a_deep_extends_chain_stops_at_its_limit() {
 
 #[test]
 fn f08_a_line_of_thirty_thousand_bars_is_one_short_diagnostic() {
-    let d = Dir::new("f08", &[]);
+    let d = hostile_dir("f08", &[]);
     let values: Vec<String> = (1..30_000).map(|i| i.to_string()).collect();
     d.write(
         "bars.rules",
@@ -265,7 +137,7 @@ fn f08_a_line_of_thirty_thousand_bars_is_one_short_diagnostic() {
     let r = d.run(&["check", "bars.rules"]);
     r.failed_cleanly(1);
     assert!(r.out.stdout.len() < 4_000, "{} bytes", r.out.stdout.len());
-    assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
+    r.within(Duration::from_secs(1));
     // Under the line limit, a line listing too many values is one diagnostic too.
     let values: Vec<String> = (1..200).map(|i| i.to_string()).collect();
     d.write(
@@ -282,7 +154,7 @@ fn f08_a_line_of_thirty_thousand_bars_is_one_short_diagnostic() {
 
 #[test]
 fn f25_check_is_linear_in_the_file_and_its_output_bounded() {
-    let d = Dir::new("f25", &[]);
+    let d = hostile_dir("f25", &[]);
     let bad = |n: usize| {
         format!(
             "extends \"ninety-nine\"\nname \"x\"\n{}",
@@ -308,7 +180,7 @@ fn f25_check_is_linear_in_the_file_and_its_output_bounded() {
         small.out.stdout.len(),
         big.out.stdout.len()
     );
-    assert!(big.took < Duration::from_secs(1), "{:?}", big.took);
+    big.within(Duration::from_secs(1));
     // A card line repeating a rank is one warning a line, not one a repeat quoting the line.
     let ks = vec!["K"; 60].join(", ");
     d.write(
@@ -364,7 +236,7 @@ fn f04_a_deeply_nested_value_does_not_overflow_a_small_stack() {
 
 #[test]
 fn f04_the_deep_array_reproduction_ends_cleanly_in_check_run_and_sim() {
-    let d = Dir::new("f04", &[]);
+    let d = hostile_dir("f04", &[]);
     // The report's reproduction: stopped by the clock or the limits, never by the stack.
     let repro = "let a = []; for i in 0..9990 { a = [a]; } a.to_string(); let b = a; a == b;";
     d.write(
@@ -378,7 +250,7 @@ fn f04_the_deep_array_reproduction_ends_cleanly_in_check_run_and_sim() {
 
 #[test]
 fn f04_values_deep_enough_to_overflow_a_plain_stack_end_cleanly_in_check_run_and_sim() {
-    let d = Dir::new("f04b", &[]);
+    let d = hostile_dir("f04b", &[]);
     // Deep enough to overflow the stack of any thread without room for scripts (
     // levels compared and printed: 1,000), then a loop the operation limit stops: the same on every
     // machine.
@@ -418,7 +290,7 @@ fn f04_values_deep_enough_to_overflow_a_plain_stack_end_cleanly_in_check_run_and
 
 #[test]
 fn f02_f03_sleep_is_refused_at_once_and_never_panics() {
-    let d = Dir::new("f02", &[]);
+    let d = hostile_dir("f02", &[]);
     for (name, arg) in [("day", "86400"), ("forever", "1e300")] {
         d.write(
             &format!("{name}.rules"),
@@ -436,14 +308,14 @@ fn f02_f03_sleep_is_refused_at_once_and_never_panics() {
     let bot = d.run(&["run", "ninety-nine", "--bots", "script:sleepy.rhai"]);
     bot.failed_cleanly(1);
     for r in [&day, &forever, &bot] {
-        assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
+        r.within(Duration::from_secs(1));
     }
     insta::assert_snapshot!(format!("{}\n{}", day.shown(), bot.stderr()));
 }
 
 #[test]
 fn f15_no_script_reads_the_clock_and_a_seed_gives_one_game() {
-    let d = Dir::new("f15", &[]);
+    let d = hostile_dir("f15", &[]);
     d.write(
         "clock.rules",
         "extends \"ninety-nine\"\nname \"c\"\nscript\n  fn f(game) { let t = timestamp(); let n = 0; while t.elapsed < 0.0002 { n += 1; } if n % 2 == 0 { game.total + 7 } else { game.total + 1 } }\nend\ncard 7: run f\n",
@@ -471,7 +343,7 @@ fn f15_no_script_reads_the_clock_and_a_seed_gives_one_game() {
 fn f21_a_call_that_sorts_big_arrays_over_and_over_is_stopped_by_its_counted_work() {
     // Sorting and copying count in proportion to the values' sizes (issue 29): the call stops
     // at the same point on any machine, and soon.
-    let d = Dir::new("f21", &[]);
+    let d = hostile_dir("f21", &[]);
     d.write(
         "sorty.rhai",
         "fn choose(game, moves) { let a = []; a.pad(10000, 0); for i in 0..10000 { a[i] = (i * 7919) % 10007; } for k in 0..20000 { let b = a; b.sort(); } 0 }\n",
@@ -485,7 +357,7 @@ fn f21_a_call_that_sorts_big_arrays_over_and_over_is_stopped_by_its_counted_work
         "script:sorty.rhai",
     ]);
     r.failed_cleanly(1);
-    assert!(r.took < Duration::from_secs(2), "{:?}", r.took);
+    r.within(Duration::from_secs(2));
     assert!(
         r.stderr().contains("it ran too long and was stopped"),
         "{}",
@@ -496,7 +368,7 @@ fn f21_a_call_that_sorts_big_arrays_over_and_over_is_stopped_by_its_counted_work
 
 #[test]
 fn f22_wide_limits_tabulate_a_window_and_refuse_a_script_test() {
-    let d = Dir::new("f22", &[]);
+    let d = hostile_dir("f22", &[]);
     // Wide limits, and a bar that ends the round well inside them, so a game ends.
     let wide = "extends \"ninety-nine\"\nname \"w\"\nthe total may not go above 1000000\nthe total may not go below -1000000\non reaching 150: the player pays 1 and loses the round\non passing 150: the player pays 1 and loses the round\ncard 10: add 10\ncard 9: add 9\nscript\n  fn f(game) { game.total + 1 }\n  fn t(game) { game.total % 2 == 0 }\nend\n";
     d.write("fx.rules", format!("{wide}card 7: run f\n"));
@@ -506,7 +378,7 @@ fn f22_wide_limits_tabulate_a_window_and_refuse_a_script_test() {
     );
     let fx = d.run(&["check", "fx.rules"]);
     assert_eq!(fx.code(), Some(0), "{}", fx.shown());
-    assert!(fx.took < Duration::from_secs(1), "{:?}", fx.took);
+    fx.within(Duration::from_secs(1));
     // Outside the window the effect runs live: the game plays on.
     let run = d.run(&[
         "run",
@@ -582,7 +454,7 @@ fn f24_the_memo_of_live_answers_counts_every_byte_it_holds() {
 
 #[test]
 fn f01_a_table_below_its_minimum_is_dealt_and_plays_to_the_end() {
-    let d = Dir::new("f01", &["01-below-the-minimum.rules"]);
+    let d = hostile_dir("f01", &["01-below-the-minimum.rules"]);
     let check = d.run(&["check", "01-below-the-minimum.rules"]);
     assert_eq!(check.code(), Some(0), "{}", check.shown());
     let run = d.run(&[
@@ -616,13 +488,13 @@ fn f01_a_table_below_its_minimum_is_dealt_and_plays_to_the_end() {
 
 #[test]
 fn f01_a_game_where_nobody_can_play_stops_naming_the_rule() {
-    let d = Dir::new(
+    let d = hostile_dir(
         "f01b",
         &["01-nobody-can-play.rules", "01-stuck-at-start.rules"],
     );
     let run = d.run(&["run", "01-nobody-can-play.rules", "--seed", "1", "--bots"]);
     run.failed_cleanly(1);
-    assert!(run.took < Duration::from_secs(1), "{:?}", run.took);
+    run.within(Duration::from_secs(1));
     let sim = d.run(&[
         "sim",
         "01-nobody-can-play.rules",
@@ -666,7 +538,7 @@ fn f01_a_game_where_nobody_can_play_stops_naming_the_rule() {
 
 #[test]
 fn f31_run_refuses_positions_no_game_can_reach() {
-    let d = Dir::new("f31", &[]);
+    let d = hostile_dir("f31", &[]);
     let cases: [&[&str]; 6] = [
         &["run", "ninety-nine", "--chips", "0,0,1"],
         &["run", "ninety-nine", "--chips", "0,0,0"],
@@ -711,7 +583,7 @@ fn shard_file(d: &Dir, file: &str, args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn f14_merge_takes_only_every_slice_of_one_run_with_true_counts() {
-    let d = Dir::new("f14", &[]);
+    let d = hostile_dir("f14", &[]);
     let full = shard_file(&d, "full.json", &[]);
     shard_file(&d, "1of2.json", &["--shard", "1/2"]);
     shard_file(&d, "2of2.json", &["--shard", "2/2"]);
@@ -770,70 +642,18 @@ fn f14_merge_takes_only_every_slice_of_one_run_with_true_counts() {
     insta::assert_snapshot!(shown);
 }
 
+/// Ctrl-C (SIGINT, sent once the run says it handles it) stops a run that would never end:
+/// it reports the games played, says so, and fails. How soon it stops is not asserted.
 #[test]
-fn f16_f30_ctrl_c_stops_a_huge_run_within_a_second_and_says_so() {
-    let d = Dir::new("f16", &[]);
-    for json in [false, true] {
-        let mut args = vec![
-            "sim",
-            "ninety-nine",
-            "--games",
-            "1000000000000",
-            "--jobs",
-            "2",
-        ];
-        if json {
-            args.push("--json");
-        }
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ninety"))
-            .args(&args)
-            .current_dir(&d.0)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("runs");
-        std::thread::sleep(Duration::from_millis(200));
-        let sent = Instant::now();
-        let killed = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .expect("kill");
-        assert!(killed.success());
-        let status = loop {
-            if let Some(s) = child.try_wait().expect("wait") {
-                break s;
-            }
-            if sent.elapsed() > Duration::from_secs(5) {
-                let _ = child.kill();
-                panic!("Ctrl-C did not stop the run");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        assert!(
-            sent.elapsed() < Duration::from_secs(1),
-            "{:?}",
-            sent.elapsed()
-        );
-        let out = child.wait_with_output().expect("output");
-        assert_eq!(status.code(), Some(1));
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains("interrupted: the report covers the"),
-            "{stderr}"
-        );
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        if json {
-            let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
-            assert_eq!(v["interrupted"], true);
-        } else {
-            assert!(stdout.contains("(this covers"), "{stdout}");
-        }
-    }
+fn f16_f30_ctrl_c_stops_a_huge_run_and_says_so() {
+    let d = hostile_dir("f16", &[]);
+    let (text, _) = support::ctrl_c_stops_a_huge_run("sim", &d.0);
+    assert!(text.contains("(this covers"), "{text}");
 }
 
 #[test]
 fn f20_f30_jobs_are_capped_and_usage_errors_exit_2() {
-    let d = Dir::new("f20", &[]);
+    let d = hostile_dir("f20", &[]);
     let jobs = d.run(&["sim", "ninety-nine", "--games", "20", "--jobs", "100000"]);
     assert_eq!(jobs.code(), Some(0), "{}", jobs.shown());
     assert!(
@@ -842,7 +662,7 @@ fn f20_f30_jobs_are_capped_and_usage_errors_exit_2() {
         "{}",
         jobs.shown()
     );
-    assert!(jobs.took < Duration::from_secs(2), "{:?}", jobs.took);
+    jobs.within(Duration::from_secs(2));
     let cases: [&[&str]; 5] = [
         &["sim", "ninety-nine", "--games", "0"],
         &["sim", "ninety-nine", "--jobs", "0"],
@@ -918,7 +738,7 @@ fn load(d: &Dir, name: &str, v: &serde_json::Value) -> String {
 
 #[test]
 fn f05_f06_f13_a_tampered_save_is_refused_and_a_loaded_game_is_sound() {
-    let d = Dir::new("f13", &[]);
+    let d = hostile_dir("f13", &[]);
     let g = saved(&d);
     let set = |path: &[&str], value: serde_json::Value| {
         let mut v = g.clone();
@@ -1061,21 +881,22 @@ fn f05_f06_f13_a_tampered_save_is_refused_and_a_loaded_game_is_sound() {
 
 #[test]
 fn f07_f12_f26_the_prompt_reads_bounded_lines_and_skips_bad_ones() {
-    let d = Dir::new("f07", &[]);
-    // Endless input (no line ends): it stops, saying why, in well under a second.
+    let d = hostile_dir("f07", &[]);
+    // Endless input (no line ends): it stops by itself, saying why (a hang fails the test;
+    // its time is a budget, asserted with NINETY_TIMING_TESTS=1).
     let zero = std::fs::File::open("/dev/zero").expect("/dev/zero");
     let started = Instant::now();
-    let out = Command::new(env!("CARGO_BIN_EXE_ninety"))
-        .args(["play", "--seed", "1"])
-        .current_dir(&d.0)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::from(zero))
-        .output()
-        .expect("runs");
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
+    let out = output_guarded(
+        Command::new(env!("CARGO_BIN_EXE_ninety"))
+            .args(["play", "--seed", "1"])
+            .current_dir(&d.0)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::from(zero)),
+    );
+    budget(
+        "`ninety play` reading /dev/zero",
+        started.elapsed(),
+        Duration::from_secs(2),
     );
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -1101,7 +922,7 @@ fn f07_f12_f26_the_prompt_reads_bounded_lines_and_skips_bad_ones() {
 
 #[test]
 fn f11_save_never_follows_a_link_nor_replaces_what_is_not_a_file() {
-    let d = Dir::new("f11", &[]);
+    let d = hostile_dir("f11", &[]);
     d.write("victim.txt", "precious\n");
     std::os::unix::fs::symlink(d.path("victim.txt"), d.path("link.json")).expect("symlink");
     std::fs::create_dir_all(d.path("folder.json")).expect("a folder");
@@ -1141,14 +962,14 @@ fn f11_save_never_follows_a_link_nor_replaces_what_is_not_a_file() {
 #[test]
 fn f12_quit_offers_to_save_an_unsaved_game() {
     use rexpect::session::spawn_command;
-    let d = Dir::new("f12", &[]);
+    let d = hostile_dir("f12", &[]);
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ninety"));
     cmd.args(["play", "--seed", "5"])
         .current_dir(&d.0)
         .env("TERM", "xterm")
         .env("NO_COLOR", "1")
         .env("NINETY_HOME", &d.0);
-    let mut p = spawn_command(cmd, Some(5_000)).expect("a pty");
+    let mut p = spawn_command(cmd, Some(120_000)).expect("a pty");
     p.exp_string("> ").expect("a prompt");
     p.send_line("1").expect("a move");
     p.exp_string("> ").expect("a prompt");
@@ -1164,7 +985,7 @@ fn f12_quit_offers_to_save_an_unsaved_game() {
 
 #[test]
 fn f19_no_read_of_a_device_grows_memory() {
-    let d = Dir::new("f19", &[]);
+    let d = hostile_dir("f19", &[]);
     std::os::unix::fs::symlink("/dev/zero", d.path("zero.rhai")).expect("symlink");
     std::os::unix::fs::symlink("/dev/zero", d.path("zero.rules")).expect("symlink");
     d.write(
@@ -1184,7 +1005,7 @@ fn f19_no_read_of_a_device_grows_memory() {
     for args in cases {
         let r = d.run_with(args, b"", Duration::from_secs(3));
         assert!(matches!(r.code(), Some(1 | 2)), "{}", r.shown());
-        assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
+        r.within(Duration::from_secs(1));
         let said = format!("{}{}", r.stderr(), r.stdout());
         let first = said
             .lines()
@@ -1238,7 +1059,7 @@ fn issue_13_which_way_offers_only_the_legal_ways_and_plays_a_lone_one() {
 
 #[test]
 fn f25_scenarios_that_set_options_share_their_compilation() {
-    let d = Dir::new("f25b", &[]);
+    let d = hostile_dir("f25b", &[]);
     let mut text = String::from("extends \"ninety-nine\"\nname \"s\"\n");
     for i in 0..100 {
         text.push_str(&format!(
@@ -1250,7 +1071,7 @@ fn f25_scenarios_that_set_options_share_their_compilation() {
     d.write("scenarios.rules", &text);
     let r = d.run(&["check", "scenarios.rules"]);
     assert_eq!(r.code(), Some(0), "{}", r.shown());
-    assert!(r.took < Duration::from_secs(1), "{:?}", r.took);
+    r.within(Duration::from_secs(1));
     // One scenario past the limit is one diagnostic.
     text.push_str("scenario \"one too many\"\n  players 3\nend\n");
     d.write("many.rules", &text);
@@ -1263,7 +1084,7 @@ fn f25_scenarios_that_set_options_share_their_compilation() {
 
 #[test]
 fn f18_more_jokers_than_a_deck_holds_is_an_error_not_four() {
-    let d = Dir::new("f18", &[]);
+    let d = hostile_dir("f18", &[]);
     d.write(
         "j.rules",
         "extends \"ninety-nine\"\nname \"j\"\njokers 8 per deck\ncard X: nothing\n",
@@ -1275,7 +1096,7 @@ fn f18_more_jokers_than_a_deck_holds_is_an_error_not_four() {
 
 #[test]
 fn f27_diagnostics_say_the_real_numbers_at_the_right_lines() {
-    let d = Dir::new("f27", &[]);
+    let d = hostile_dir("f27", &[]);
     d.write("big.rules", format!("# {}\n", "x".repeat(300 * 1024)));
     d.write(
         "small.rules",
@@ -1317,7 +1138,7 @@ fn f27_diagnostics_say_the_real_numbers_at_the_right_lines() {
 
 #[test]
 fn f32_control_characters_from_files_never_reach_the_terminal() {
-    let d = Dir::new("f32", &["32-escape-name.rules", "32-escape-line.rules"]);
+    let d = hostile_dir("f32", &["32-escape-name.rules", "32-escape-line.rules"]);
     let runs = [
         d.run(&["rules", "32-escape-name.rules"]),
         d.run(&["check", "32-escape-line.rules"]),
@@ -1353,7 +1174,7 @@ fn f32_control_characters_from_files_never_reach_the_terminal() {
 
 #[test]
 fn f33_check_json_gives_a_record_for_every_file() {
-    let d = Dir::new("f33", &[]);
+    let d = hostile_dir("f33", &[]);
     d.write("clean.rules", "extends \"ninety-nine\"\nname \"c\"\n");
     let clean = d.run(&["check", "--format", "json", "clean.rules", "nope.rules"]);
     assert_eq!(clean.code(), Some(2), "{}", clean.shown());
@@ -1372,7 +1193,7 @@ fn f33_check_json_gives_a_record_for_every_file() {
 
 /// Plays seeded games of a ruleset from `tests/hostile/`, checking the state after each move.
 fn play_validating(file: &str, games: u64) {
-    let d = Dir::new(file, &[file]);
+    let d = hostile_dir(file, &[file]);
     let p = ninety::app::load::load_program(
         &ninety::compile::Disk,
         &d.path(file).display().to_string(),
@@ -1410,7 +1231,7 @@ fn soak_01_a_total_past_a_million_is_a_sound_state() {
 
 #[test]
 fn f25_script_files_have_a_cap_and_a_count_of_functions() {
-    let d = Dir::new("f25c", &[]);
+    let d = hostile_dir("f25c", &[]);
     let many: String = (0..600)
         .map(|i| format!("fn f{i}(game) {{ game.total + {i} }}\n"))
         .collect();
@@ -1426,7 +1247,7 @@ fn f25_script_files_have_a_cap_and_a_count_of_functions() {
     }
     let many = d.run(&["check", "many.rules"]);
     many.failed_cleanly(1);
-    assert!(many.took < Duration::from_secs(1), "{:?}", many.took);
+    many.within(Duration::from_secs(1));
     let big = d.run(&["check", "big.rules"]);
     big.failed_cleanly(1);
     insta::assert_snapshot!(format!("{}\n{}", many.stdout(), big.stdout()));

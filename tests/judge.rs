@@ -4,14 +4,15 @@
 
 use ninety::play::Ruleset;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 use ninety::app::load::load_program;
 use ninety::compile::Disk;
 use ninety::play::Player;
 use ninety::sim::Verdict;
 use ninety::sim::judge::{self, Control, JudgeConfig, Line, Outcome, Plan, Tally};
+
+mod support;
 
 /// Every card adds 1 and the total may not pass 9: with two players, seat 0 dealing and seat
 /// 1 leading, seat 1 lays the 1st, 3rd, ... 9th card, seat 0 cannot play at 9 and is out. Every
@@ -361,7 +362,7 @@ fn the_ladder_is_the_same_for_any_number_of_threads() {
 }
 
 #[test]
-fn the_page_is_self_contained_the_same_for_any_jobs_and_renders_in_chromium() {
+fn the_page_is_self_contained_and_the_same_for_any_jobs() {
     let dir = std::env::temp_dir().join(format!("ninety-judge-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let page = |name: &str, jobs: &str, rulesets: &[&str]| {
@@ -412,7 +413,32 @@ fn the_page_is_self_contained_the_same_for_any_jobs_and_renders_in_chromium() {
     assert!(ab.contains("B against A") && ab.contains("beyond chance?"));
     assert!(ab.matches("<svg class=\"chart\"").count() >= 6);
     assert!(ab.contains("B differs from A beyond chance in:"));
-    // A real browser reads it: the verdicts are in the document it builds.
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A real browser reads the judge's page: the verdicts are in the document it builds.
+#[test]
+#[ignore = "needs chromium: run by cargo xtask test"]
+fn the_page_renders_in_chromium() {
+    let dir = std::env::temp_dir().join(format!("ninety-judge-chromium-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("one.html");
+    let file_arg = file.display().to_string();
+    let args = [
+        "judge",
+        "ninety-nine",
+        "--games",
+        "40",
+        "--jobs",
+        "1",
+        "--report",
+        &file_arg,
+    ];
+    let out = ninety().args(args).output().expect("runs");
+    assert_eq!(out.status.code(), Some(0), "{args:?}");
+    let cfg = config("ninety-nine", 3, 40, 1);
+    let (_, t) = run(&shipped("ninety-nine"), &cfg, 1);
+    let verdicts = judge::verdicts(&t, &judge::lines(&t, &cfg));
     let chromium = std::env::var_os("CHROMIUM").unwrap_or_else(|| "/usr/bin/chromium".into());
     let out = Command::new(chromium)
         .args([
@@ -751,64 +777,18 @@ fn order_is_cardstocks_skill_score_for_each_bot_among_random_ones() {
     assert!(o.low.expect("an interval") > 0.0, "{o:?}");
 }
 
+/// Ctrl-C (SIGINT, sent once the judge says it handles it) stops a judge that would never
+/// end: it reports the games played, says so, and fails. How soon it stops is not asserted.
 #[test]
-fn ctrl_c_stops_a_huge_judge_within_a_second_and_says_so() {
-    for json in [false, true] {
-        let mut args = vec![
-            "judge",
-            "ninety-nine",
-            "--games",
-            "1000000000000",
-            "--jobs",
-            "2",
-        ];
-        if json {
-            args.push("--json");
-        }
-        let mut child = ninety()
-            .args(&args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("runs");
-        std::thread::sleep(Duration::from_millis(300));
-        let sent = Instant::now();
-        let killed = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .expect("kill");
-        assert!(killed.success());
-        let status = loop {
-            if let Some(s) = child.try_wait().expect("wait") {
-                break s;
-            }
-            if sent.elapsed() > Duration::from_secs(5) {
-                let _ = child.kill();
-                panic!("Ctrl-C did not stop the judge");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        };
-        assert!(
-            sent.elapsed() < Duration::from_secs(1),
-            "{:?}",
-            sent.elapsed()
-        );
-        let out = child.wait_with_output().expect("output");
-        assert_eq!(status.code(), Some(1));
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains("interrupted: the report covers the"),
-            "{stderr}"
-        );
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        if json {
-            let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
-            assert_eq!(v["interrupted"], true);
-            assert!(v["games"].as_u64().expect("games") < 1_000_000_000_000);
-        } else {
-            assert!(stdout.contains("games played before Ctrl-C)"), "{stdout}");
-        }
-    }
+#[cfg(unix)]
+fn ctrl_c_stops_a_huge_judge_and_says_so() {
+    let dir = std::env::temp_dir();
+    let (text, json) = support::ctrl_c_stops_a_huge_run("judge", &dir);
+    assert!(text.contains("games played before Ctrl-C)"), "{text}");
+    assert!(
+        json["games"].as_u64().expect("games") < 1_000_000_000_000,
+        "{json}"
+    );
 }
 
 #[test]

@@ -254,12 +254,29 @@ proptest! {
 }
 
 /// The weighing bots score most plays from a plan worked out once a game and number of
-/// players (`play::bots`); every debug build (this test command's) checks each planned score
-/// against the long way, and would panic here. Cautious and aggressive bots, on every shipped
-/// ruleset (quiet cards, cards with outcomes, scripts, live choices, two decks) and on one
-/// whose bars are worth more than a plan's slot holds, so its plays are worked out.
+/// players (`play::bots`); a build with debug assertions checks each planned score against
+/// the long way (`play/weigh.rs`), and would panic here. Cautious and aggressive bots, on
+/// every shipped ruleset (quiet cards, cards with outcomes, scripts, live choices, two decks)
+/// and on one whose bars are worth more than a plan's slot holds, so its plays are worked out.
+///
+/// The comparison is that check: no public function scores a play both ways. So without debug
+/// assertions (`cargo test --release`) this test would only count turns: it is ignored there,
+/// saying why, and fails if made to run (`--include-ignored`) rather than pass having compared
+/// nothing.
 #[test]
+#[cfg_attr(
+    not(debug_assertions),
+    ignore = "needs debug assertions: play/weigh.rs compares the plan with the long way only \
+              there; run without --release"
+)]
 fn the_weighing_bots_plans_score_every_play_as_the_long_way_does() {
+    if !cfg!(debug_assertions) {
+        panic!(
+            "this test compares the plan's scores with the long way through the check that \
+             play/weigh.rs makes in builds with debug assertions; this build has none \
+             (`--release`?), so it would compare nothing: run it without --release"
+        );
+    }
     let mut files: Vec<(String, String)> = shipped();
     let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/33-66-99.rules");
     let base = std::fs::read_to_string(base).expect("text");

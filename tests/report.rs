@@ -3,7 +3,8 @@
 //! of its numbers, nothing that fetches or runs, hostile names as text); the command line that
 //! writes it atomically, for merged shards too; the text report's histograms; and a real
 //! browser (headless Chromium) that renders, screenshots and prints it without a request
-//! leaving the file.
+//! leaving the file (ignored by a plain `cargo test`: `cargo xtask test` installs Chromium and
+//! runs it).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -956,6 +957,7 @@ fn pdf_pages(bytes: &[u8]) -> usize {
 }
 
 #[test]
+#[ignore = "needs chromium: run by cargo xtask test"]
 fn chromium_renders_prints_and_fetches_nothing() {
     // NINETY_REPORT_DIR keeps the pages, screenshots and PDF to look at.
     let keep = std::env::var_os("NINETY_REPORT_DIR").map(PathBuf::from);

@@ -165,7 +165,7 @@ fn ruleset() -> impl Strategy<Value = String> {
 }
 
 #[test]
-#[ignore = "a soak: cargo test --test soak -- --ignored"]
+#[ignore = "a soak: cargo xtask test runs it apart, or cargo test --test soak -- --ignored"]
 fn soak_rulesets_check_and_play_without_panic_keeping_every_invariant() {
     soak((ruleset(), ruleset(), script_body()), |(a, b, script)| {
         let mut files = Memory::new();
@@ -331,7 +331,7 @@ fn tamper() -> impl Strategy<Value = (Vec<String>, serde_json::Value)> {
 }
 
 #[test]
-#[ignore = "a soak: cargo test --test soak -- --ignored"]
+#[ignore = "a soak: cargo xtask test runs it apart, or cargo test --test soak -- --ignored"]
 fn soak_tampered_saves_are_refused_or_sound() {
     let dir = std::env::temp_dir().join(format!("ninety-soak-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temp folder");
@@ -373,7 +373,7 @@ fn soak_tampered_saves_are_refused_or_sound() {
 }
 
 #[test]
-#[ignore = "a soak: cargo test --test soak -- --ignored"]
+#[ignore = "a soak: cargo xtask test runs it apart, or cargo test --test soak -- --ignored"]
 fn soak_edited_shards_merge_true_or_not_at_all() {
     let p = ninety::app::load::load_program(&ninety::compile::Shipped, "ninety-nine", &[])
         .expect("checks");

@@ -544,7 +544,20 @@ fn ctrl_c() -> Arc<AtomicBool> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
+    say_ready();
     cancel
+}
+
+/// With `NINETY_READY_LINE=1`, one line on standard error, once, when Ctrl-C is handled (and,
+/// for `sim`, its first game is played): the tests send their SIGINT after it, since before
+/// the handler is installed a SIGINT ends the process.
+pub(crate) fn say_ready() {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        if std::env::var_os("NINETY_READY_LINE").is_some_and(|v| v == "1") {
+            eprintln!("ready: Ctrl-C stops the run and reports the games played");
+        }
+    });
 }
 
 fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {

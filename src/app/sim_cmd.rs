@@ -84,6 +84,8 @@ fn sim_one(
         if let Some(b) = &bar {
             b.inc(1);
         }
+        // Ctrl-C is handled (`cli::sim`) and a game was played.
+        super::cli::say_ready();
     };
     let control = sim::Control {
         jobs: o.jobs,

@@ -1,11 +1,155 @@
 //! What the tests of hostile input share: a fresh folder per test, the real binary run in it
-//! with a time limit (and, on Unix, an address-space cap), and what the run gave.
+//! (on Unix with an address-space cap) under a hang guard, what the run gave, its time budget
+//! (asserted only with `NINETY_TIMING_TESTS=1`), and a run stopped by SIGINT once it says it
+//! handles Ctrl-C.
 #![allow(dead_code)] // each test file uses its own part of it
 
-use std::io::Write;
+use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+/// How long a run may take before it is taken for a hang, stopped, and the test failed: far
+/// beyond what any run here takes on a busy machine. A guard against hanging for good, not a
+/// measure of speed.
+pub const HANG: Duration = Duration::from_secs(300);
+
+/// Whether the tests' time budgets are asserted: `NINETY_TIMING_TESTS=1`. Off by default, so
+/// that no verdict depends on how fast or how busy the machine is (a budget belongs in a
+/// bench); a run still fails the test when it hangs ([`HANG`]).
+pub fn timing_tests() -> bool {
+    std::env::var_os("NINETY_TIMING_TESTS").is_some_and(|v| v == "1")
+}
+
+/// A time budget: `what` took `took`, which should be under `budget`. With
+/// `NINETY_TIMING_TESTS=1` a slower run fails the test; otherwise the time is only said (on
+/// standard output, which `cargo test -- --nocapture` shows).
+pub fn budget(what: &str, took: Duration, budget: Duration) {
+    if timing_tests() {
+        assert!(
+            took < budget,
+            "{what} took {took:?}, over its budget of {budget:?}"
+        );
+    } else {
+        println!(
+            "timing: {what} took {took:?} (budget {budget:?}, asserted with NINETY_TIMING_TESTS=1)"
+        );
+    }
+}
+
+/// Reads all of a child's pipe on a thread of its own.
+fn drain(mut from: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = from.read_to_end(&mut bytes);
+        bytes
+    })
+}
+
+/// Waits for `child` to end; after `limit` it is killed and the test fails, saying `what`
+/// and what the child wrote to standard error (`stderr`, read elsewhere).
+fn wait_or_kill(
+    child: &mut Child,
+    limit: Duration,
+    what: &str,
+    stderr: std::thread::JoinHandle<Vec<u8>>,
+) -> (std::process::ExitStatus, std::thread::JoinHandle<Vec<u8>>) {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return (status, stderr);
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "{what} ran longer than {limit:?}: taken for a hang\nstderr: {}",
+                String::from_utf8_lossy(&stderr.join().unwrap_or_default())
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Runs `cmd` with its standard output and error read to the end, and waits for it under the
+/// hang guard ([`HANG`]).
+pub fn output_guarded(cmd: &mut Command) -> Output {
+    let what = format!("{cmd:?}");
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program runs");
+    let stdout = drain(child.stdout.take().expect("stdout"));
+    let stderr = drain(child.stderr.take().expect("stderr"));
+    let (status, stderr) = wait_or_kill(&mut child, HANG, &what, stderr);
+    Output {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    }
+}
+
+/// The line `ninety sim` and `ninety judge` write to standard error under
+/// `NINETY_READY_LINE=1` once Ctrl-C is handled (`src/app/cli.rs`, `say_ready`).
+pub const READY_LINE: &str = "ready: Ctrl-C stops the run";
+
+/// Runs `cmd` (a `ninety` command too long to finish) with `NINETY_READY_LINE=1`, sends it
+/// SIGINT, as Ctrl-C does, once it says it handles Ctrl-C, and gives what it wrote and how it
+/// ended. No clock decides anything: before the line a SIGINT would end the process at once
+/// (no handler yet), after it the command must stop by itself; only a hang ([`HANG`]) fails
+/// the test for want of an end.
+#[cfg(unix)]
+pub fn interrupted(cmd: &mut Command) -> Output {
+    let what = format!("{cmd:?}");
+    let mut child = cmd
+        .env("NINETY_READY_LINE", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let stdout = drain(child.stdout.take().expect("stdout"));
+    let (ready, said) = std::sync::mpsc::channel();
+    let mut err = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let stderr = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let mut told = false;
+        loop {
+            let mut line = Vec::new();
+            match err.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            if !told && String::from_utf8_lossy(&line).starts_with(READY_LINE) {
+                told = ready.send(()).is_ok();
+            }
+            bytes.extend(line);
+        }
+        bytes
+    });
+    // The line, or the end of standard error (the command ended, or failed, before it).
+    let got = said.recv_timeout(HANG);
+    if got.is_err() {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!(
+            "{what} never said `{READY_LINE}`\nstderr: {}",
+            String::from_utf8_lossy(&stderr.join().unwrap_or_default())
+        );
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -INT {}", child.id());
+    let (status, stderr) = wait_or_kill(&mut child, HANG, &what, stderr);
+    Output {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    }
+}
 
 /// A fresh folder for one test, with the named files of `from` (a folder of `tests/`) copied
 /// in.
@@ -42,9 +186,10 @@ impl Dir {
     }
 
     /// Runs `ninety ARGS` here, with `input` on standard input and the environment `env`
-    /// added, and stops it (failing the test) if it runs longer than `limit`. On Unix it runs
-    /// with its address space capped at 2 GB: a run that would take more aborts, and fails
-    /// the test as a crash.
+    /// added. `limit` is the run's time budget: with `NINETY_TIMING_TESTS=1` a run longer
+    /// than it is stopped and fails the test; otherwise only a hang does (the longer of
+    /// `limit` and [`HANG`]). On Unix it runs with its address space capped at 2 GB: a run
+    /// that would take more aborts, and fails the test as a crash.
     pub fn run_env(
         &self,
         args: &[&str],
@@ -86,30 +231,15 @@ impl Dir {
         let feeder = std::thread::spawn(move || {
             let _ = stdin.write_all(&input);
         });
-        let drain = |mut from: Box<dyn std::io::Read + Send>| {
-            std::thread::spawn(move || {
-                let mut bytes = Vec::new();
-                let _ = from.read_to_end(&mut bytes);
-                bytes
-            })
+        let stdout = drain(child.stdout.take().expect("stdout"));
+        let stderr = drain(child.stderr.take().expect("stderr"));
+        let guard = if timing_tests() {
+            limit
+        } else {
+            limit.max(HANG)
         };
-        let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
-        let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
-        let status = loop {
-            if let Some(status) = child.try_wait().expect("wait") {
-                break status;
-            }
-            if started.elapsed() > limit {
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!(
-                    "`ninety {}` ran longer than {limit:?}\nstderr: {}",
-                    args.join(" "),
-                    String::from_utf8_lossy(&stderr.join().unwrap_or_default())
-                );
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        };
+        let what = format!("`ninety {}`", args.join(" "));
+        let (status, stderr) = wait_or_kill(&mut child, guard, &what, stderr);
         let _ = feeder.join();
         Run {
             out: Output {
@@ -119,6 +249,7 @@ impl Dir {
             },
             took: started.elapsed(),
             dir: self.0.display().to_string(),
+            what,
         }
     }
 
@@ -137,16 +268,64 @@ impl Drop for Dir {
     }
 }
 
+/// `ninety COMMAND ninety-nine --games 1000000000000 --jobs 2` (a run that would never end)
+/// in `dir`, as text and then with `--json`, each stopped by SIGINT once it handles Ctrl-C
+/// ([`interrupted`]): each must end by itself with exit code 1 and say on standard error that
+/// its report covers the games played before Ctrl-C, and the JSON must say it was
+/// interrupted. The text report and the JSON, for the caller's own checks.
+#[cfg(unix)]
+pub fn ctrl_c_stops_a_huge_run(command: &str, dir: &Path) -> (String, serde_json::Value) {
+    let run = |json: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ninety"));
+        cmd.args([
+            command,
+            "ninety-nine",
+            "--games",
+            "1000000000000",
+            "--jobs",
+            "2",
+        ])
+        .current_dir(dir);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = interrupted(&mut cmd);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "`{command}`, json {json}: {stderr}"
+        );
+        assert!(
+            stderr.contains("interrupted: the report covers the"),
+            "`{command}`, json {json}: {stderr}"
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let text = run(false);
+    let json = run(true);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("the report is JSON");
+    assert_eq!(v["interrupted"], true, "{json}");
+    (text, v)
+}
+
 /// What a run gave.
 pub struct Run {
     pub out: Output,
     pub took: Duration,
     pub dir: String,
+    /// The command run: `ninety ARGS`.
+    pub what: String,
 }
 
 impl Run {
     pub fn code(&self) -> Option<i32> {
         self.out.status.code()
+    }
+    /// Its time budget ([`budget`]): asserted only with `NINETY_TIMING_TESTS=1`.
+    pub fn within(&self, limit: Duration) -> &Self {
+        budget(&self.what, self.took, limit);
+        self
     }
     pub fn stdout(&self) -> String {
         String::from_utf8_lossy(&self.out.stdout).replace(&self.dir, "$TMP")

@@ -3,9 +3,11 @@
 //! then `web/test/browser.mjs` (playwright-core driving Debian's Chromium) through every step a
 //! person takes: a mistake seen at its line and gone when mended, an example and its sheet, a
 //! whole game against bots, 10,000 games with the page responsive, a share link, a forced panic
-//! recovered, hover, and every shipped ruleset checked under 50 ms. It needs what `cargo xtask
-//! deps` installs (the wasm target, wasm-bindgen-cli, Node.js and `npm ci` in `web/`,
-//! Chromium) and fails, saying so, without it.
+//! recovered, hover, and every shipped ruleset checked (its time reported; asserted under 50 ms
+//! only with `NINETY_TIMING_TESTS=1`). It needs what `cargo xtask deps` installs (the wasm
+//! target, wasm-bindgen-cli, Node.js and `npm ci` in `web/`, Chromium), so both tests are
+//! ignored by a plain `cargo test`; `cargo xtask test` runs them, and there they fail, saying
+//! so, without it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -50,6 +52,7 @@ fn built() -> &'static PathBuf {
 }
 
 #[test]
+#[ignore = "needs the wasm32-unknown-unknown target, wasm-bindgen-cli and node (cargo xtask web): run by cargo xtask test"]
 fn the_page_builds_with_every_file_and_a_small_wasm() {
     let dist = built();
     for f in [
@@ -95,6 +98,7 @@ fn the_page_builds_with_every_file_and_a_small_wasm() {
 }
 
 #[test]
+#[ignore = "needs the wasm32-unknown-unknown target, wasm-bindgen-cli, node and chromium: run by cargo xtask test"]
 fn the_playground_works_in_a_real_browser() {
     let dist = built();
     assert!(dist.join("ninety_web_bg.wasm").is_file());

@@ -1,11 +1,17 @@
 //! ninety's own tasks, run as `cargo xtask TASK` (the alias is in `.cargo/config.toml`).
 //!
-//! - `cargo xtask test`: every test, on a fresh machine too. It first installs what the tests
-//!   need and the crate cannot build (tmux, Neovim, Chromium, zsh and fish through apt; the
-//!   VS Code extension's npm packages through `npm ci`; the `wasm32-unknown-unknown` target
-//!   through rustup), then runs `cargo test --locked --no-fail-fast --workspace` (one failing
-//!   target hides none after it) and the 60-second soak. A tool it cannot install stops it
-//!   at once, with the command that installs it: no test is skipped for want of a tool.
+//! - `cargo xtask test`: every test, on a fresh machine too. A plain `cargo test` needs only
+//!   Rust: the tests that need a program cargo does not build are ignored there, each saying
+//!   `needs TOOL: run by cargo xtask test`. This task first installs what those need (tmux,
+//!   Neovim, Chromium, zsh, fish and man through apt; the VS Code extension's and the
+//!   playground's npm packages through `npm ci`; the `wasm32-unknown-unknown` target through
+//!   rustup; wasm-bindgen-cli), then runs `cargo test --locked --no-fail-fast --workspace --
+//!   --include-ignored` (one failing target hides none after it), every ignored test with the
+//!   others but the soak's ([`SOAK_TESTS`]) and two heavy ones left to run by hand
+//!   ([`BY_HAND`]), then the 60-second soak with the very same cargo arguments (only the test
+//!   binaries' differ), so that nothing is compiled twice. A tool it cannot install
+//!   stops it at once, with the command that installs it: no test is skipped for want of a
+//!   tool.
 //! - `cargo xtask deps`: only the installing.
 //! - `cargo xtask web`: builds the browser playground into `web/dist/` (the library for
 //!   `wasm32-unknown-unknown`, `wasm-bindgen`, the JavaScript bundled by esbuild), installing
@@ -83,6 +89,36 @@ const TARGETS: [&str; 1] = ["wasm32-unknown-unknown"];
 
 /// How long the soak runs, in seconds, unless `NINETY_SOAK_SECS` says.
 const SOAK_SECS: &str = "60";
+
+/// The soak's tests (`tests/soak.rs`): ignored, left out of the main run, then run by
+/// themselves for `NINETY_SOAK_SECS`.
+const SOAK_TESTS: [&str; 3] = [
+    "soak_rulesets_check_and_play_without_panic_keeping_every_invariant",
+    "soak_tampered_saves_are_refused_or_sound",
+    "soak_edited_shards_merge_true_or_not_at_all",
+];
+
+/// Ignored tests `cargo xtask test` does not run, and how to run them by hand: heavy, and
+/// never part of it.
+const BY_HAND: [(&str, &str); 2] = [
+    (
+        "many_games",
+        "tests/native.rs, 20,000 games per player count: cargo test --test native -- --ignored",
+    ),
+    (
+        "ismcts_beats_search_beyond_chance",
+        "tests/ismcts.rs, minutes of a release build: \
+         cargo test --release --test ismcts -- --ignored",
+    ),
+];
+
+/// What both runs give cargo, word for word: the same packages, targets, features and
+/// profile, so that the soak's run builds nothing the main run has not built. (Selecting the
+/// soak's target alone, `--test soak`, leaves the playground's wasm-bindgen out of the build,
+/// and with it the reason cargo shares the proc macros' dependencies with the targets' ones:
+/// cargo then builds those, every proc macro and the crate again, in another flavour.) Only
+/// the test binaries' arguments, after `--`, differ.
+const CARGO_TEST: [&str; 4] = ["test", "--locked", "--no-fail-fast", "--workspace"];
 
 fn main() -> ExitCode {
     let task = std::env::args().nth(1).unwrap_or_default();
@@ -281,15 +317,33 @@ fn deps(root: &Path) -> Result<(), String> {
     web::install_bindgen(root)
 }
 
+/// The arguments of the main run: every test target, the ignored tests included but the
+/// soak's and those run by hand (`--skip`, exact names).
+fn main_run_args() -> Vec<&'static str> {
+    let mut args = CARGO_TEST.to_vec();
+    args.extend(["--", "--include-ignored", "--exact"]);
+    for name in SOAK_TESTS.into_iter().chain(BY_HAND.map(|(n, _)| n)) {
+        args.extend(["--skip", name]);
+    }
+    args
+}
+
+/// The arguments of the soak's run: the main run's build, the soak's tests alone (exact
+/// names; every other test binary runs none).
+fn soak_args() -> Vec<&'static str> {
+    let mut args = CARGO_TEST.to_vec();
+    args.extend(["--", "--ignored", "--exact"]);
+    args.extend(SOAK_TESTS);
+    args
+}
+
 /// Every test target, then the soak; each runs whatever the one before gave.
 fn test(root: &Path) -> Result<(), String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let all = run(Command::new(&cargo)
-        .args(["test", "--locked", "--no-fail-fast", "--workspace"])
-        .current_dir(root))?;
+    let all = run(Command::new(&cargo).args(main_run_args()).current_dir(root))?;
     let secs = std::env::var("NINETY_SOAK_SECS").unwrap_or_else(|_| SOAK_SECS.to_string());
     let soak = run(Command::new(&cargo)
-        .args(["test", "--locked", "--test", "soak", "--", "--ignored"])
+        .args(soak_args())
         .env("NINETY_SOAK_SECS", &secs)
         .current_dir(root))?;
     match (all, soak) {
@@ -317,5 +371,103 @@ mod tests {
     fn a_program_is_found_on_the_path_only_when_it_is_there() {
         assert!(on_path("sh"));
         assert!(!on_path("no-such-program-ninety-xtask"));
+    }
+
+    /// The ignored tests of the integration test files: each test's name and its attribute's
+    /// reason (empty for a bare `#[ignore]`), `#[cfg_attr(..., ignore = "...")]` included.
+    fn ignored_tests() -> Vec<(String, String, String)> {
+        let mut found = Vec::new();
+        for folder in ["tests", "web/tests"] {
+            let dir = root().join(folder);
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .expect("a test folder")
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+                .collect();
+            files.sort();
+            for file in files {
+                let text = std::fs::read_to_string(&file).expect("a test file");
+                let lines: Vec<&str> = text.lines().map(str::trim).collect();
+                for (i, line) in lines.iter().enumerate() {
+                    if !(line.starts_with("#[ignore") || line.starts_with("ignore = \"")) {
+                        continue;
+                    }
+                    let reason = line
+                        .split_once('"')
+                        .map_or("", |(_, r)| r.trim_end_matches(['"', ']', ',', '\\']));
+                    let name = lines[i..]
+                        .iter()
+                        .find_map(|l| l.strip_prefix("fn ").or_else(|| l.strip_prefix("pub fn ")))
+                        .and_then(|l| l.split('(').next())
+                        .expect("an ignored test has a function");
+                    let shown = format!("{}", file.strip_prefix(root()).unwrap_or(&file).display());
+                    found.push((shown, name.to_string(), reason.to_string()));
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_ignored_test_needs_a_tool_or_is_run_apart_by_name() {
+        let ignored = ignored_tests();
+        assert!(ignored.len() >= 10, "{ignored:?}");
+        let apart: Vec<&str> = SOAK_TESTS
+            .into_iter()
+            .chain(BY_HAND.map(|(n, _)| n))
+            .collect();
+        for (file, name, reason) in &ignored {
+            let is_apart = apart.contains(&name.as_str());
+            assert!(
+                reason.starts_with("needs ") || is_apart,
+                "{file}: `{name}` is ignored ({reason:?}): say `needs TOOL: run by cargo xtask \
+                 test` if it needs a program cargo does not build, or name it in SOAK_TESTS or \
+                 BY_HAND"
+            );
+            assert!(
+                !(reason.starts_with("needs ") && is_apart),
+                "{file}: `{name}` needs a tool, yet the main run skips it"
+            );
+        }
+        for name in apart {
+            assert_eq!(
+                ignored.iter().filter(|(_, n, _)| n == name).count(),
+                1,
+                "`{name}` is to be one ignored test: the main run skips it by that name"
+            );
+        }
+        for name in SOAK_TESTS {
+            assert!(
+                ignored
+                    .iter()
+                    .any(|(f, n, _)| n == name && f == "tests/soak.rs"),
+                "`{name}` is no test of tests/soak.rs"
+            );
+        }
+    }
+
+    #[test]
+    fn the_soak_is_built_as_the_main_run_builds_and_runs_once() {
+        let (main, soak) = (main_run_args(), soak_args());
+        // The same arguments to cargo: only the test binaries' (after `--`) differ.
+        let cargo = |a: &[&'static str]| -> Vec<&'static str> {
+            a.iter().copied().take_while(|x| *x != "--").collect()
+        };
+        assert_eq!(cargo(&main), CARGO_TEST);
+        assert_eq!(cargo(&soak), CARGO_TEST);
+        let binaries = |a: &[&'static str]| -> Vec<&'static str> {
+            a.iter().copied().skip_while(|x| *x != "--").collect()
+        };
+        let (main, soak) = (binaries(&main), binaries(&soak));
+        assert!(main.contains(&"--include-ignored") && main.contains(&"--exact"));
+        assert!(soak.contains(&"--ignored") && soak.contains(&"--exact"));
+        for name in SOAK_TESTS {
+            assert!(
+                main.windows(2).any(|w| w == ["--skip", name]),
+                "the main run skips {name}: {main:?}"
+            );
+            assert!(soak.contains(&name), "the soak runs {name}: {soak:?}");
+        }
     }
 }
