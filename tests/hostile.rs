@@ -759,8 +759,11 @@ fn f05_f06_f13_a_tampered_save_is_refused_and_a_loaded_game_is_sound() {
         v
     };
     let stock_top = g["state"]["stock"][0].clone();
-    let mut four = set(&["state", "hands", "0", "cards", "3"], stock_top);
-    four["state"]["hands"][0]["len"] = serde_json::json!(4);
+    let mut four = g.clone();
+    four["state"]["hands"][0]
+        .as_array_mut()
+        .expect("a hand")
+        .push(stock_top);
     four["state"]["stock"]
         .as_array_mut()
         .expect("stock")
@@ -770,12 +773,44 @@ fn f05_f06_f13_a_tampered_save_is_refused_and_a_loaded_game_is_sound() {
         copies["state"]["stock"]
             .as_array_mut()
             .expect("stock")
-            .push(serde_json::json!(0));
+            .push(serde_json::json!("AS"));
     }
     let cases: Vec<(&str, serde_json::Value)> = vec![
         (
             "hand of 11",
-            set(&["state", "hands", "0", "len"], serde_json::json!(11)),
+            set(&["state", "hands", "0"], serde_json::json!(vec!["AS"; 11])),
+        ),
+        ("a card no deck holds", {
+            let mut v = g.clone();
+            v["state"]["stock"][0] = serde_json::json!("AS/9");
+            v
+        }),
+        (
+            "a save of another format",
+            set(&["version"], serde_json::json!(99)),
+        ),
+        (
+            "winners declared in a game going on (G14)",
+            set(&["state", "declared"], serde_json::json!([0])),
+        ),
+        (
+            "ranks known not held by every seat (G14)",
+            set(
+                &["state", "known_not"],
+                serde_json::json!(vec![
+                    vec![
+                        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
+                    ];
+                    3
+                ]),
+            ),
+        ),
+        (
+            "ranks known of a seat not at the table (G14)",
+            set(
+                &["state", "known_not"],
+                serde_json::json!([[], [], [], ["K"]]),
+            ),
         ),
         (
             "pending draw 200",
@@ -797,9 +832,9 @@ fn f05_f06_f13_a_tampered_save_is_refused_and_a_loaded_game_is_sound() {
         ("a 4-card hand", four),
         ("257 copies", copies),
         ("everyone out", {
-            let v = set(&["state", "out_of_game"], serde_json::json!(7));
+            let v = set(&["state", "out_of_game"], serde_json::json!([0, 1, 2]));
             let mut v = v;
-            v["state"]["out_of_round"] = serde_json::json!(7);
+            v["state"]["out_of_round"] = serde_json::json!([0, 1, 2]);
             v
         }),
         (
@@ -812,7 +847,10 @@ fn f05_f06_f13_a_tampered_save_is_refused_and_a_loaded_game_is_sound() {
         ),
         (
             "winners 0xFFFF",
-            set(&["state", "winners"], serde_json::json!(0xFFFF)),
+            set(
+                &["state", "winners"],
+                serde_json::json!((0..16).collect::<Vec<u8>>()),
+            ),
         ),
         (
             "turns u64::MAX",

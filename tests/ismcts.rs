@@ -96,24 +96,28 @@ fn swap_hidden(s: &State, rng: &mut Rng) -> State {
             cards[j].1 = ci;
         }
     }
-    // Written as a saved game is, and read back: the cards in their new places.
-    let mut v = serde_json::to_value(s).expect("a state saves");
-    let mut slot = [0usize; MAX_SEATS];
+    // The same table, the cards in their new places.
+    let mut hands: Vec<Vec<Card>> = vec![Vec::new(); MAX_SEATS];
     let (mut down, mut stock) = (Vec::new(), Vec::new());
     for (place, c) in cards {
         match place {
-            Place::Hand(seat) => {
-                v["hands"][seat]["cards"][slot[seat]] = c.into();
-                slot[seat] += 1;
-            }
+            Place::Hand(seat) => hands[seat].push(c),
             Place::Down => down.push(c),
             Place::Stock => stock.push(c),
         }
     }
-    v["face_down"] = down.into();
-    v["stock"] = stock.into();
-    v["rng"] = serde_json::to_value(Rng::from_seed(rng.next_u64())).expect("saves");
-    serde_json::from_value(v).expect("a state loads")
+    let mut t = s.clone();
+    for (seat, cards) in hands
+        .iter()
+        .enumerate()
+        .filter(|&(x, _)| x < n && x != viewer)
+    {
+        t.hands[seat] = ninety::engine::Hand::of(cards).expect("a hand");
+    }
+    t.face_down = down;
+    t.stock = stock;
+    t.rng = Rng::from_seed(rng.next_u64());
+    t
 }
 
 #[test]

@@ -27,6 +27,16 @@ impl Rng {
         ])
     }
 
+    /// The stream from its four words, as [`Rng::words`] gives them (a saved game's).
+    pub fn from_words(words: [u64; 4]) -> Rng {
+        Rng(words)
+    }
+
+    /// The stream's four words.
+    pub fn words(&self) -> [u64; 4] {
+        self.0
+    }
+
     /// Whether the generator can be in this state: every state but all zeros, which it never
     /// leaves (and never reaches from a seed).
     pub fn can_be(&self) -> bool {

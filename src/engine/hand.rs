@@ -2,48 +2,49 @@
 //! cards come and go (a bot counting the cards it has seen reads the count). Each is saved
 //! as its cards alone; the count is made again on loading, so it cannot disagree with them.
 
-use serde::{Deserialize, Serialize};
-
 use crate::base::cards::{Card, rank_counts, rank_one, same_face};
 use crate::ir::MAX_HAND;
 
 /// A hand: a few cards in a fixed array, and how many of each rank it holds, kept as cards
-/// come and go (a bot counting the cards it has seen reads the count, not the hand). Saved as
-/// its cards alone, as before the count was kept; the count is made again on loading, so it
-/// cannot disagree with them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(from = "HandCards", into = "HandCards")]
+/// come and go (a bot counting the cards it has seen reads the count, not the hand). Made
+/// from its cards alone ([`Hand::of`], [`Hand::from_slots`]): the count is made from them,
+/// so it cannot disagree with them.
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Hand {
     cards: [Card; MAX_HAND],
     len: u8,
     ranks: u128,
 }
 
-/// A hand as saved: its slots and how many hold a card.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
-struct HandCards {
-    cards: [Card; MAX_HAND],
-    len: u8,
-}
-
-impl From<HandCards> for Hand {
-    fn from(h: HandCards) -> Hand {
-        Hand {
-            // A length past the slots is refused by the checks of a loaded game; the count
-            // is of the slots there are.
-            ranks: rank_counts(&h.cards[..usize::from(h.len).min(MAX_HAND)]),
-            cards: h.cards,
-            len: h.len,
-        }
+impl PartialEq for Hand {
+    /// Two hands are equal when they hold the same cards in the same order: what the slots
+    /// past a hand's cards hold is no part of it.
+    fn eq(&self, other: &Hand) -> bool {
+        self.len == other.len && self.cards() == other.cards()
     }
 }
 
-impl From<Hand> for HandCards {
-    fn from(h: Hand) -> HandCards {
-        HandCards {
-            cards: h.cards,
-            len: h.len,
+impl Eq for Hand {}
+
+impl Hand {
+    /// A hand of these cards, or `None` for more than a hand holds.
+    pub fn of(cards: &[Card]) -> Option<Hand> {
+        if cards.len() > MAX_HAND {
+            return None;
         }
+        let mut slots = [0; MAX_HAND];
+        slots[..cards.len()].copy_from_slice(cards);
+        Hand::from_slots(slots, cards.len() as u8)
+    }
+
+    /// A hand of these slots, the first `len` holding its cards; `None` for a length past
+    /// the slots.
+    pub fn from_slots(cards: [Card; MAX_HAND], len: u8) -> Option<Hand> {
+        (usize::from(len) <= MAX_HAND).then(|| Hand {
+            ranks: rank_counts(&cards[..usize::from(len)]),
+            cards,
+            len,
+        })
     }
 }
 
@@ -177,10 +178,9 @@ impl Hand {
 }
 
 /// The discard pile: its cards, top last, and how many of each rank it holds, kept as cards
-/// come and go (a bot counting the cards seen reads the count, not the pile). Saved as the
-/// list of cards alone; the count is made again on loading, so it cannot disagree with them.
-#[derive(Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(from = "Vec<Card>", into = "Vec<Card>")]
+/// come and go (a bot counting the cards seen reads the count, not the pile). Made from its
+/// cards alone (`From<Vec<Card>>`): the count is made from them, so it cannot disagree.
+#[derive(Debug, PartialEq, Eq, Default)]
 pub struct Pile {
     cards: Vec<Card>,
     ranks: u128,
@@ -368,10 +368,8 @@ mod tests {
             assert_eq!(pile.ranks(), rank_counts(&pile), "after step {step}");
         }
         pile.extend([1, 2, 3, 52]);
-        let saved = serde_json::to_string(&pile).expect("saves");
-        assert_eq!(saved, serde_json::to_string(&pile.to_vec()).expect("saves"));
-        // A pile is saved as its cards alone: the count cannot be tampered with.
-        let loaded: Pile = serde_json::from_str(&saved).expect("loads");
+        // A pile is made from its cards alone: the count cannot be told apart from them.
+        let loaded = Pile::from(pile.to_vec());
         assert_eq!(loaded, pile);
         assert_eq!(loaded.ranks(), rank_counts(&loaded));
     }
@@ -396,21 +394,14 @@ mod tests {
         for c in [0, 4, 52, 55, 57] {
             hand.push(c);
         }
-        let saved = serde_json::to_string(&hand).expect("saves");
-        // Saved as its cards alone, as before the count was kept: old saves load.
-        assert!(
-            saved.starts_with(r#"{"cards":["#) && !saved.contains("ranks"),
-            "{saved}"
-        );
-        let loaded: Hand = serde_json::from_str(&saved).expect("loads");
+        // Made from its cards alone, its count follows.
+        let loaded = Hand::of(hand.cards()).expect("a hand");
         assert_eq!(loaded, hand);
         assert_eq!(loaded.ranks(), rank_counts(loaded.cards()));
-        // A length past the slots loads without a panic, for the game's checks to refuse.
-        let long = serde_json::json!({ "cards": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "len": 200 });
-        let loaded: Hand = serde_json::from_value(long).expect("loads");
-        assert_eq!(
-            loaded.ranks(),
-            rank_counts(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
-        );
+        assert_eq!(Hand::of(&[1; MAX_HAND + 1]), None);
+        // A length past the slots makes no hand.
+        assert_eq!(Hand::from_slots([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 200), None);
+        let full = Hand::from_slots([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 10).expect("a hand");
+        assert_eq!(full.ranks(), rank_counts(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
     }
 }

@@ -79,8 +79,9 @@ impl Moves {
     }
 }
 
-/// The whole state of a game: plain data, serialisable, copied for undo.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// The whole state of a game: plain data, copied for undo. Not serialisable: a saved game is
+/// the save format's own type, converted to and from this explicitly (`app::session`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
     pub seats: u8,
     pub hands: [Hand; MAX_SEATS],
@@ -92,7 +93,6 @@ pub struct State {
     pub aside: Vec<Card>,
     /// Cards out of play face down until the next deal (the hands of players out of the round,
     /// the deck a position left out of the stock): no player may know them.
-    #[serde(default)]
     pub face_down: Vec<Card>,
     pub total: i32,
     pub clockwise: bool,
@@ -111,44 +111,35 @@ pub struct State {
     pub pending_draw: Option<u8>,
     pub round_winner: Option<u8>,
     pub round_loser: Option<u8>,
-    pub(super) round_over: bool,
+    /// The round is over, its end not yet dealt with (inside a step only).
+    pub round_over: bool,
     pub over: bool,
     pub winners: u16,
     pub turns: u64,
     /// More turns the player to move has after this one (`play again twice`).
-    #[serde(default)]
     pub again: u8,
     /// By seat, the ranks the table knows that seat does not hold: a player who could not
     /// play and kept their cards holds none of the ranks that could be laid then (public
     /// knowledge, what a determinizer may use). Forgotten as the hand changes.
-    #[serde(default)]
     pub known_not: [u16; MAX_SEATS],
     /// The seats put out of the game by the outcomes that ran last: when they were the last
     /// in it, they share the win.
-    #[serde(default)]
     pub out_now: u16,
     /// The winners a line declared (`the player wins the game`), when one did.
-    #[serde(default)]
     pub declared: u16,
     /// Who laid the card on top of the discard pile this round, and the one under it
     /// ([`NO_SEAT`] when no one has yet).
-    #[serde(default = "nobody_laid")]
     pub laid_by: [u8; 2],
     /// The top of the stock at the next deal, top first (a position can fix it).
-    #[serde(default)]
     pub next_deal: Vec<Card>,
-    pub(super) rng: Rng,
+    /// The game's own random stream: the shuffles.
+    pub rng: Rng,
     /// Set when the game stopped because it could not go on (it is `over`, with no winner).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stuck: Option<super::Stall>,
 }
 
 /// No seat: who laid a card that no one has laid yet.
 pub const NO_SEAT: u8 = u8::MAX;
-
-fn nobody_laid() -> [u8; 2] {
-    [NO_SEAT; 2]
-}
 
 impl State {
     /// Chips of a seat are kept in its account: its own, or its team's.

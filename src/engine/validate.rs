@@ -3,7 +3,7 @@
 //! reached. Pure: the words say what is wrong, the caller decides what to do.
 
 use super::State;
-use crate::base::cards::{COPY, card_name};
+use crate::base::cards::{COPY, RANKS, card_name, rank_of};
 use crate::base::limits::{IDLE_ROUNDS, TURN_LIMIT, grouped};
 use crate::ir::{Act, MAX_HAND, MAX_SEATS, OutcomeKind, Program};
 
@@ -21,7 +21,51 @@ impl State {
         self.validate_seats(p, n)?;
         self.validate_progress(p)?;
         self.validate_end(p)?;
+        self.validate_knowledge(p, n)?;
         self.validate_extras(p, n)
+    }
+
+    /// What the table knows beyond the cards: the winners a line declared (only in a game
+    /// such a line has ended), and the ranks a seat is known not to hold (only seats at the
+    /// table, never a rank the seat holds: it is learnt when a player is stuck, and forgotten
+    /// as their hand changes).
+    fn validate_knowledge(&self, p: &Program, n: usize) -> Result<(), String> {
+        let table = ((1u32 << n) - 1) as u16;
+        if self.declared & !table != 0 {
+            return Err("the winners declared are not at the table".into());
+        }
+        if self.declared != 0 {
+            let declares = p.scripts.is_some()
+                || p.outcomes
+                    .iter()
+                    .flat_map(|o| &o.list)
+                    .any(|o| o.kind == OutcomeKind::WinGame);
+            if !self.over || !declares {
+                return Err(
+                    "winners are declared, but no line of the rules has declared them".into(),
+                );
+            }
+        }
+        for (seat, &known) in self.known_not.iter().enumerate() {
+            if known == 0 {
+                continue;
+            }
+            if seat >= n {
+                return Err(format!(
+                    "seat {seat} is not at the table, but what it holds is known"
+                ));
+            }
+            let held = self.hands[seat]
+                .cards()
+                .iter()
+                .fold(0u16, |m, &c| m | 1 << rank_of(c));
+            if known & held != 0 || known >> RANKS != 0 {
+                return Err(format!(
+                    "seat {seat} is known not to hold ranks it holds, or ranks there are not"
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A game that is over ended as the rules end one: with its winners (the players left,
@@ -99,7 +143,8 @@ impl State {
         for &c in &self.next_deal {
             if !p.deck(n).any(|d| d == c) {
                 return Err(format!(
-                    "the next deal names card {c}, which the deck does not hold"
+                    "the next deal names {}, which the deck does not hold",
+                    copy_name(c)
                 ));
             }
             let face = &mut faces[usize::from(c % COPY)];
@@ -315,4 +360,12 @@ fn most_again(p: &Program) -> u8 {
         })
         .max()
         .unwrap_or(0)
+}
+
+/// A card and, past the first deck, which copy it is: `AS`, `AS of deck 4`.
+fn copy_name(c: crate::base::cards::Card) -> String {
+    match c / COPY {
+        0 => card_name(c),
+        copy => format!("{} of deck {}", card_name(c), copy + 1),
+    }
 }

@@ -462,7 +462,7 @@ fn a_choice_is_quiet_when_no_step_has_outcomes_either_way_and_the_table_says_so(
     assert_eq!(LegalTable::default().quiet(0), 0);
     // A choice that came to pay since the table was built is caught by the verifier.
     p.effects[0].choices[0] = pays;
-    let errors = verify(&p);
+    let errors = legal.disagreements(&p);
     assert!(
         errors.iter().any(|e| e.contains("quiet choices are wrong")),
         "{errors:?}"

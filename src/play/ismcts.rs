@@ -14,7 +14,7 @@
 //! seat is rewarded by its share of the chips of the players in the game (a game that ended
 //! gives its winners their share of the win). With the game horizon (`ismcts:N:game`),
 //! play-outs go on to the end of the game. Measured (`cargo bench --bench bots -- --ladder`,
-//! README "Speed"): at one table, 500 iterations to the round's end won 57.7% of 300 games
+//! docs/performance.md): at one table, 500 iterations to the round's end won 57.7% of 300 games
 //! of 3-player Ninety-Nine against 25.7% for 500 to the game's end: a long play-out by
 //! cautious players says little about a move, and costs more. The work is counted
 //! (iterations, and a cap on each play-out), never timed: a seed gives one game.
@@ -29,7 +29,7 @@ use crate::engine::{Move, Moves, State};
 use crate::ir::{MAX_SEATS, Winner};
 
 /// The iterations of a move when none are given: about 20 ms a move on one core in 3-player
-/// Ninety-Nine (`cargo bench --bench bots`; README, "Speed", has the figures of every game).
+/// Ninety-Nine (`cargo bench --bench bots`; docs/performance.md has the figures of every game).
 pub const DEFAULT_ITERATIONS: u32 = 5000;
 /// The most iterations one move may be given (`BOT_ITERATIONS`, SECURITY.md).
 pub const MAX_ITERATIONS: u32 = crate::base::limits::BOT_ITERATIONS;

@@ -3,9 +3,8 @@
 use crate::play::Ruleset;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
-use super::{Reply, Seat, Session, Waiting};
+use super::save::{self, Header, Loaded};
+use super::{Reply, Session, Waiting};
 use crate::app::atomic::write_atomically;
 use crate::base::Rng;
 use crate::base::cards::rank_of;
@@ -14,26 +13,8 @@ use crate::base::limits::{
 };
 use crate::base::text::{clip, is_unsafe, paint_key};
 use crate::compile::{self, Loader, read_capped};
-use crate::engine::State;
 use crate::ir::{NO_EFFECT, Program};
 use crate::play::Bot;
-
-/// The format version of save files.
-pub const SAVE_VERSION: u32 = 1;
-
-#[derive(Debug, Serialize, Deserialize)]
-struct SaveFile {
-    format: String,
-    version: u32,
-    ruleset: String,
-    ruleset_name: String,
-    ruleset_hash: String,
-    sets: Vec<(String, String)>,
-    seed: u64,
-    seats: Vec<Seat>,
-    state: State,
-    log: Vec<String>,
-}
 
 /// FNV-1a over the ruleset's files: a save file remembers which rules it was played under.
 fn hash(p: &Program) -> String {
@@ -51,23 +32,20 @@ impl Session {
     pub(super) fn save(&mut self, path: &str) -> Reply {
         let from = self.log.len().saturating_sub(LOG_LINES);
         let (ruleset, beside) = ruleset_from(path, &self.ruleset);
-        let file = SaveFile {
-            format: "ninety-save".into(),
-            version: SAVE_VERSION,
+        let header = Header {
             ruleset,
             ruleset_name: self.program.name.clone(),
             ruleset_hash: hash(&self.program),
             sets: self.sets.clone(),
             seed: self.seed,
             seats: self.seats.clone(),
-            state: self.state.clone(),
             // The last lines of the history, each as long as a saved line may be.
             log: self.log[from..]
                 .iter()
                 .map(|l| clip(l, LOG_LINE_CHARS).into_owned())
                 .collect(),
         };
-        let json = match serde_json::to_string_pretty(&file) {
+        let json = match save::write(&header, &self.state) {
             Ok(j) => j,
             Err(e) => {
                 return Reply {
@@ -110,11 +88,11 @@ impl Session {
         };
         self.program = program;
         self.ruleset = ruleset;
-        self.sets = file.sets;
-        self.seed = file.seed;
-        self.seats = file.seats;
+        self.sets = file.header.sets;
+        self.seed = file.header.seed;
+        self.seats = file.header.seats;
         self.state = file.state;
-        self.log = file.log;
+        self.log = file.header.log;
         self.undo.clear();
         self.waiting = Waiting::Nothing;
         self.unsaved = false;
@@ -136,14 +114,14 @@ impl Session {
             read_save(loader, path).map_err(|why| format!("cannot load `{path}`: {why}"))?;
         let mut session = Session {
             ruleset,
-            sets: file.sets,
+            sets: file.header.sets,
             program,
-            seats: file.seats,
+            seats: file.header.seats,
             state: file.state,
-            seed: file.seed,
+            seed: file.header.seed,
             undo: Vec::new(),
-            log: file.log,
-            bot_rng: Rng::for_bots(file.seed),
+            log: file.header.log,
+            bot_rng: Rng::for_bots(file.header.seed),
             waiting: Waiting::Nothing,
             next_program: None,
             color,
@@ -246,34 +224,14 @@ fn ruleset_from(save: &str, ruleset: &str) -> (String, bool) {
 /// under), its seats (built-in bots only: a bot written in a script is replaced, never run
 /// from a save) and its state (every invariant of the engine). The ruleset's path to read it
 /// by, and notes for the player; or why it is refused.
-fn read_save(
-    loader: &dyn Loader,
-    path: &str,
-) -> Result<(SaveFile, Ruleset, String, String), String> {
+fn read_save(loader: &dyn Loader, path: &str) -> Result<(Loaded, Ruleset, String, String), String> {
     let bytes = read_capped(Path::new(path), SAVE_BYTES).map_err(|e| e.to_string())?;
-    let mut file: SaveFile = match serde_json::from_slice(&bytes) {
-        Ok(f) => f,
-        Err(e) if e.is_eof() => return Err("the file is truncated".into()),
-        Err(e) => {
-            return Err(format!(
-                "the file is not a saved game, or it is corrupt ({e})"
-            ));
-        }
-    };
-    if file.format != "ninety-save" {
-        return Err("the file is not a ninety saved game".into());
-    }
-    if file.version != SAVE_VERSION {
-        return Err(format!(
-            "it was saved by another version of ninety (save format {}, this one reads {SAVE_VERSION})",
-            file.version
-        ));
-    }
-    check_fields(&file)?;
-    let ruleset = saved_ruleset(path, &file.ruleset)?;
-    let program = saved_program(loader, &file, &ruleset)?;
-    let notes = check_seats(&mut file)?;
-    if file.seats.len() != usize::from(file.state.seats) {
+    let mut file = save::read(&bytes)?;
+    check_fields(&file.header)?;
+    let ruleset = saved_ruleset(path, &file.header.ruleset)?;
+    let program = saved_program(loader, &file.header, &ruleset)?;
+    let notes = check_seats(&mut file.header)?;
+    if file.header.seats.len() != usize::from(file.state.seats) {
         return Err("the file is corrupt (its seats do not match)".into());
     }
     file.state
@@ -317,7 +275,7 @@ fn saved_ruleset(save: &str, name: &str) -> Result<String, String> {
 }
 
 /// The sizes of a save's own fields: option values, history, names.
-fn check_fields(file: &SaveFile) -> Result<(), String> {
+fn check_fields(file: &Header) -> Result<(), String> {
     if file.sets.len() > SAVE_SETS || file.sets.iter().any(|(n, v)| n.len() > 64 || v.len() > 64) {
         return Err("the file is corrupt (its option values)".into());
     }
@@ -334,7 +292,7 @@ fn check_fields(file: &SaveFile) -> Result<(), String> {
 /// The ruleset a save was played under (`name`, from [`saved_ruleset`]), which must check,
 /// and be the same rules (name and text) as when the game was saved. Its diagnostics are
 /// not quoted: the file named may be anything.
-fn saved_program(loader: &dyn Loader, file: &SaveFile, name: &str) -> Result<Ruleset, String> {
+fn saved_program(loader: &dyn Loader, file: &Header, name: &str) -> Result<Ruleset, String> {
     let checked = compile::check(loader, name, &file.sets).map_err(|e| {
         format!(
             "its ruleset `{}` cannot be read: {}",
@@ -360,7 +318,7 @@ fn saved_program(loader: &dyn Loader, file: &SaveFile, name: &str) -> Result<Rul
 
 /// Seats: names a terminal can show, and built-in bots. A bot written in a script is
 /// played by the cautious bot instead (a save never runs a script it names).
-fn check_seats(file: &mut SaveFile) -> Result<String, String> {
+fn check_seats(file: &mut Header) -> Result<String, String> {
     let mut notes = String::new();
     for seat in &mut file.seats {
         let n = seat.name.chars().count();

@@ -20,6 +20,7 @@ use crate::present;
 /// Who sits in a seat.
 mod commands;
 mod files;
+pub mod save;
 mod text;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
