@@ -465,7 +465,11 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
 
             // Laid: the card from its place in the hand to the discard pile.
             let old = s.total;
-            lay_card(s, seat, index, total, W <= 8);
+            if W <= 8 {
+                lay_card!(s, seat, index, total, remove_early);
+            } else {
+                lay_card!(s, seat, index, total, remove);
+            }
             debug_assert_eq!(
                 v.table.touches_bar(c.row, total).unwrap_or(false),
                 touches_bar(p, old, total)

@@ -46,6 +46,7 @@ impl Prepared {
     }
 
     /// Which choices are legal at each total, as the engine reads it.
+    #[inline(always)]
     pub fn legal(&self) -> &LegalTable {
         &self.legal
     }

@@ -352,7 +352,7 @@ fn lay<S: Sink>(p: &Prepared, s: &mut State, index: usize, choice: u8, total: i3
             sink.event(Event::Forgot { seat: pending });
         }
     }
-    let card = lay_card(s, seat, index, total, false);
+    let card = lay_card!(s, seat, index, total, remove);
     if S::WANTS & kind::PLAY != 0 {
         sink.event(Event::Play {
             seat,
@@ -365,24 +365,26 @@ fn lay<S: Sink>(p: &Prepared, s: &mut State, index: usize, choice: u8, total: i3
 }
 
 /// What laying a card changes on the table, for the step and the loop of plain turns alike:
-/// the card at `index` of `seat`'s hand goes onto the discard pile, and the total becomes
-/// `total`. `early`: the card is in one of the hand's first eight slots (read faster).
-#[inline(always)]
-pub(super) fn lay_card(s: &mut State, seat: u8, index: usize, total: i32, early: bool) -> Card {
-    let hand = &mut s.hands[usize::from(seat)];
-    let card = if early {
-        hand.remove_early(index)
-    } else {
-        hand.remove(index)
-    };
-    s.known_not[usize::from(seat)] = 0;
-    s.discard.push(card);
-    s.laid_by = [seat, s.laid_by[0]];
-    // Who goes out because of this card goes out together.
-    s.out_now = 0;
-    s.total = total;
-    card
+/// the card at `$index` of `$seat`'s hand goes onto the discard pile, and the total becomes
+/// `$total`; the card laid is the macro's value. `$remove` is how the hand gives it up
+/// (`remove`, or `remove_early` for a card known to be in its first eight slots). A macro,
+/// not a function: the loop's hot turn keeps its registers as if it were written there (an
+/// inlined function measured 3.6% more instructions a card there, its values spilled).
+macro_rules! lay_card {
+    ($s:expr, $seat:expr, $index:expr, $total:expr, $remove:ident) => {{
+        let s: &mut State = $s;
+        let seat: u8 = $seat;
+        let card = s.hands[usize::from(seat)].$remove($index);
+        s.known_not[usize::from(seat)] = 0;
+        s.discard.push(card);
+        s.laid_by = [seat, s.laid_by[0]];
+        // Who goes out because of this card goes out together.
+        s.out_now = 0;
+        s.total = $total;
+        card
+    }};
 }
+pub(super) use lay_card;
 
 /// After a card and its outcomes: the round ends, or the turn passes; then whoever cannot
 /// play is dealt with.

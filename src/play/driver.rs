@@ -296,20 +296,23 @@ impl<'a> Driver<'a> {
             let mut general = false;
             if kernel {
                 let until = ((s.turns / CHECK_EVERY + 1) * CHECK_EVERY).min(self.limit);
-                let rng = &mut self.rng;
+                // The bots' numbers in a local for the loop's picks (one pointer away from
+                // the pick, not two), put back after it.
+                let mut rng = self.rng;
                 let ran = if random {
                     // The random bot's own pick, its `match` folded away.
                     const RANDOM: Player = Player::Bot(Bot::Random);
-                    let mut choose = |s: &State, n: usize| RANDOM.pick(p, s, n, rng);
+                    let mut choose = |s: &State, n: usize| RANDOM.pick(p, s, n, &mut rng);
                     engine::loop_turns(p, s, &mut choose, until, w)
                 } else {
                     let mut choose = |s: &State, n: usize| {
                         seats
                             .get(usize::from(s.turn))
-                            .map_or(Pick::Unanswered, |x| x.pick(p, s, n, rng))
+                            .map_or(Pick::Unanswered, |x| x.pick(p, s, n, &mut rng))
                     };
                     engine::loop_turns(p, s, &mut choose, until, w)
                 };
+                self.rng = rng;
                 match ran {
                     Kernel::Ran => continue,
                     Kernel::Picked(mv) => picked = Some(mv),

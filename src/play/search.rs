@@ -22,6 +22,7 @@ const FAILED: i64 = i64::MIN / 4;
 /// the mover gains against the others', and staying in the game above all. Every move is
 /// tried on the same deals; the first of equal moves is taken. The sums saturate, so a move
 /// whose play-outs fail scores lowest, never wraps round to the highest.
+#[inline(never)]
 pub fn best_of(p: &Ruleset, s: &State, moves: &[Move], samples: usize, rng: &mut Rng) -> Move {
     let me = s.turn;
     let mut best = moves[0];

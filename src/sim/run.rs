@@ -331,7 +331,8 @@ pub fn run(
             .map(|j| (!stopped()).then_some(first + j * step))
             .while_some()
             .fold(
-                || (Stats::new(players), None, Counter::new(p)),
+                // The counter boxed, as the table: the fold moves pointers from game to game.
+                || (Stats::new(players), None, Box::new(Counter::new(p))),
                 |(mut st, mut spare, mut c), i| {
                     play_one(
                         p,
