@@ -80,6 +80,8 @@ pub fn setup_from(p: &Ruleset, o: &RunOptions) -> Result<Setup, String> {
         pot: o.pot,
         bank: o.bank,
         next_deal: o.next_deal.as_deref().map(parse_cards).transpose()?,
+        counts: Vec::new(),
+        round: None,
     })
 }
 

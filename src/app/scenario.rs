@@ -534,12 +534,61 @@ impl Run<'_> {
                 self.flush();
                 self.stuck(span)?;
             }
+            ScenarioStep::Count(name, values) => {
+                self.position(span)?;
+                let i = self.count_index(name)?;
+                let values = values
+                    .iter()
+                    .map(|v| (*v).clamp(-NUMBER - 1, NUMBER + 1) as i32)
+                    .collect();
+                self.setup.counts.retain(|(j, _)| *j != i);
+                self.setup.counts.push((i, values));
+            }
+            ScenarioStep::Round(r) => {
+                self.position(span)?;
+                self.setup.round = Some((*r).clamp(0, NUMBER + 1) as u32);
+            }
             ScenarioStep::Expect(e) => {
                 self.start(span)?;
                 self.expect(e, span)?;
             }
         }
         Ok(())
+    }
+
+    /// The count a scenario names: its index in the program's counts.
+    fn count_index(&self, name: &Spanned<String>) -> Result<u8, Diag> {
+        let counts = &self.p.counts;
+        match counts
+            .iter()
+            .position(|c| c.name.eq_ignore_ascii_case(&name.node))
+        {
+            Some(i) => Ok(i as u8),
+            None => {
+                let suggestion = did_you_mean(&name.node, counts.iter().map(|c| c.name.as_str()));
+                let mut d = Diag::error(
+                    Code::UnknownCount,
+                    name.span,
+                    format!("the ruleset keeps no count `{}`", name.node),
+                )
+                .label("not a count of this ruleset");
+                d = match suggestion {
+                    Some(n) => d.hint(format!("did you mean `{n}`?")).fix(name.span, n),
+                    None if counts.is_empty() => d.hint(
+                        "a count is declared in the ruleset: `count points for each player, starting at 0`",
+                    ),
+                    None => d.hint(format!(
+                        "its counts are {}",
+                        counts
+                            .iter()
+                            .map(|c| format!("`{}`", c.name))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                };
+                Err(d)
+            }
+        }
     }
 
     fn expect(&mut self, e: &Expectation, span: Span) -> Result<(), Diag> {
@@ -634,6 +683,27 @@ impl Run<'_> {
                     format!(
                         "expected play to go {}, but it goes the other way",
                         present::direction_word(cw)
+                    )
+                })
+            }
+            Expectation::Count(name, want) => {
+                let i = self.count_index(name)?;
+                let per_player = p.counts.get(usize::from(i)).is_some_and(|c| c.per_player);
+                let seats = if per_player { s.seats } else { 1 };
+                let actual: Vec<i64> = (0..seats)
+                    .map(|x| i64::from(s.kept.count(p, i, x)))
+                    .collect();
+                (actual != *want).then(|| {
+                    format!(
+                        "expected {} {}, but {} {}",
+                        name.node,
+                        list(want),
+                        if actual.len() == 1 {
+                            "it is"
+                        } else {
+                            "they are"
+                        },
+                        list(&actual)
                     )
                 })
             }

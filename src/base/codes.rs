@@ -82,6 +82,11 @@ codes! {
     WinnerRule = "winner-rule": "the game can end with several players left, and the winner line names the last one",
     DealerSeat = "dealer-seat": "the first dealer's seat does not exist",
     DealerLeads = "dealer-leads": "the dealer leads each round (unusual)",
+    // Counts the table keeps, and amounts from the table.
+    UnknownCount = "unknown-count": "a count the ruleset does not keep, or named without saying whose",
+    CountTwice = "count-twice": "a count declared twice, or named like something the table keeps",
+    UnusedCount = "unused-count": "a count is kept but nothing reads it",
+    FixedAmount = "fixed-amount": "an amount from the table where a number is needed, or another player's count where only the player's own is read",
     // Cards.
     UnknownRank = "unknown-rank": "a word that is not a card rank",
     RankRange = "rank-range": "a range of ranks names no card",

@@ -327,7 +327,8 @@ impl Compiler<'_> {
             | T::CardsLeft(..)
             | T::PlayersLeft(..)
             | T::Previous(_)
-            | T::Script(_) => {
+            | T::Script(_)
+            | T::Count(..) => {
                 return None;
             }
         })

@@ -122,6 +122,11 @@ pub(super) struct Compiler<'a> {
     pub half_removed: Vec<(i64, bool, usize, Span)>,
     /// Each layer's bars beside its parents', for `bars-kept` (by layer).
     pub bar_layers: Vec<BarLayer>,
+    /// The counts the ruleset keeps, and whether a line reads each.
+    pub counts: Vec<ir::CountInfo>,
+    pub count_read: Vec<bool>,
+    /// Amounts worked out from the table, as the program keeps them.
+    pub exprs: Vec<ir::Expr>,
 }
 
 /// What a layer says about bars, beside what its parents have.
@@ -187,6 +192,9 @@ impl<'a> Compiler<'a> {
             lowering: Lowering::Moment,
             half_removed: Vec::new(),
             bar_layers: Vec::new(),
+            counts: Vec::new(),
+            count_read: Vec::new(),
+            exprs: Vec::new(),
         }
     }
 

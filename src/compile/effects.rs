@@ -439,7 +439,20 @@ impl Compiler<'_> {
             A::Add(q) | A::Subtract(q) => {
                 let n = match q {
                     ast::Quantity::Face => face_value(rank),
-                    ast::Quantity::Amount(a) => self.amount_i32(layer, a)?,
+                    ast::Quantity::Amount(a) => match self.value(layer, a, true)? {
+                        ir::Amount::Fixed(n) => n,
+                        ir::Amount::Of(e) => {
+                            // `add the run`: the total plus (or minus) the amount.
+                            let ops = &mut self.exprs[usize::from(e)].ops;
+                            ops.insert(0, ir::Op::Get(ir::Quantity::Total, ir::Who::Player));
+                            ops.push(if matches!(action.node, A::Add(_)) {
+                                ir::Op::Add
+                            } else {
+                                ir::Op::Sub
+                            });
+                            return Some(ir::Act::Value(e));
+                        }
+                    },
                 };
                 if matches!(action.node, A::Add(_)) {
                     ir::Act::Add(n)
@@ -447,7 +460,10 @@ impl Compiler<'_> {
                     ir::Act::Add(-n)
                 }
             }
-            A::Set(a) => ir::Act::Set(self.amount_i32(layer, a)?),
+            A::Set(a) => match self.value(layer, a, true)? {
+                ir::Amount::Fixed(n) => ir::Act::Set(n),
+                ir::Amount::Of(e) => ir::Act::Value(e),
+            },
             A::Multiply(a) => ir::Act::Mul(pos(self, a, "multiplying")?),
             A::Divide(a) => ir::Act::Div(pos(self, a, "dividing")?),
             A::Double => ir::Act::Mul(2),
@@ -579,7 +595,25 @@ impl Compiler<'_> {
                 ir::Test::PlayersLeft(c, v)
             }
             T::Previous(word) => ir::Test::Previous(self.rank_word(layer, word)?),
+            T::Count(count, cmp, a) => {
+                let (q, who) = self.quantity(layer, count, a.span)?;
+                if who != ir::Who::Player && q.of_a_seat(&self.counts) {
+                    return self.bad_test(
+                        layer,
+                        a.span,
+                        "a condition reads the player's own counts".into(),
+                        "say `the player's ...`: the player laying the card, or the one a moment is about",
+                    );
+                }
+                let (c, v) = self.compare(layer, *cmp, a)?;
+                ir::Test::Count(q, c, v)
+            }
         })
+    }
+
+    /// A moment's condition, read in the situation of the player the moment is about.
+    pub(super) fn moment_cond(&mut self, layer: usize, cond: &ast::Condition) -> Option<u16> {
+        self.cond(layer, cond, Vec::new())
     }
 
     /// `more than 2` is `at least 3`; `fewer than 2` is `at most 1`.

@@ -529,7 +529,8 @@ impl Compiler<'_> {
                 ir::Act::Outcomes(i) => costs(Some(i)),
                 // A script may make a player pay: it is not judged here.
                 ir::Act::Script(_) => true,
-                ir::Act::Add(_)
+                ir::Act::Value(_)
+                | ir::Act::Add(_)
                 | ir::Act::Set(_)
                 | ir::Act::Mul(_)
                 | ir::Act::Div(_)
@@ -543,7 +544,8 @@ impl Compiler<'_> {
         let by_moments = (stuck_possible && costs(t.cannot_play))
             || (runs_out && costs(t.no_cards))
             || costs(t.round_start)
-            || costs(t.round_end);
+            || costs(t.round_end)
+            || p.moments.iter().any(|m| costs(Some(m.outcomes)));
         if by_cards || by_bars || by_moments {
             return;
         }
@@ -605,7 +607,16 @@ fn can_be_stuck(p: &ir::Program, reach: &Reach) -> bool {
 /// Whether an outcome can cost a player a chip or their place in the game, or end the game.
 fn costs_chips(o: &ir::Outcome) -> bool {
     match o.kind {
-        ir::OutcomeKind::Pay { amount, .. } => amount > 0,
+        ir::OutcomeKind::Pay { amount, .. } => match amount {
+            ir::Amount::Fixed(n) => n > 0,
+            // Worked out from the table: it may cost.
+            ir::Amount::Of(_) => true,
+        },
+        // A player's chips set from the table may fall to nothing.
+        ir::OutcomeKind::Change {
+            what: ir::Quantity::Chips,
+            ..
+        } => true,
         ir::OutcomeKind::OutOfGame | ir::OutcomeKind::WinGame | ir::OutcomeKind::EndGame => true,
         ir::OutcomeKind::WinRound
         | ir::OutcomeKind::LoseRound
@@ -613,7 +624,9 @@ fn costs_chips(o: &ir::Outcome) -> bool {
         | ir::OutcomeKind::ResetTotal(_)
         | ir::OutcomeKind::EndRound
         | ir::OutcomeKind::TakePot
-        | ir::OutcomeKind::Gain { .. } => false,
+        | ir::OutcomeKind::Gain { .. }
+        | ir::OutcomeKind::SetTotal(_)
+        | ir::OutcomeKind::Change { .. } => false,
     }
 }
 

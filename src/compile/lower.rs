@@ -2,15 +2,15 @@
 
 use super::chain::file_name;
 use super::compiler::{Compiler, Decided};
+use super::ends::Ends;
 use super::options::allowed;
-use super::settings::{EndKind, Settings};
+use super::settings::Settings;
 use super::table::Table;
 use crate::base::Code;
 use crate::base::cards::RANKS;
 use crate::base::diag::Diag;
 use crate::base::limits::{BARS, SCRIPT_WINDOW, grouped};
 use crate::ir::{self, MAX_SEATS};
-use crate::lang::ast;
 use crate::script::Budget;
 
 /// What the cards, bars and moments lowered to.
@@ -20,6 +20,10 @@ struct Lowered {
     card_lines: Vec<ir::CardLine>,
     bars: Vec<ir::Bar>,
     triggers: ir::Triggers,
+    moments: Vec<ir::Moment>,
+    /// The limits worked out from the table (upper, lower): their expressions.
+    limits: [Option<u16>; 2],
+    ends: Ends,
 }
 
 impl Compiler<'_> {
@@ -35,7 +39,10 @@ impl Compiler<'_> {
     }
 
     fn passes(&mut self) -> Option<ir::Program> {
-        let s = self.collect();
+        let mut s = self.collect();
+        self.counts = self.count_infos(&s);
+        self.count_read = vec![false; self.counts.len()];
+        let limits = self.limit_exprs(&mut s);
         self.mark_live_options(&s);
         self.half_removed_bars(&s);
         self.bars_kept(&s);
@@ -68,7 +75,10 @@ impl Compiler<'_> {
         let (effects, rank_fx, card_lines) = self.cards(&s, &table);
         let bars = self.bars(&s);
         let triggers = self.triggers(&s);
+        let moments = self.moments(&s);
+        let ends = self.ends(&s);
         self.unused_options();
+        self.unused_counts(&s);
         if self.has_errors() {
             return None;
         }
@@ -78,8 +88,12 @@ impl Compiler<'_> {
             card_lines,
             bars,
             triggers,
+            moments,
+            limits,
+            ends,
         };
         let mut program = self.assemble(&s, &table, lowered);
+        program.reads_table = program.reads_table_now();
         self.tabulate(&mut program, &s.script_bars);
         // A game that cannot start is the one thing to say: the analyses would only echo it.
         self.stuck_at_start(&program, &s);
@@ -141,13 +155,19 @@ impl Compiler<'_> {
                 origin: self.origin(d.layer, d.line),
             })
             .collect();
-        let limit = |d: &Option<Decided<i64>>| {
+        let limit = |d: &Option<Decided<i64>>, expr: Option<u16>| {
             d.as_ref().map(|d| ir::Limit {
                 value: d.value as i32,
+                expr,
                 origin: self.origin(d.layer, d.line),
             })
         };
-        let (rounds, ending) = ending(s);
+        let Ends {
+            rounds,
+            ending,
+            leader,
+            winner,
+        } = lowered.ends;
         ir::Program {
             name: s
                 .name
@@ -167,8 +187,12 @@ impl Compiler<'_> {
             hand: table.hand,
             chips: table.chips as i32,
             start: table.start as i32,
-            ceiling: limit(&s.ceiling),
-            floor: limit(&s.floor),
+            ceiling: limit(&s.ceiling, lowered.limits[0]),
+            floor: limit(&s.floor, lowered.limits[1]),
+            counts: std::mem::take(&mut self.counts),
+            exprs: std::mem::take(&mut self.exprs),
+            moments: lowered.moments,
+            reads_table: false,
             clockwise: s.clockwise.as_ref().is_none_or(|c| c.value),
             by_hand: s.by_hand.as_ref().is_some_and(|b| b.value),
             reshuffle: s.reshuffle.as_ref().is_none_or(|r| r.value),
@@ -178,23 +202,10 @@ impl Compiler<'_> {
                 .and_then(|d| d.value)
                 .map(|d| d as u8),
             deal_clockwise: s.deal_clockwise.as_ref().is_none_or(|d| d.value),
-            leader: s.leader.as_ref().map_or(
-                ir::Leader {
-                    role: ir::Role::Dealer,
-                    offset: 1,
-                },
-                |l| l.value,
-            ),
+            leader,
             rounds: rounds.map(|r| r as u32),
             ending,
-            winner: match s.winner.as_ref().map(|w| w.value) {
-                Some(ast::WinnerRule::MostChips) => ir::Winner::MostChips,
-                Some(ast::WinnerRule::FewestChips) => ir::Winner::FewestChips,
-                Some(ast::WinnerRule::LastLeft) => ir::Winner::LastLeft,
-                // A game that can end with several players left is won by the most chips.
-                None if rounds.is_some() || ending.early() => ir::Winner::MostChips,
-                None => ir::Winner::LastLeft,
-            },
+            winner,
             out_when_cannot_pay: s.cannot_pay.as_ref().is_some_and(|c| c.value),
             team_size: s.teams.as_ref().map(|t| t.value as u8),
             rank_fx: lowered.rank_fx,
@@ -219,23 +230,6 @@ impl Compiler<'_> {
                 .map(|h| ir::Scripts(h as std::sync::Arc<dyn ir::ScriptHost>)),
         }
     }
-}
-
-/// The rounds a game lasts at most, and the other ways it ends.
-fn ending(s: &Settings) -> (Option<i64>, ir::Ending) {
-    let mut rounds = None;
-    let mut e = ir::Ending::default();
-    for line in s.ending.iter().flat_map(|d| &d.value) {
-        match line.kind {
-            EndKind::OneLeft => {}
-            EndKind::PlayersLeft(n) => e.left = n.clamp(1, 255) as u8,
-            EndKind::FirstOut => e.first_out = true,
-            EndKind::Reach(n) => e.reach = Some(n as i32),
-            EndKind::Fall(n) => e.fall = Some(n as i32),
-            EndKind::Rounds(n) => rounds = Some(n),
-        }
-    }
-    (rounds, e)
 }
 
 /// The totals scripts are tabulated over: the limits, or well around the bars and the start;

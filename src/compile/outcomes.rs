@@ -114,7 +114,11 @@ impl Compiler<'_> {
         let who = who_ir(*subject);
         let kind = match &o.kind {
             ast::OutcomeKind::Pays { amount, to } => {
-                let n = self.amount_i32(layer, amount)?;
+                let amount_ir = self.value(layer, amount, false)?;
+                let n = match amount_ir {
+                    ir::Amount::Fixed(n) => n,
+                    ir::Amount::Of(_) => 1,
+                };
                 if n < 0 {
                     self.err(
                         layer,
@@ -144,7 +148,10 @@ impl Compiler<'_> {
                         .hint("pay the bank, the pot or another player"),
                     );
                 }
-                ir::OutcomeKind::Pay { amount: n, to }
+                ir::OutcomeKind::Pay {
+                    amount: amount_ir,
+                    to,
+                }
             }
             ast::OutcomeKind::WinsRound => ir::OutcomeKind::WinRound,
             ast::OutcomeKind::LosesRound => ir::OutcomeKind::LoseRound,
@@ -158,7 +165,11 @@ impl Compiler<'_> {
             ast::OutcomeKind::GoesOn => return None,
             ast::OutcomeKind::TakesPot => ir::OutcomeKind::TakePot,
             ast::OutcomeKind::Gains { amount, from } => {
-                let n = self.amount_i32(layer, amount)?;
+                let amount_ir = self.value(layer, amount, false)?;
+                let n = match amount_ir {
+                    ir::Amount::Fixed(n) => n,
+                    ir::Amount::Of(_) => 1,
+                };
                 if n <= 0 {
                     self.err(
                         layer,
@@ -175,7 +186,44 @@ impl Compiler<'_> {
                     ast::Pool::Bank => ir::Pool::Bank,
                     ast::Pool::Pot => ir::Pool::Pot,
                 };
-                ir::OutcomeKind::Gain { amount: n, from }
+                ir::OutcomeKind::Gain {
+                    amount: amount_ir,
+                    from,
+                }
+            }
+            ast::OutcomeKind::SetTotal(v) => {
+                ir::OutcomeKind::SetTotal(self.value(layer, v, false)?)
+            }
+            ast::OutcomeKind::Count { count, change } => {
+                let (what, whose) = self.quantity(layer, &count.node, count.span)?;
+                if what.changeable().is_none() {
+                    self.err(
+                        layer,
+                        Diag::error(
+                            Code::FixedAmount,
+                            count.span,
+                            "only chips and the ruleset's own counts can be changed this way",
+                        )
+                        .label("kept by the table itself")
+                        .hint("change the total with `set the total to ...`; declare a count of your own with `count NAME, starting at 0`"),
+                    );
+                    return None;
+                }
+                let how = match change {
+                    ast::Change::Up(v) => ir::Change::Up(self.value(layer, v, false)?),
+                    ast::Change::Down(v) => ir::Change::Down(self.value(layer, v, false)?),
+                    ast::Change::Become(v) => ir::Change::Become(self.value(layer, v, false)?),
+                    ast::Change::Reset => ir::Change::Reset,
+                };
+                // Whose count it is: the seats of the possessive (`each player's chips`).
+                return Some(ir::Outcome {
+                    who: if what.of_a_seat(&self.counts) {
+                        whose
+                    } else {
+                        ir::Who::Player
+                    },
+                    kind: ir::OutcomeKind::Change { what, how },
+                });
             }
         };
         Some(ir::Outcome { who, kind })

@@ -25,10 +25,20 @@ pub(super) struct BarLine {
 }
 
 /// One way the game ends, its number worked out, and where it is said.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(super) struct EndLine {
     pub kind: EndKind,
     pub span: Span,
+    /// What a player's reach or fall goes by: chips, or a count named.
+    pub by: ast::Holding,
+}
+
+/// `the player left of the loser leads`, or `the player with the most points leads, ties to
+/// the left of the dealer` (`by`, resolved when the counts are known).
+#[derive(Debug, Clone)]
+pub(super) struct LeaderLine {
+    pub leader: ir::Leader,
+    pub by: Option<(ast::Holding, bool)>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,7 +102,7 @@ pub(super) struct Settings {
     pub reshuffle: Option<Decided<bool>>,
     pub first_dealer: Option<Decided<Option<i64>>>,
     pub deal_clockwise: Option<Decided<bool>>,
-    pub leader: Option<Decided<ir::Leader>>,
+    pub leader: Option<Decided<LeaderLine>>,
     /// `the game ends ...`: each way it ends, its number worked out.
     pub ending: Option<Decided<Vec<EndLine>>>,
     pub winner: Option<Decided<ast::WinnerRule>>,
@@ -106,6 +116,12 @@ pub(super) struct Settings {
     pub script_bars: Vec<ScriptBarLine>,
     /// What `no ...` lines removed, in words (`what happens on reaching 66`).
     pub removed: Vec<Decided<String>>,
+    /// `count points for each player`: the counts kept, in order.
+    pub counts: Vec<Decided<super::counts::CountLine>>,
+    /// Moments' lines, in order (`the round ends after 20 cards` among them).
+    pub moments: Vec<Decided<super::counts::MomentLine>>,
+    /// A limit worked out from the table: the upper one, then the lower one.
+    pub limit_values: [Option<Decided<ast::SValue>>; 2],
 }
 
 impl Settings {
@@ -145,6 +161,8 @@ impl Settings {
         out.extend(self.triggers.values().map(|d| (d.layer, d.line)));
         out.extend(self.script_bars.iter().map(|b| (b.layer, b.line)));
         out.extend(self.removed.iter().map(|d| (d.layer, d.line)));
+        out.extend(self.counts.iter().map(|d| (d.layer, d.line)));
+        out.extend(self.moments.iter().map(|d| (d.layer, d.line)));
         out
     }
 }
@@ -212,7 +230,7 @@ fn meaning(text: &str) -> String {
 
 impl Collect<'_, '_> {
     /// The setting decided by this statement.
-    fn decided<T>(&self, value: T) -> Option<Decided<T>> {
+    pub(super) fn decided<T>(&self, value: T) -> Option<Decided<T>> {
         Some(Decided {
             value,
             layer: self.layer,
@@ -347,7 +365,7 @@ impl Collect<'_, '_> {
 
     /// Notes that `key` is set by this line; warns when the file set it already, or when a
     /// parent set it the same way.
-    fn once(&mut self, key: &str) {
+    pub(super) fn once(&mut self, key: &str) {
         let text = self.c.text(self.layer, self.st.span);
         self.means(key, &text);
         if let Some(first) = self.said.insert(key.to_string(), self.st.span) {
@@ -364,7 +382,7 @@ impl Collect<'_, '_> {
         }
     }
 
-    fn number(&mut self, a: &ast::SAmount) -> Option<i64> {
+    pub(super) fn number(&mut self, a: &ast::SAmount) -> Option<i64> {
         self.c.amount(self.layer, a)
     }
 
@@ -444,11 +462,11 @@ impl Collect<'_, '_> {
                 self.once("the deal");
                 self.s.deal_clockwise = self.decided(*t == ast::Turning::Clockwise);
             }
-            StatementKind::Leader { role, side } => self.leader(*role, *side),
+            StatementKind::Leader { role, side, by } => self.leader(*role, *side, by.as_ref()),
             StatementKind::GameEnd(endings) => self.game_end(endings),
             StatementKind::Winner(rule) => {
                 self.once("the winner");
-                self.s.winner = self.decided(*rule);
+                self.s.winner = self.decided(rule.clone());
             }
             StatementKind::Out { when_cannot_pay } => {
                 self.once("elimination");
@@ -484,6 +502,17 @@ impl Collect<'_, '_> {
             StatementKind::When { trigger, outcomes } => self.when(*trigger, outcomes),
             StatementKind::Remove(r) => self.remove(r),
             StatementKind::KeepBars(values) => self.keep_bars(values),
+            StatementKind::Count {
+                name,
+                per_player,
+                start,
+            } => self.count_stmt(name, *per_player, start.as_ref()),
+            StatementKind::Moment {
+                moment,
+                condition,
+                outcomes,
+            } => self.moment_stmt(moment, condition.as_ref(), outcomes),
+            StatementKind::RoundEnds(how) => self.round_ends_stmt(how),
         }
     }
 
@@ -501,22 +530,6 @@ impl Collect<'_, '_> {
         });
     }
 
-    fn limit(&mut self, side: ast::Side, value: &ast::SAmount) {
-        let Some(n) = self.number(value) else {
-            return;
-        };
-        match side {
-            ast::Side::Above => {
-                self.once("the upper limit");
-                self.s.ceiling = self.decided(n);
-            }
-            ast::Side::Below => {
-                self.once("the lower limit");
-                self.s.floor = self.decided(n);
-            }
-        }
-    }
-
     fn first_dealer(&mut self, seat: Option<&ast::SAmount>) {
         let seat = match seat {
             Some(a) => match self.number(a) {
@@ -527,61 +540,6 @@ impl Collect<'_, '_> {
         };
         self.once("the first dealer");
         self.s.first_dealer = self.decided(seat);
-    }
-
-    fn leader(&mut self, role: ast::Role, side: Option<ast::Turning>) {
-        let role = match role {
-            ast::Role::Dealer => ir::Role::Dealer,
-            ast::Role::Loser => ir::Role::Loser,
-            ast::Role::Winner => ir::Role::Winner,
-        };
-        let offset = match side {
-            None => 0,
-            Some(ast::Turning::Clockwise) => 1,
-            Some(ast::Turning::Counterclockwise) => -1,
-        };
-        if role == ir::Role::Dealer && offset == 0 {
-            self.c.err(
-                self.layer,
-                Diag::warning(Code::DealerLeads, self.st.span, "the dealer leads each round")
-                    .hint("most games have the player left of the dealer lead: `the player left of the dealer leads`")
-                    .fix(self.st.span, "the player left of the dealer leads"),
-            );
-        }
-        self.once("who leads");
-        self.s.leader = self.decided(ir::Leader { role, offset });
-    }
-
-    fn game_end(&mut self, endings: &[ast::Ending]) {
-        let mut lines = Vec::new();
-        for e in endings {
-            let (kind, amount) = match e {
-                ast::Ending::OneLeft => (EndKind::OneLeft, None),
-                ast::Ending::FirstOut => (EndKind::FirstOut, None),
-                ast::Ending::PlayersLeft(a) => (EndKind::PlayersLeft(0), Some(a)),
-                ast::Ending::ChipsReach(a) => (EndKind::Reach(0), Some(a)),
-                ast::Ending::ChipsFall(a) => (EndKind::Fall(0), Some(a)),
-                ast::Ending::AfterRounds(a) => (EndKind::Rounds(0), Some(a)),
-            };
-            let (kind, span) = match amount {
-                None => (kind, self.st.span),
-                Some(a) => {
-                    let Some(n) = self.number(a) else { return };
-                    let kind = match kind {
-                        EndKind::PlayersLeft(_) => EndKind::PlayersLeft(n),
-                        EndKind::Reach(_) => EndKind::Reach(n),
-                        EndKind::Fall(_) => EndKind::Fall(n),
-                        EndKind::OneLeft | EndKind::FirstOut | EndKind::Rounds(_) => {
-                            EndKind::Rounds(n)
-                        }
-                    };
-                    (kind, a.span)
-                }
-            };
-            lines.push(EndLine { kind, span });
-        }
-        self.once("the end of the game");
-        self.s.ending = self.decided(lines);
     }
 
     fn card(

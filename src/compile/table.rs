@@ -108,6 +108,19 @@ impl Compiler<'_> {
         };
         let mut early = None;
         for line in &d.value {
+            // What a player starts with of what the line goes by.
+            let (held, word) = match &line.by {
+                ast::Holding::Chips => (chips, "chips".to_string()),
+                ast::Holding::Count(name) => match self
+                    .counts
+                    .iter()
+                    .find(|c| c.per_player && c.name.eq_ignore_ascii_case(&name.node))
+                {
+                    Some(c) => (i64::from(c.start), c.name.clone()),
+                    // Reported where the count is resolved.
+                    None => continue,
+                },
+            };
             let problem = match line.kind {
                 EndKind::Rounds(r) if r < 1 => Some((
                     "a game lasts at least 1 round".to_string(),
@@ -130,17 +143,22 @@ impl Compiler<'_> {
                         "with 2 players the game ends when one is left; or allow more players: `players 3 to 5`".to_string()
                     },
                 )),
-                EndKind::Reach(n) if n <= chips => Some((
-                    format!("players start with {chips} chips, so the game would end at once"),
+                EndKind::Reach(n) if n <= held => Some((
+                    format!("players start with {held} {word}, so the game would end at once"),
                     format!(
-                        "name more chips than players start with: `when a player reaches {} chips`",
-                        chips * 2
+                        "name more {word} than players start with: `when a player reaches {} {word}`",
+                        if held > 0 { held.saturating_mul(2) } else { held.saturating_add(100) }
                     ),
                 )),
-                EndKind::Fall(n) if n >= chips => Some((
-                    format!("players start with {chips} chips, so the game would end at once"),
-                    "name fewer chips than players start with: `when a player falls to 1 chip`"
-                        .to_string(),
+                EndKind::Fall(n) if n >= held => Some((
+                    format!("players start with {held} {word}, so the game would end at once"),
+                    match line.by {
+                        ast::Holding::Chips => "name fewer chips than players start with: `when a player falls to 1 chip`".to_string(),
+                        ast::Holding::Count(_) => format!(
+                            "name fewer {word} than players start with: `when a player falls to {} {word}`",
+                            held.saturating_sub(1)
+                        ),
+                    },
                 )),
                 EndKind::OneLeft
                 | EndKind::PlayersLeft(_)

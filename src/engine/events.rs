@@ -18,6 +18,8 @@ pub enum Reason {
     GameEnd,
     /// A bar whose test is a script (its index in `Program::script_bars`).
     Script(u16),
+    /// A moment's rule (`after each card: ...`).
+    Moment,
 }
 
 impl std::fmt::Display for Reason {
@@ -32,6 +34,7 @@ impl std::fmt::Display for Reason {
             Reason::RoundEnd => f.write_str("end of the round"),
             Reason::GameEnd => f.write_str("end of the game"),
             Reason::Script(_) => f.write_str("a house rule"),
+            Reason::Moment => f.write_str("a rule of the moment"),
         }
     }
 }
@@ -126,6 +129,19 @@ pub enum Event {
     GameEnd {
         winners: u16,
     },
+    /// A moment's rule runs (`rule`: its outcomes line), about `seat`.
+    Moment {
+        seat: u8,
+        rule: u16,
+    },
+    /// A rule changed what the table keeps: the total (`seat` is who acted), a seat's chips
+    /// or one of the ruleset's counts (a count of the table's: `seat` is who acted).
+    Changed {
+        seat: u8,
+        what: crate::ir::Quantity,
+        from: i32,
+        to: i32,
+    },
 }
 
 /// The kinds of events, as bits, for a sink to say which it wants.
@@ -149,6 +165,8 @@ pub mod kind {
     pub const TOTAL_RESET: u32 = 1 << 16;
     pub const ROUND_END: u32 = 1 << 17;
     pub const GAME_END: u32 = 1 << 18;
+    pub const MOMENT: u32 = 1 << 19;
+    pub const CHANGED: u32 = 1 << 20;
     /// Every kind.
     pub const ALL: u32 = u32::MAX;
 }

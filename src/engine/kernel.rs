@@ -83,7 +83,7 @@ const TURN_EVENTS: u32 =
 /// right after its card, as [`play_and_draw`](crate::play) has it: the loop does the same.)
 #[inline]
 pub fn kernel_fits<S: Sink>(p: &Prepared) -> bool {
-    S::WANTS & TURN_EVENTS == 0 && p.script_bars.is_empty()
+    S::WANTS & TURN_EVENTS == 0 && p.plain_cards
 }
 
 /// `NTH_CHOICE[allowed][r]`: the `r`-th allowed choice (from 0) of a cell's four bits.

@@ -130,6 +130,12 @@ fn resolve(p: &Program, s: &State, who: Who, by: Acting, out: &mut [u8; MAX_SEAT
     n
 }
 
+/// The first seat an outcome's `who` names, if any.
+pub(super) fn resolve_first(p: &Program, s: &State, who: Who, by: Acting) -> Option<u8> {
+    let mut seats = [0u8; MAX_SEATS];
+    (resolve(p, s, who, by, &mut seats) > 0).then_some(seats[0])
+}
+
 /// Whether no earlier seat in the game shares this seat's account (a team acts once).
 fn first_of_team(p: &Program, s: &State, seat: u8) -> bool {
     p.team_size.is_none()
@@ -176,7 +182,8 @@ pub(super) fn run_list<S: Sink>(
                     }
                 };
                 for &payer in seats {
-                    pay(p, s, payer, amount, to, by.reason, list, sink);
+                    let n = s.amount_of(p, amount, Acting { actor: payer, ..by });
+                    pay(p, s, payer, n, to, by.reason, list, sink);
                 }
             }
             OutcomeKind::WinRound => {
@@ -223,7 +230,24 @@ pub(super) fn run_list<S: Sink>(
             OutcomeKind::TakePot => take_pot(p, s, seats, sink),
             OutcomeKind::Gain { amount, from } => {
                 for &seat in seats {
-                    gain(p, s, seat, amount, from, sink);
+                    let n = s.amount_of(p, amount, Acting { actor: seat, ..by });
+                    gain(p, s, seat, n, from, sink);
+                }
+            }
+            OutcomeKind::SetTotal(amount) => {
+                let to = s.amount_of(p, amount, by);
+                changed(s, by.actor, ir::Quantity::Total, s.total, to, sink);
+                s.total = to;
+            }
+            OutcomeKind::Change { what, how } => {
+                // A count of the table's own changes once, whoever the line is about.
+                let seats = if what.of_a_seat(&p.counts) {
+                    seats
+                } else {
+                    &seats[..seats.len().min(1)]
+                };
+                for &seat in seats {
+                    change(p, s, seat, what, how, Acting { actor: seat, ..by }, sink);
                 }
             }
         }
@@ -234,15 +258,16 @@ pub(super) fn run_list<S: Sink>(
     }
 }
 
-/// Whether a player in the game has the chips that end it (`the game ends when a player
-/// reaches 10 chips`, `... falls to 1 chip`).
+/// Whether a player in the game holds what ends it (`the game ends when a player reaches 10
+/// chips`, `... falls to 1 chip`, `... reaches 300 points`).
 pub(super) fn chips_end(p: &Program, s: &State) -> bool {
-    if p.ending.reach.is_none() && p.ending.fall.is_none() {
+    let (reach, fall) = (p.ending.reach, p.ending.fall);
+    if reach.is_none() && fall.is_none() {
         return false;
     }
     (0..s.seats).filter(|&x| s.in_game(x)).any(|x| {
-        let c = s.chips_of(p, x);
-        p.ending.reach.is_some_and(|n| c >= n) || p.ending.fall.is_some_and(|n| c <= n)
+        reach.is_some_and(|m| s.holding_of(p, x, m.by) >= m.at)
+            || fall.is_some_and(|m| s.holding_of(p, x, m.by) <= m.at)
     })
 }
 
@@ -258,8 +283,8 @@ pub(crate) fn game_should_end(p: &Program, s: &State) -> bool {
 }
 
 /// The game's winners: those a line declared; else, among the players left (or, when the
-/// last ones went out at once, among those), the most chips, or the fewest where the rules
-/// say so. Tied players share the win.
+/// last ones went out at once, among those), the most chips (or the fewest, or the most or
+/// fewest of a count, where the rules say so). Tied players share the win.
 pub(crate) fn game_winners(p: &Program, s: &State) -> u16 {
     if s.declared != 0 {
         return s.declared;
@@ -269,14 +294,82 @@ pub(crate) fn game_winners(p: &Program, s: &State) -> u16 {
         .fold(0u16, |m, x| m | 1 << x);
     let pool = if in_game != 0 { in_game } else { s.out_now };
     let seats = (0..s.seats).filter(|x| pool & (1 << x) != 0);
-    let chips = seats.clone().map(|x| s.chips_of(p, x));
-    let best = match p.winner {
-        ir::Winner::FewestChips => chips.min(),
-        ir::Winner::MostChips | ir::Winner::LastLeft => chips.max(),
+    let standing = match p.winner {
+        ir::Winner::Best(st) => st,
+        ir::Winner::LastLeft => ir::Winner::MOST_CHIPS_STANDING,
+    };
+    let held = |x: u8| s.holding_of(p, x, standing.by);
+    let best = if standing.most {
+        seats.clone().map(held).max()
+    } else {
+        seats.clone().map(held).min()
     };
     seats
-        .filter(|&x| Some(s.chips_of(p, x)) == best)
+        .filter(|&x| Some(held(x)) == best)
         .fold(0u16, |w, x| w | 1 << x)
+}
+
+/// Tells the sink that a rule changed what the table keeps.
+fn changed<S: Sink>(s: &State, seat: u8, what: ir::Quantity, from: i32, to: i32, sink: &mut S) {
+    let _ = s;
+    if S::WANTS & kind::CHANGED != 0 && from != to {
+        sink.event(Event::Changed {
+            seat,
+            what,
+            from,
+            to,
+        });
+    }
+}
+
+/// A seat's chips or one of the ruleset's counts changed by a rule. Chips that fall to
+/// nothing put the player out, as a payment does.
+fn change<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    seat: u8,
+    what: ir::Quantity,
+    how: ir::Change,
+    by: Acting,
+    sink: &mut S,
+) {
+    if s.over || !s.in_game(seat) {
+        return;
+    }
+    let Some(target) = what.changeable() else {
+        return;
+    };
+    let (from, start) = match target {
+        ir::Changeable::Chips => (s.chips_of(p, seat), p.chips),
+        ir::Changeable::Count(i) => (
+            s.kept.count(p, i, seat),
+            p.counts.get(usize::from(i)).map_or(0, |c| c.start),
+        ),
+    };
+    let to = match how {
+        ir::Change::Up(a) => from.saturating_add(s.amount_of(p, a, by)),
+        ir::Change::Down(a) => from.saturating_sub(s.amount_of(p, a, by)),
+        ir::Change::Become(a) => s.amount_of(p, a, by),
+        ir::Change::Reset => start,
+    };
+    match target {
+        ir::Changeable::Chips => {
+            // Chips are never fewer than none.
+            let to = to.max(0);
+            let acc = s.account(p, seat);
+            s.chips[acc] = to;
+            changed(s, seat, what, from, to, sink);
+            if to == 0 && !p.out_when_cannot_pay {
+                eliminate(p, s, seat, sink);
+            }
+        }
+        ir::Changeable::Count(i) => {
+            if let Some(c) = s.kept.count_mut(p, i, seat) {
+                *c = to;
+            }
+            changed(s, seat, what, from, to, sink);
+        }
+    }
 }
 
 /// The count starts again. The cards stay in the discard pile, to be reshuffled when the stock
@@ -286,6 +379,7 @@ fn reset<S: Sink>(p: &Program, s: &mut State, pile: bool, sink: &mut S) {
     if pile {
         s.discard.move_into(&mut s.aside);
         s.laid_by = [super::state::NO_SEAT; 2];
+        s.kept.run_carry = (0, 0);
     }
     if S::WANTS & kind::TOTAL_RESET != 0 {
         sink.event(Event::TotalReset { total: s.total });
@@ -438,6 +532,7 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
         s.over = true;
     } else {
         check_round_left(p, s);
+        super::kept::player_out(p, s, seat, sink);
     }
 }
 
@@ -485,6 +580,10 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
     s.laid_by = [super::state::NO_SEAT; 2];
     s.known_not = [0; MAX_SEATS];
     s.forgot = [0; MAX_SEATS];
+    // A card that ended the round is counted once the round is over (`s.turns` is raised
+    // after its rules): the new round begins after it.
+    s.kept.round_began = s.turns + u64::from(by_card);
+    s.kept.run_carry = (0, 0);
     s.again = 0;
     s.total = p.start;
     s.clockwise = p.clockwise;

@@ -81,7 +81,7 @@ pub fn table_turn<S: Sink>(
     pick: impl FnOnce(usize) -> usize,
     sink: &mut S,
 ) -> TableTurn {
-    if !p.script_bars.is_empty() {
+    if !p.plain_cards {
         return TableTurn::Unanswered;
     }
     let Some(plays) = s.table_plays(p) else {

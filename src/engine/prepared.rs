@@ -23,15 +23,26 @@ pub struct Prepared {
     pub(super) legal: LegalTable,
     /// The loop of plain turns' table, by players in the round.
     pub(super) turns: Tables<TurnTable>,
+    /// Whether a card whose choice is simple is laid and done with (no script bar to ask,
+    /// no moment after each card, limits that stay put): the step's and the loops' plain
+    /// way is open.
+    pub(super) plain_cards: bool,
 }
 
 impl Prepared {
     /// `program` with its legal-choice table.
     pub fn new(program: Program) -> Prepared {
+        let plain_cards = program.script_bars.is_empty()
+            && !program.moving_limits()
+            && !program
+                .moments
+                .iter()
+                .any(|m| m.kind == crate::ir::MomentKind::AfterCard);
         Prepared {
             legal: LegalTable::build(&program),
             program,
             turns: Tables::default(),
+            plain_cards,
         }
     }
 

@@ -32,6 +32,11 @@ pub struct Setup {
     pub bank: Option<i32>,
     /// The top of the stock at the next deal, top first.
     pub next_deal: Option<Vec<Card>>,
+    /// Counts the ruleset keeps, set: an index into the program's counts, and a value for
+    /// every seat (one for a count of the table's).
+    pub counts: Vec<(u8, Vec<i32>)>,
+    /// The round's number, from 1.
+    pub round: Option<u32>,
 }
 
 /// A new game at a position: a fresh first round, dealt as the rules say, with whatever the
@@ -67,6 +72,7 @@ fn start<S: Sink>(
 ) -> Result<(), PlayError> {
     let n = setup.players;
     place_chips(p, s, setup)?;
+    place_counts(p, s, setup)?;
     s.dealer = match (setup.dealer, p.first_dealer) {
         (Some(d), _) if usize::from(d) < n => d,
         (Some(d), _) => {
@@ -117,7 +123,7 @@ fn start<S: Sink>(
         run_outcomes(p, s, i, Acting::new(lead, Reason::RoundStart), sink);
     }
     if let Some(t) = setup.total {
-        if let Some(why) = Illegal::beyond_limits(p, t).filter(|_| t != p.start) {
+        if let Some(why) = s.beyond_limits(p, t).filter(|_| t != p.start) {
             return Err(PlayError::Setup(format!(
                 "the total cannot start at {t}: {}",
                 match why {
@@ -175,6 +181,11 @@ fn empty_table(p: &Prepared, n: usize, seed: u64) -> State {
         next_deal: Vec::new(),
         rng: Rng::from_seed(seed),
         stuck: None,
+        kept: {
+            let mut k = super::Kept::default();
+            k.start(p);
+            k
+        },
     }
 }
 
@@ -215,6 +226,7 @@ fn clear_table(p: &Prepared, n: usize, seed: u64, s: &mut State) {
         next_deal,
         rng,
         stuck,
+        kept,
     } = s;
     *seats = n as u8;
     *hands = [Hand::default(); MAX_SEATS];
@@ -249,6 +261,7 @@ fn clear_table(p: &Prepared, n: usize, seed: u64, s: &mut State) {
     next_deal.clear();
     *rng = Rng::from_seed(seed);
     *stuck = None;
+    kept.start(p);
 }
 
 /// Every account's chips: the rules' number, or the setup's.
@@ -305,6 +318,62 @@ fn place_chips(p: &Prepared, s: &mut State, setup: &Setup) -> Result<(), PlayErr
                 _ => "only 1 player would be".to_string(),
             }
         )));
+    }
+    Ok(())
+}
+
+/// The counts and the round's number, as the setup gives them (before the leader is found:
+/// a leader may go by a count).
+fn place_counts(p: &Prepared, s: &mut State, setup: &Setup) -> Result<(), PlayError> {
+    for (i, values) in &setup.counts {
+        let Some(info) = p.counts.get(usize::from(*i)) else {
+            return Err(PlayError::Setup(format!("the ruleset keeps no count {i}")));
+        };
+        let want = if info.per_player {
+            usize::from(s.seats)
+        } else {
+            1
+        };
+        if values.len() != want {
+            return Err(PlayError::Setup(if info.per_player {
+                format!(
+                    "{} values of {} given for {want} players",
+                    values.len(),
+                    info.name
+                )
+            } else {
+                format!(
+                    "{} values of {} given: the table keeps one",
+                    values.len(),
+                    info.name
+                )
+            }));
+        }
+        for (seat, &v) in values.iter().enumerate() {
+            if i64::from(v).abs() > NUMBER {
+                return Err(PlayError::Setup(format!(
+                    "{} cannot be {v} (from -{n} to {n})",
+                    info.name,
+                    n = grouped(NUMBER as u64)
+                )));
+            }
+            if let Some(slot) = s.kept.count_mut(p, *i, seat as u8) {
+                *slot = v;
+            }
+        }
+    }
+    if let Some(r) = setup.round {
+        if r < 1 || i64::from(r) > NUMBER {
+            return Err(PlayError::Setup(format!(
+                "there is no round {r}: rounds count from 1"
+            )));
+        }
+        if let Some(last) = p.rounds.filter(|&last| r > last) {
+            return Err(PlayError::Setup(format!(
+                "there is no round {r}: the game ends after {last} rounds"
+            )));
+        }
+        s.round = r;
     }
     Ok(())
 }
@@ -427,6 +496,9 @@ pub(super) fn deal(p: &Program, s: &mut State) {
 
 /// Who leads the round that is starting.
 pub(super) fn leader(p: &Program, s: &State) -> u8 {
+    if let Some(st) = p.leader.by {
+        return leader_by(p, s, st);
+    }
     let base = match p.leader.role {
         ir::Role::Dealer => Some(s.dealer),
         ir::Role::Loser => s.round_loser,
@@ -441,6 +513,39 @@ pub(super) fn leader(p: &Program, s: &State) -> u8 {
         o if o < 0 => s.next_in_game(base, !p.clockwise),
         _ => s.next_in_game(base, p.clockwise),
     }
+}
+
+/// `the player with the most points leads`: among the players in the game, the most (or
+/// fewest) of what the line goes by; among those tied, the first from the tie rule's role
+/// in its direction (from the dealer when there is no such player).
+fn leader_by(p: &Program, s: &State, st: ir::Standing) -> u8 {
+    let held = |x: u8| s.holding_of(p, x, st.by);
+    let seats = (0..s.seats).filter(|&x| s.in_game(x));
+    let best = if st.most {
+        seats.map(held).max()
+    } else {
+        seats.map(held).min()
+    };
+    let base = match p.leader.role {
+        ir::Role::Dealer => Some(s.dealer),
+        ir::Role::Loser => s.round_loser,
+        ir::Role::Winner => s.round_winner,
+    }
+    .unwrap_or(s.dealer);
+    // `left` is the way play goes, as in `the player left of the dealer leads`.
+    let way = if p.leader.offset < 0 {
+        !p.clockwise
+    } else {
+        p.clockwise
+    };
+    let mut x = base;
+    for _ in 0..s.seats {
+        x = s.next_in_game(x, way);
+        if Some(held(x)) == best {
+            return x;
+        }
+    }
+    s.next_in_game(s.dealer, p.clockwise)
 }
 
 /// The pot, the bank and the top of the next deal, as the setup gives them.

@@ -136,6 +136,66 @@ pub struct State {
     pub rng: Rng,
     /// Set when the game stopped because it could not go on (it is `over`, with no winner).
     pub stuck: Option<super::Stall>,
+    /// What the table keeps besides the cards and the chips (the ruleset's counts...).
+    pub kept: Kept,
+}
+
+/// What the table keeps besides the cards and the chips, for the rules that read it: the
+/// ruleset's own counts, where this round began, the run of one rank carried past a gathering
+/// of the discard pile, and the `when N players are left` moments that have run. Nothing on
+/// the hot path of a card touches it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Kept {
+    /// The ruleset's counts: count `i` of seat `x` at `i * MAX_SEATS + x` (a count of the
+    /// table's at `x = 0`). Empty for a ruleset that keeps none.
+    pub counts: Vec<i32>,
+    /// The cards laid in the game (`State::turns`) when this round began.
+    pub round_began: u64,
+    /// The run the discard pile held when it was last gathered into the stock, all but its
+    /// top card: that card's rank, and how many of that rank lay in a row under it.
+    pub run_carry: (u8, u8),
+    /// The `when N players are left` moments that have run: bit `N`.
+    pub left_fired: u16,
+    /// The moments after a card are running: the card is counted among those laid this
+    /// round (`State::turns` counts it once its turn is over).
+    pub after_card: bool,
+}
+
+impl Kept {
+    /// A game's start: every count where it starts.
+    pub fn start(&mut self, p: &Program) {
+        self.counts.clear();
+        for c in &p.counts {
+            self.counts.extend(std::iter::repeat_n(c.start, MAX_SEATS));
+        }
+        self.round_began = 0;
+        self.run_carry = (0, 0);
+        self.left_fired = 0;
+        self.after_card = false;
+    }
+
+    /// Count `i`'s value for `seat` (the table's own count for any seat).
+    pub fn count(&self, p: &Program, i: u8, seat: u8) -> i32 {
+        let x = if p.counts.get(usize::from(i)).is_some_and(|c| c.per_player) {
+            usize::from(seat)
+        } else {
+            0
+        };
+        self.counts
+            .get(usize::from(i) * MAX_SEATS + x)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Count `i` of `seat` (the table's own for any seat), to change.
+    pub fn count_mut(&mut self, p: &Program, i: u8, seat: u8) -> Option<&mut i32> {
+        let x = if p.counts.get(usize::from(i)).is_some_and(|c| c.per_player) {
+            usize::from(seat)
+        } else {
+            0
+        };
+        self.counts.get_mut(usize::from(i) * MAX_SEATS + x)
+    }
 }
 
 /// No seat: who laid a card that no one has laid yet.
@@ -156,6 +216,14 @@ impl State {
     #[inline]
     pub fn chips_of(&self, p: &Program, seat: u8) -> i32 {
         self.chips[self.account(p, seat)]
+    }
+
+    /// What `seat` holds that an ending, the winner or the leader goes by.
+    pub fn holding_of(&self, p: &Program, seat: u8, by: crate::ir::Holding) -> i32 {
+        match by {
+            crate::ir::Holding::Chips => self.chips_of(p, seat),
+            crate::ir::Holding::Count(i) => self.kept.count(p, i, seat),
+        }
     }
 
     #[inline]
@@ -353,6 +421,7 @@ impl State {
             next_deal,
             rng,
             stuck,
+            kept,
         } = other;
         self.seats = *seats;
         self.hands = *hands;
@@ -386,6 +455,11 @@ impl State {
         self.next_deal.clone_from(next_deal);
         self.rng = *rng;
         self.stuck = *stuck;
+        self.kept.counts.clone_from(&kept.counts);
+        self.kept.round_began = kept.round_began;
+        self.kept.run_carry = kept.run_carry;
+        self.kept.left_fired = kept.left_fired;
+        self.kept.after_card = kept.after_card;
     }
 
     /// All chips: seats' accounts, the bank and the pot.

@@ -18,12 +18,20 @@ impl State {
     #[inline]
     pub fn facts(&self, p: &Program) -> Facts {
         let hand = self.hands[usize::from(self.turn)].len();
+        if !p.reads_table {
+            // What the ruleset can read: the player's situation alone.
+            return Facts {
+                total: self.total,
+                chips: self.chips_of(p, self.turn),
+                cards_left: hand.saturating_sub(1) as u8,
+                players_left: self.active() as u8,
+                previous: self.discard.last().map(|c| rank_of(*c)),
+                ..Facts::default()
+            };
+        }
         Facts {
-            total: self.total,
-            chips: self.chips_of(p, self.turn),
             cards_left: hand.saturating_sub(1) as u8,
-            players_left: self.active() as u8,
-            previous: self.discard.last().map(|c| rank_of(*c)),
+            ..self.facts_of(p, self.turn)
         }
     }
 
@@ -146,7 +154,7 @@ impl State {
         } else {
             choice_total(p, choice, &self.facts(p))
         };
-        p.allows(t).then_some(t)
+        self.allows(p, t).then_some(t)
     }
 
     /// Whether the player to move holds a card they may lay. A live script is asked only when
@@ -182,7 +190,7 @@ impl State {
                             } else {
                                 Some(choice_total(p, c, &facts))
                             };
-                            total.is_none_or(|t| p.allows(t))
+                            total.is_none_or(|t| self.allows(p, t))
                         })
                 })
             })
@@ -265,11 +273,11 @@ fn play<S: Sink>(
             why: Illegal::NoChoice(choice),
         });
     };
-    if ch.simple && !ch.scripted && p.script_bars.is_empty() {
+    if ch.simple && !ch.scripted && p.plain_cards {
         // The common case: one folded instruction on the total, turn effects, no outcomes
         // of the card's own, no script to ask.
         let new_total = choice_total(p, ch, &Facts::total(s.total));
-        if let Some(why) = Illegal::beyond_limits(p, new_total) {
+        if let Some(why) = s.beyond_limits(p, new_total) {
             return Err(PlayError::Illegal { card, why });
         }
         lay_simple(p, s, index, choice, ch, new_total, sink);
@@ -285,7 +293,7 @@ fn play<S: Sink>(
     let new_total = pre
         .as_ref()
         .map_or_else(|| choice_total(p, ch, &facts), |pre| pre.total);
-    if let Some(why) = Illegal::beyond_limits(p, new_total) {
+    if let Some(why) = s.beyond_limits(p, new_total) {
         return Err(PlayError::Illegal { card, why });
     }
     let played = run_steps(p, ch, &facts, new_total, pre.as_ref());
@@ -298,6 +306,7 @@ fn play<S: Sink>(
     };
     card_outcomes(p, s, by, &played, pre.as_ref(), sink);
     bars(p, s, by, old, played.total, pre.as_ref(), sink);
+    super::kept::after_card(p, s, by, sink);
     end_turn(p, s, seat, played.turn, sink);
     Ok(())
 }
@@ -460,8 +469,13 @@ fn run_steps(
                     played.n_out += 1;
                 }
             }
-            Act::Add(_) | Act::Set(_) | Act::Mul(_) | Act::Div(_) | Act::Nothing => {
-                played.total = act.apply(played.total);
+            Act::Add(_)
+            | Act::Set(_)
+            | Act::Mul(_)
+            | Act::Div(_)
+            | Act::Nothing
+            | Act::Value(_) => {
+                played.total = act.apply_in(p, f, played.total);
             }
         }
     }
@@ -668,7 +682,10 @@ pub(super) fn draw_up_to<S: Sink>(
 #[inline(never)]
 pub(super) fn reshuffle<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S) {
     if p.reshuffle && s.discard.len() > 1 {
+        // The run on the pile goes on past the gathering: what lay under its top card.
+        let run = s.run();
         let top = s.discard.pop().expect("the discard pile has cards");
+        s.kept.run_carry = (rank_of(top), run.saturating_sub(1));
         s.discard.move_into(&mut s.stock);
         s.discard.push(top);
         let n = s.stock.len();

@@ -166,6 +166,35 @@ impl State {
                 grouped(self.turns)
             ));
         }
+        self.validate_kept(p)
+    }
+
+    /// What the table keeps: one value of each of the ruleset's counts for every seat, a
+    /// round that began no later than now, and a run carried past a gathering of a rank.
+    fn validate_kept(&self, p: &Program) -> Result<(), String> {
+        let k = &self.kept;
+        if k.counts.len() != p.counts.len() * MAX_SEATS {
+            return Err(format!(
+                "it keeps {} values of counts, where the ruleset keeps {} counts ({} values)",
+                k.counts.len(),
+                p.counts.len(),
+                p.counts.len() * MAX_SEATS
+            ));
+        }
+        if k.round_began > self.turns {
+            return Err(format!(
+                "the round began after card {}, but {} cards have been laid",
+                grouped(k.round_began),
+                grouped(self.turns)
+            ));
+        }
+        let (rank, n) = k.run_carry;
+        if usize::from(rank) >= RANKS || u64::from(n) > self.turns {
+            return Err("the run carried past the last gathering is not one a game makes".into());
+        }
+        if k.after_card {
+            return Err("it stopped in the middle of a card".into());
+        }
         Ok(())
     }
 
@@ -341,6 +370,7 @@ fn most_again(p: &Program) -> u8 {
                     t.iter().map(|o| o.turn.again).max().unwrap_or(0)
                 }),
             Act::Add(_)
+            | Act::Value(_)
             | Act::Set(_)
             | Act::Mul(_)
             | Act::Div(_)

@@ -28,6 +28,9 @@ pub enum Act {
     Outcomes(u16),
     /// A rhai function decides: an index into [`Program::script_fx`].
     Script(u16),
+    /// The total becomes an amount worked out from the table (`set the total to the limit`,
+    /// `add the run`): an index into [`Program::exprs`].
+    Value(u16),
 }
 
 impl Act {
@@ -39,12 +42,13 @@ impl Act {
             Act::Add(_) | Act::Set(_) | Act::Mul(_) | Act::Div(_) => Some(self),
             // A script's act is not arithmetic the table knows; a choice with one is
             // scripted, and live whatever its branches.
-            Act::Script(_) => Some(self),
+            Act::Script(_) | Act::Value(_) => Some(self),
             Act::Nothing | Act::Skip(_) | Act::Reverse | Act::Again(_) | Act::Outcomes(_) => None,
         }
     }
 
-    /// The total after this step, or `None` when the step leaves the total alone.
+    /// The total after this step, or `None` when the step leaves the total alone. An amount
+    /// from the table is [`Act::apply_in`]'s.
     #[inline]
     pub fn apply(self, total: i32) -> i32 {
         match self {
@@ -57,7 +61,27 @@ impl Act {
             | Act::Reverse
             | Act::Again(_)
             | Act::Outcomes(_)
-            | Act::Script(_) => total,
+            | Act::Script(_)
+            | Act::Value(_) => total,
+        }
+    }
+
+    /// [`Act::apply`] in situation `f`, the total before this step being `total`: an amount
+    /// from the table worked out there.
+    #[inline]
+    pub fn apply_in(self, p: &Program, f: &Facts, total: i32) -> i32 {
+        match self {
+            Act::Value(e) => p.exprs[usize::from(e)].eval_facts(&Facts { total, ..*f }),
+            Act::Add(_)
+            | Act::Set(_)
+            | Act::Mul(_)
+            | Act::Div(_)
+            | Act::Nothing
+            | Act::Skip(_)
+            | Act::Reverse
+            | Act::Again(_)
+            | Act::Outcomes(_)
+            | Act::Script(_) => self.apply(total),
         }
     }
 }
@@ -105,7 +129,8 @@ impl Turn {
             | Act::Div(_)
             | Act::Nothing
             | Act::Outcomes(_)
-            | Act::Script(_) => Turn::default(),
+            | Act::Script(_)
+            | Act::Value(_) => Turn::default(),
         }
     }
 }
@@ -130,7 +155,7 @@ impl Cmp {
 }
 
 /// What a condition may look at when a card is played: the total before the card and the
-/// situation of the player laying it.
+/// situation of the player laying it (or, at a moment, of the player it is about).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Facts {
     pub total: i32,
@@ -142,6 +167,22 @@ pub struct Facts {
     pub players_left: u8,
     /// The rank of the card on top of the discard pile, if any.
     pub previous: Option<u8>,
+    /// The highest total allowed now.
+    pub limit: i32,
+    /// The round's number, from 1.
+    pub round: u32,
+    /// The cards laid this round.
+    pub round_cards: u32,
+    /// The cards of one rank laid in a row, ending with the card on top of the pile.
+    pub run: u8,
+    /// Players still in the game.
+    pub players_in_game: u8,
+    /// Cards in the stock.
+    pub stock: u16,
+    /// Chips in the pot.
+    pub pot: i32,
+    /// The counts the ruleset keeps, by index: the player's own, and the table's.
+    pub counts: [i32; super::MAX_COUNTS],
 }
 
 impl Facts {
@@ -180,6 +221,8 @@ pub enum Test {
     PlayersLeft(Cmp, i32),
     /// `the previous card is a King`: the rank on top of the discard pile.
     Previous(u8),
+    /// `the run is 3`, `the player's points are at least 100`: a count the table keeps.
+    Count(super::Quantity, Cmp, i32),
 }
 
 impl Test {
@@ -202,6 +245,7 @@ impl Test {
             Test::CardsLeft(c, n) => c.holds(i32::from(f.cards_left), n),
             Test::PlayersLeft(c, n) => c.holds(i32::from(f.players_left), n),
             Test::Previous(r) => f.previous == Some(r),
+            Test::Count(q, c, n) => c.holds(q.read(f), n),
         }
     }
 
@@ -211,6 +255,7 @@ impl Test {
             Test::Chips(..) | Test::CardsLeft(..) | Test::PlayersLeft(..) | Test::Previous(_) => {
                 true
             }
+            Test::Count(q, ..) => q != super::Quantity::Total,
             Test::Even
             | Test::Odd
             | Test::AtLeast(_)
@@ -331,10 +376,14 @@ impl Choice {
     /// Whether a condition on the player's situation decides between two branches that do
     /// different arithmetic.
     fn reads_player(&self, p: &Program) -> bool {
+        let reads_table =
+            |a: Act| matches!(a, Act::Value(e) if p.exprs[usize::from(e)].reads_table());
         self.steps().iter().any(|s| {
-            s.then.arithmetic() != s.otherwise.arithmetic()
+            (s.then.arithmetic() != s.otherwise.arithmetic()
                 && s.cond
-                    .is_some_and(|c| p.conds[usize::from(c)].reads_player(p))
+                    .is_some_and(|c| p.conds[usize::from(c)].reads_player(p)))
+                || reads_table(s.then)
+                || reads_table(s.otherwise)
         })
     }
 
@@ -368,7 +417,8 @@ impl Choice {
                 | Act::Reverse
                 | Act::Again(_)
                 | Act::Outcomes(_)
-                | Act::Script(_) => {}
+                | Act::Script(_)
+                | Act::Value(_) => {}
             }
         }
         (index + 1).to_string()
@@ -378,9 +428,9 @@ impl Choice {
     pub fn finish(&mut self) {
         let steps = self.steps;
         let steps = &steps[..usize::from(self.len)];
-        self.simple = steps
-            .iter()
-            .all(|s| s.cond.is_none() && !matches!(s.then, Act::Outcomes(_) | Act::Script(_)));
+        self.simple = steps.iter().all(|s| {
+            s.cond.is_none() && !matches!(s.then, Act::Outcomes(_) | Act::Script(_) | Act::Value(_))
+        });
         self.scripted = steps
             .iter()
             .any(|s| matches!(s.then, Act::Script(_)) || matches!(s.otherwise, Act::Script(_)));
@@ -400,7 +450,9 @@ impl Choice {
                     | Act::Outcomes(_)
                     | Act::Script(_),
                 ) => f,
-                (_, Act::Mul(_) | Act::Div(_)) | (Fast::General, Act::Add(_)) => Fast::General,
+                (_, Act::Mul(_) | Act::Div(_) | Act::Value(_)) | (Fast::General, Act::Add(_)) => {
+                    Fast::General
+                }
             };
             self.turn = self.turn.and(Turn::of(s.then));
         }
@@ -473,7 +525,7 @@ pub enum Target {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum OutcomeKind {
     Pay {
-        amount: i32,
+        amount: super::Amount,
         to: Target,
     },
     WinRound,
@@ -491,8 +543,17 @@ pub enum OutcomeKind {
     TakePot,
     /// `the player takes 1 from the bank`, `the bank pays 1 to the player`.
     Gain {
-        amount: i32,
+        amount: super::Amount,
         from: Pool,
+    },
+    /// `set the total to 0`: the total becomes an amount.
+    SetTotal(super::Amount),
+    /// `the player's points go up by 5`, `each player's chips become 1`, `the streak resets`:
+    /// a count the table keeps (`Quantity::Chips` or `Quantity::Count`) changed, for each
+    /// seat the outcome is about (once, for a count of the table's).
+    Change {
+        what: super::Quantity,
+        how: super::Change,
     },
 }
 
@@ -542,10 +603,16 @@ pub struct Tally {
 impl Tally {
     pub fn of(list: &[Outcome]) -> Tally {
         let mut t = Tally::default();
+        // An amount worked out from the table is estimated at 1 chip.
+        let estimate = |a: super::Amount| match a {
+            super::Amount::Fixed(n) => i64::from(n),
+            super::Amount::Of(_) => 1,
+        };
         for o in list {
             let chips = match o.kind {
-                OutcomeKind::Pay { amount, .. } => -i64::from(amount),
-                OutcomeKind::Gain { amount, .. } => i64::from(amount),
+                OutcomeKind::Pay { amount, .. } => -estimate(amount),
+                OutcomeKind::Gain { amount, .. } => estimate(amount),
+                OutcomeKind::SetTotal(_) | OutcomeKind::Change { .. } => 0,
                 OutcomeKind::WinRound
                 | OutcomeKind::LoseRound
                 | OutcomeKind::OutOfRound

@@ -66,7 +66,7 @@ fn steps_total(
                 None => untabulated(t)?,
             }
         } else {
-            act.apply(t)
+            act.apply_in(p, f, t)
         };
     }
     Some(t)
@@ -99,7 +99,7 @@ pub fn possible_totals(p: &Program, choice: &Choice, total: i32) -> Vec<i32> {
                         .and_then(|o| o.total)
                         .unwrap_or(t)
                 } else {
-                    a.apply(t)
+                    a.apply_in(p, &facts, t)
                 };
                 if !next.contains(&n) {
                     next.push(n);

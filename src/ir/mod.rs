@@ -13,6 +13,7 @@ pub mod eval;
 mod legal;
 mod program;
 pub mod script;
+mod value;
 pub mod verify;
 
 pub use effect::*;
@@ -20,6 +21,7 @@ pub use eval::{choice_total, possible_totals};
 pub use legal::{LegalTable, Parts, Ranks, Row, TABLE_TOTALS};
 pub use program::*;
 pub use script::{ScriptError, ScriptFx, ScriptHost, ScriptOut, ScriptTest, Scripts, View};
+pub use value::*;
 pub use verify::verify;
 
 /// Most seats at one table.
@@ -32,6 +34,8 @@ pub const MAX_DECKS: usize = 4;
 pub const MAX_CHOICES: usize = 4;
 /// Most steps in one choice.
 pub const MAX_STEPS: usize = 6;
+/// Most counts a ruleset keeps (`count points for each player`).
+pub const MAX_COUNTS: usize = 8;
 /// "No effect defined" in the rank tables.
 pub const NO_EFFECT: u16 = u16::MAX;
 

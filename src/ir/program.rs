@@ -28,6 +28,33 @@ pub enum Role {
 pub struct Leader {
     pub role: Role,
     pub offset: i8,
+    /// `the player with the most points leads`: the standing that picks the leader, among
+    /// the players in the game; ties go to the first from `role` in the direction `offset`
+    /// says.
+    pub by: Option<Standing>,
+}
+
+/// What a player holds that an ending, the winner or the leader goes by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Holding {
+    /// Chips (a team's, in teams).
+    Chips,
+    /// A count kept for each player: an index into [`Program::counts`].
+    Count(u8),
+}
+
+/// Players ranked by what they hold: the most first, or the fewest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    pub by: Holding,
+    pub most: bool,
+}
+
+/// A mark a player's holding can reach (or fall to) that ends the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Mark {
+    pub by: Holding,
+    pub at: i32,
 }
 
 /// The ways a game ends besides one player (or team) left and a number of rounds
@@ -39,10 +66,10 @@ pub struct Ending {
     pub left: u8,
     /// The game ends as soon as a player (or team) is out of it.
     pub first_out: bool,
-    /// The game ends as soon as a player has this many chips or more.
-    pub reach: Option<i32>,
-    /// The game ends as soon as a player has this many chips or fewer.
-    pub fall: Option<i32>,
+    /// The game ends as soon as a player has this many chips (or points) or more.
+    pub reach: Option<Mark>,
+    /// The game ends as soon as a player has this many chips (or points) or fewer.
+    pub fall: Option<Mark>,
 }
 
 impl Default for Ending {
@@ -68,10 +95,19 @@ impl Ending {
 pub enum Winner {
     /// `the winner is the last player left` (the one, or the team, the game ends with)
     LastLeft,
-    /// `the winner is the player with the most chips` (tied players share the win)
-    MostChips,
-    /// `the winner is the player with the fewest chips`
-    FewestChips,
+    /// `the winner is the player with the most chips` (or `the fewest points`); tied
+    /// players share the win
+    Best(Standing),
+}
+
+impl Winner {
+    /// `the winner is the player with the most chips`.
+    pub const MOST_CHIPS: Winner = Winner::Best(Winner::MOST_CHIPS_STANDING);
+    /// The most chips first.
+    pub const MOST_CHIPS_STANDING: Standing = Standing {
+        by: Holding::Chips,
+        most: true,
+    };
 }
 
 /// A declared option and the value it has in this compilation.
@@ -98,7 +134,12 @@ pub struct Triggers {
 /// A limit the total may not pass, and where it was said.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Limit {
+    /// The limit, or (for one worked out from the table) its value at the start of the game,
+    /// which the checker's analyses read.
     pub value: i32,
+    /// A limit worked out from the table when it is needed (`109 minus 10 times the round`):
+    /// an index into [`Program::exprs`].
+    pub expr: Option<u16>,
     pub origin: Origin,
 }
 
@@ -156,6 +197,17 @@ pub struct Program {
     pub clockwise: bool,
     pub by_hand: bool,
     pub reshuffle: bool,
+    /// The counts the ruleset keeps (`count points for each player`), at most
+    /// [`super::MAX_COUNTS`].
+    pub counts: Vec<super::CountInfo>,
+    /// Amounts worked out from the table, by index (`Amount::Of`, `Act::Value`, a limit's).
+    pub exprs: Vec<super::Expr>,
+    /// Moments' rules (`after each card: ...`), in the order written.
+    pub moments: Vec<super::Moment>,
+    /// Whether a rule reads what the table keeps beyond a player's situation (a count, an
+    /// amount from the table, a moment): derived from the rest ([`Program::reads_table_now`])
+    /// and checked by the verifier.
+    pub reads_table: bool,
     /// The first dealer's seat, or `None` for a random one.
     pub first_dealer: Option<u8>,
     pub deal_clockwise: bool,
@@ -284,6 +336,27 @@ impl Program {
         format!("{file} line {}", origin.line)
     }
 
+    /// Whether a rule reads what the table keeps beyond a player's situation, worked out.
+    pub fn reads_table_now(&self) -> bool {
+        !self.counts.is_empty()
+            || !self.exprs.is_empty()
+            || !self.moments.is_empty()
+            || self
+                .conds
+                .iter()
+                .flat_map(|c| c.any_of.iter().flatten())
+                .any(|t| matches!(t, super::Test::Count(..)))
+    }
+
+    /// Whether a limit is worked out from the table (then the engine asks the game, and the
+    /// legal-choice table is left empty).
+    pub fn moving_limits(&self) -> bool {
+        [self.ceiling, self.floor]
+            .iter()
+            .flatten()
+            .any(|l| l.expr.is_some())
+    }
+
     /// Whether a piece comes from the ruleset's own file rather than a parent.
     pub fn is_own(&self, origin: Origin) -> bool {
         usize::from(origin.file) + 1 == self.files.len()
@@ -314,6 +387,12 @@ impl Program {
         }
         for l in [&mut p.ceiling, &mut p.floor].into_iter().flatten() {
             l.origin = nowhere;
+        }
+        for m in &mut p.moments {
+            m.origin = nowhere;
+        }
+        for c in &mut p.counts {
+            c.origin = nowhere;
         }
         p
     }

@@ -31,6 +31,7 @@ fn between(p: &mut Program, floor: i32, ceiling: i32) {
     let at = |value| {
         Some(Limit {
             value,
+            expr: None,
             origin: Origin::default(),
         })
     };
@@ -62,6 +63,10 @@ fn program() -> Program {
         files: vec!["test.rules".into()],
         sources: vec!["card A: add 1\nthe total may not go above 99\n".into()],
         options: Vec::new(),
+        counts: Vec::new(),
+        exprs: Vec::new(),
+        moments: Vec::new(),
+        reads_table: false,
         min_players: 2,
         max_players: 3,
         decks: [1; MAX_SEATS + 1],
@@ -71,6 +76,7 @@ fn program() -> Program {
         start: 0,
         ceiling: Some(Limit {
             value: 99,
+            expr: None,
             origin: Origin { file: 0, line: 2 },
         }),
         floor: None,
@@ -82,6 +88,7 @@ fn program() -> Program {
         leader: Leader {
             role: Role::Dealer,
             offset: 1,
+            by: None,
         },
         rounds: None,
         ending: Ending::default(),
@@ -188,6 +195,7 @@ fn tests_of_digits_multiples_ranges_and_the_players_situation() {
         cards_left: 0,
         players_left: 2,
         previous: Some(12),
+        ..Facts::default()
     };
     assert!(holds(Test::Chips(Cmp::AtMost, 1), f) && !holds(Test::Chips(Cmp::AtLeast, 2), f));
     assert!(holds(Test::CardsLeft(Cmp::Exactly, 0), f));
@@ -202,6 +210,7 @@ fn the_limits_allow_a_total() {
     assert!(p.allows(99) && !p.allows(100));
     p.floor = Some(Limit {
         value: 0,
+        expr: None,
         origin: Origin::default(),
     });
     assert!(p.allows(0) && !p.allows(-1));
@@ -255,7 +264,7 @@ fn an_outcome_lists_tally_is_its_chips_and_a_stale_one_is_caught() {
         o(
             Who::Player,
             OutcomeKind::Pay {
-                amount: 2,
+                amount: Amount::Fixed(2),
                 to: Target::Pot,
             },
         ),
@@ -263,21 +272,21 @@ fn an_outcome_lists_tally_is_its_chips_and_a_stale_one_is_caught() {
         o(
             Who::EachOther,
             OutcomeKind::Gain {
-                amount: 3,
+                amount: Amount::Fixed(3),
                 from: Pool::Bank,
             },
         ),
         o(
             Who::Every,
             OutcomeKind::Pay {
-                amount: 1,
+                amount: Amount::Fixed(1),
                 to: Target::Pot,
             },
         ),
         o(
             Who::Next,
             OutcomeKind::Pay {
-                amount: 5,
+                amount: Amount::Fixed(5),
                 to: Target::Pot,
             },
         ),
@@ -354,6 +363,7 @@ fn the_legal_table_agrees_with_the_choices_and_a_stale_one_is_caught() {
     // A table built for other limits is caught by the verifier.
     p.ceiling = Some(Limit {
         value: 50,
+        expr: None,
         origin: Origin::default(),
     });
     assert!(
@@ -383,6 +393,7 @@ fn the_legal_table_answers_at_the_highest_total_and_a_stale_answer_is_caught() {
     // A floor above 5 refuses the second choice but not the first: the ace still goes.
     p.floor = Some(Limit {
         value: 6,
+        expr: None,
         origin: Origin::default(),
     });
     p.start = 10;
@@ -425,7 +436,7 @@ fn a_choice_is_quiet_when_no_step_has_outcomes_either_way_and_the_table_says_so(
     let pay = Outcome {
         who: Who::Player,
         kind: OutcomeKind::Pay {
-            amount: 1,
+            amount: Amount::Fixed(1),
             to: Target::Pot,
         },
     };

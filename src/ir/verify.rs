@@ -6,7 +6,7 @@
 //! ruleset's fault.
 
 use super::{Act, Choice, Effect, MAX_CHOICES, MAX_DECKS, MAX_HAND, MAX_SEATS, MAX_STEPS};
-use super::{Count, NO_EFFECT, Program, Tally, Test};
+use super::{Count, NO_EFFECT, OutcomeKind, Program, Tally, Test};
 use crate::base::cards::{JOKER, MAX_JOKERS};
 
 /// The most bars whose test is a script (the engine keeps which fired in a `u32`).
@@ -215,6 +215,9 @@ impl Verifier<'_> {
             Act::Div(n) | Act::Mul(n) if n <= 0 => {
                 self.fail(format!("effect {i} multiplies or divides by {n}"));
             }
+            Act::Value(e) if usize::from(e) >= p.exprs.len() => {
+                self.fail(format!("effect {i} names amount {e}"));
+            }
             Act::Add(_)
             | Act::Set(_)
             | Act::Mul(_)
@@ -224,7 +227,8 @@ impl Verifier<'_> {
             | Act::Reverse
             | Act::Again(_)
             | Act::Outcomes(_)
-            | Act::Script(_) => {}
+            | Act::Script(_)
+            | Act::Value(_) => {}
         }
     }
 
@@ -244,9 +248,11 @@ impl Verifier<'_> {
         .collect();
         indexes.extend(p.bars.iter().flat_map(|b| [b.reach, b.pass]).flatten());
         indexes.extend(p.script_bars.iter().map(|b| b.outcomes));
+        indexes.extend(p.moments.iter().map(|m| m.outcomes));
         if let Some(bad) = indexes.iter().find(|i| usize::from(**i) >= n) {
             self.fail(format!("a rule names outcomes {bad}, of {n}"));
         }
+        self.values();
         if let Some(i) = p
             .outcomes
             .iter()
@@ -265,6 +271,106 @@ impl Verifier<'_> {
         }
         if !p.script_bars.is_empty() && p.scripts.is_none() {
             self.fail("script bars without scripts".into());
+        }
+    }
+}
+
+impl Verifier<'_> {
+    /// Amounts and counts: every index in bounds, every count of the ruleset's own, every
+    /// amount one that leaves a number on its stack.
+    fn values(&mut self) {
+        let p = self.p;
+        if p.counts.len() > super::MAX_COUNTS {
+            self.fail(format!(
+                "{} counts, at most {}",
+                p.counts.len(),
+                super::MAX_COUNTS
+            ));
+        }
+        let counts = p.counts.len();
+        let amount = |a: super::Amount| match a {
+            super::Amount::Of(e) => usize::from(e) < p.exprs.len(),
+            super::Amount::Fixed(_) => true,
+        };
+        for (i, e) in p.exprs.iter().enumerate() {
+            let mut depth: i32 = 0;
+            for op in &e.ops {
+                depth += match op {
+                    super::Op::Num(_) | super::Op::Get(..) => 1,
+                    super::Op::Add | super::Op::Sub | super::Op::Mul => -1,
+                    super::Op::Half | super::Op::AtLeast(_) | super::Op::AtMost(_) => 0,
+                };
+                if !(1..=16).contains(&depth) {
+                    self.fail(format!("amount {i} does not leave one number"));
+                    break;
+                }
+            }
+            if depth != 1 {
+                self.fail(format!("amount {i} leaves {depth} numbers"));
+            }
+            if e.quantities()
+                .any(|q| matches!(q, super::Quantity::Count(c) if usize::from(c) >= counts))
+            {
+                self.fail(format!(
+                    "amount {i} reads a count the program does not keep"
+                ));
+            }
+        }
+        for o in p.outcomes.iter().flat_map(|o| &o.list) {
+            let ok = match o.kind {
+                OutcomeKind::Pay { amount: a, .. }
+                | OutcomeKind::Gain { amount: a, .. }
+                | OutcomeKind::SetTotal(a) => amount(a),
+                OutcomeKind::Change { what, how } => {
+                    let a = match how {
+                        super::Change::Up(a)
+                        | super::Change::Down(a)
+                        | super::Change::Become(a) => amount(a),
+                        super::Change::Reset => true,
+                    };
+                    a && match what {
+                        super::Quantity::Count(c) => usize::from(c) < counts,
+                        super::Quantity::Chips => true,
+                        super::Quantity::Total
+                        | super::Quantity::Limit
+                        | super::Quantity::Round
+                        | super::Quantity::RoundCards
+                        | super::Quantity::Run
+                        | super::Quantity::PlayersLeft
+                        | super::Quantity::PlayersInRound
+                        | super::Quantity::Stock
+                        | super::Quantity::Pot
+                        | super::Quantity::Cards => false,
+                    }
+                }
+                OutcomeKind::WinRound
+                | OutcomeKind::LoseRound
+                | OutcomeKind::OutOfRound
+                | OutcomeKind::OutOfGame
+                | OutcomeKind::ResetTotal(_)
+                | OutcomeKind::EndRound
+                | OutcomeKind::WinGame
+                | OutcomeKind::EndGame
+                | OutcomeKind::TakePot => true,
+            };
+            if !ok {
+                self.fail(format!(
+                    "an outcome names an amount or a count out of bounds: {o:?}"
+                ));
+            }
+        }
+        for m in &p.moments {
+            if m.cond.is_some_and(|c| usize::from(c) >= p.conds.len()) {
+                self.fail("a moment names a condition out of bounds".into());
+            }
+        }
+        if p.reads_table != p.reads_table_now() {
+            self.fail("the program's `reads_table` is stale".into());
+        }
+        for l in [p.ceiling, p.floor].into_iter().flatten() {
+            if l.expr.is_some_and(|e| usize::from(e) >= p.exprs.len()) {
+                self.fail("a limit names an amount out of bounds".into());
+            }
         }
     }
 }

@@ -16,6 +16,120 @@ pub enum Amount {
 
 pub type SAmount = Spanned<Amount>;
 
+/// An amount worked out from the table when it is needed: `10`, `{bonus}`, `the total`,
+/// `the player's points`, `109 minus 10 times the round, but not below 59`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// `99`, `{chips}`: known when the ruleset is compiled.
+    Amount(Amount),
+    /// `the run`, `the player's points`
+    Count(TableCount),
+    /// `the total plus 5`
+    Plus(Box<SValue>, Box<SValue>),
+    /// `99 minus the round`
+    Minus(Box<SValue>, Box<SValue>),
+    /// `10 times the round`
+    Times(Box<SValue>, Box<SValue>),
+    /// `half the total` (rounding down)
+    Half(Box<SValue>),
+    /// `twice the run`
+    Twice(Box<SValue>),
+    /// `..., but not below 59`, `..., but never above 99`
+    Bounded {
+        value: Box<SValue>,
+        low: Option<SAmount>,
+        high: Option<SAmount>,
+    },
+}
+
+pub type SValue = Spanned<Value>;
+
+impl Value {
+    /// The amount, when the value is a plain number or option.
+    pub fn as_amount(&self) -> Option<&Amount> {
+        match self {
+            Value::Amount(a) => Some(a),
+            Value::Count(_)
+            | Value::Plus(..)
+            | Value::Minus(..)
+            | Value::Times(..)
+            | Value::Half(_)
+            | Value::Twice(_)
+            | Value::Bounded { .. } => None,
+        }
+    }
+}
+
+/// A count the table keeps.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TableCount {
+    /// `the total`
+    Total,
+    /// `the limit`: the highest total allowed now
+    Limit,
+    /// `the round`: its number, from 1
+    Round,
+    /// `the cards laid this round`
+    RoundCards,
+    /// `the run`: the cards of one rank laid in a row, ending with the card on top
+    Run,
+    /// `the players left`: in the game
+    PlayersLeft,
+    /// `the players in the round`
+    PlayersInRound,
+    /// `the cards in the stock`
+    Stock,
+    /// `the pot`
+    Pot,
+    /// `the player's chips`, `the next player's cards`, `the player's points`
+    Seat(Who, SeatCount),
+    /// `the streak`: a count of the table's own
+    Named(Spanned<String>),
+}
+
+/// What a player has that the table counts.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SeatCount {
+    Chips,
+    /// The cards in their hand.
+    Cards,
+    /// A count kept for each player (`points`).
+    Named(Spanned<String>),
+}
+
+/// How an outcome changes a count.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Change {
+    /// `goes up by 5`
+    Up(SValue),
+    /// `goes down by 5`
+    Down(SValue),
+    /// `becomes 1`
+    Become(SValue),
+    /// `resets`: back to where it starts
+    Reset,
+}
+
+/// A moment something happens at, besides the triggers of `when` lines.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Moment {
+    /// `after each card`
+    AfterCard,
+    /// `when a player goes out`
+    PlayerOut,
+    /// `when 2 players are left`
+    Left(SAmount),
+}
+
+/// How a round ends besides its rules (`the round ends ...`).
+#[derive(Debug, Clone)]
+pub enum RoundEnd {
+    /// `after 20 cards`
+    AfterCards(SAmount),
+    /// `when the run is 4`
+    When(Condition),
+}
+
 /// A whole ruleset file.
 #[derive(Debug, Clone, Default)]
 pub struct File {
@@ -129,8 +243,8 @@ pub enum StatementKind {
     Chips(SAmount),
     /// `the total starts at 0`
     Start(SAmount),
-    /// `the total may not go above 99`
-    Limit { side: Side, value: SAmount },
+    /// `the total may not go above 99`, `... above 109 minus 10 times the round`
+    Limit { side: Side, value: SValue },
     /// `play goes clockwise`
     Direction(Turning),
     /// `players draw by hand`
@@ -162,8 +276,13 @@ pub enum StatementKind {
     FirstDealer(Option<SAmount>),
     /// `the deal passes left`
     DealPasses(Turning),
-    /// `the player left of the loser leads`
-    Leader { role: Role, side: Option<Turning> },
+    /// `the player left of the loser leads`; `the player with the most points leads each
+    /// round, ties to the left of the dealer` (`by`: the holding and whether the most lead)
+    Leader {
+        role: Role,
+        side: Option<Turning>,
+        by: Option<(Holding, bool)>,
+    },
     /// `the game ends after {rounds} rounds or when a player is out`
     GameEnd(Vec<Ending>),
     /// `the winner is the player with the most chips`
@@ -181,6 +300,20 @@ pub enum StatementKind {
     Remove(Removal),
     /// `keep the bars at 33, 66`: a variant that adds bars keeps its parent's at these totals.
     KeepBars(Vec<SAmount>),
+    /// `count points for each player, starting at 0`, `count streak`
+    Count {
+        name: Spanned<String>,
+        per_player: bool,
+        start: Option<SAmount>,
+    },
+    /// `after each card, if the run is 3: set the total to 0`
+    Moment {
+        moment: Spanned<Moment>,
+        condition: Option<Condition>,
+        outcomes: Vec<Outcome>,
+    },
+    /// `the round ends after 20 cards`, `the round ends when the run is 4`
+    RoundEnds(RoundEnd),
 }
 
 /// Which way a bar counts: the total coming up onto or across it, down, or both.
@@ -203,23 +336,31 @@ pub enum Ending {
     PlayersLeft(SAmount),
     /// `when a player is out`
     FirstOut,
-    /// `when a player reaches 10 chips`
-    ChipsReach(SAmount),
-    /// `when a player falls to 1 chip`
-    ChipsFall(SAmount),
+    /// `when a player reaches 10 chips`, `... reaches 300 points`
+    Reach(SAmount, Holding),
+    /// `when a player falls to 1 chip`, `... falls to 0 points`
+    Fall(SAmount, Holding),
     /// `after 10 rounds`
     AfterRounds(SAmount),
 }
 
+/// What a player holds that an ending, the winner or the leader goes by: chips, or a count
+/// kept for each player (`points`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Holding {
+    Chips,
+    Count(Spanned<String>),
+}
+
 /// Who wins the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum WinnerRule {
     /// `the last player left`
     LastLeft,
-    /// `the player with the most chips`
-    MostChips,
+    /// `the player with the most chips`, `... the most points`
+    Most(Holding),
     /// `the player with the fewest chips`
-    FewestChips,
+    Fewest(Holding),
 }
 
 /// What a `no ...` line removes.
@@ -331,8 +472,8 @@ pub enum Action {
     Add(Quantity),
     /// `subtract 10`
     Subtract(Quantity),
-    /// `set the total to 99`
-    Set(SAmount),
+    /// `set the total to 99`, `set the total to the limit`
+    Set(SValue),
     /// `multiply by 3`
     Multiply(SAmount),
     /// `divide by 3`
@@ -360,7 +501,8 @@ pub enum Action {
 pub enum Quantity {
     /// `face value`: the card's number (Ace 1, Jack 11, Queen 12, King 13, Joker 0).
     Face,
-    Amount(SAmount),
+    /// `10`, `{bonus}`, `the run`
+    Amount(SValue),
 }
 
 /// Tests on the total joined by `and` / `or` (`and` binds first).
@@ -403,6 +545,8 @@ pub enum Test {
     Previous(Spanned<String>),
     /// `script lucky`
     Script(Spanned<String>),
+    /// `the run is 3`, `the player's points are at least 100`, `the player has 3 points`
+    Count(TableCount, Cmp, SAmount),
 }
 
 /// Who an outcome is about.
@@ -457,8 +601,8 @@ pub struct Outcome {
 
 #[derive(Debug, Clone)]
 pub enum OutcomeKind {
-    /// `pays 2 to the pot`
-    Pays { amount: SAmount, to: Target },
+    /// `pays 2 to the pot`, `pays the run`
+    Pays { amount: SValue, to: Target },
     /// `wins the round`
     WinsRound,
     /// `loses the round`
@@ -480,7 +624,14 @@ pub enum OutcomeKind {
     /// `takes the pot`
     TakesPot,
     /// `takes 1 from the bank`, `gains 2 from the pot`, `the bank pays 1 to the player`
-    Gains { amount: SAmount, from: Pool },
+    Gains { amount: SValue, from: Pool },
+    /// `set the total to 0`, `the total becomes the limit`
+    SetTotal(SValue),
+    /// `the player's points go up by the total`, `each player's chips become 1`
+    Count {
+        count: Spanned<TableCount>,
+        change: Change,
+    },
 }
 
 /// Where gained chips come from.
@@ -541,6 +692,10 @@ pub enum ScenarioStep {
     Play(Spanned<String>),
     /// `draw`
     Draw,
+    /// `count points: 0, 290, 0` (a count of the table's: one value)
+    Count(Spanned<String>, Vec<i64>),
+    /// `round 3`
+    Round(i64),
     /// `expect ...`
     Expect(Expectation),
 }
@@ -562,4 +717,6 @@ pub enum Expectation {
     Bank(i64),
     Direction(Turning),
     HandSize(i64, i64),
+    /// `expect count points: 0, 95, 0`
+    Count(Spanned<String>, Vec<i64>),
 }

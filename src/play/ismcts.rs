@@ -278,8 +278,8 @@ pub fn last_shape() -> (usize, Vec<(u16, u32, u32)>) {
 }
 
 /// What the play-out brought each seat: a winner's share of the win when the game is over;
-/// else each seat's share of the chips in the game (the fewer the better where the fewest
-/// chips win). Partners share their team's.
+/// else each seat's share of what the winner goes by, among the players in the game (the
+/// fewer the better where the fewest win). Partners share their team's chips.
 fn reward(p: &Ruleset, g: &State) -> [f32; MAX_SEATS] {
     let n = usize::from(g.seats);
     let mut r = [0.0; MAX_SEATS];
@@ -296,16 +296,17 @@ fn reward(p: &Ruleset, g: &State) -> [f32; MAX_SEATS] {
         }
         return r;
     }
+    // What the winner goes by: chips, or a count kept for each player.
+    let standing = match p.winner {
+        Winner::Best(st) => st,
+        Winner::LastLeft => Winner::MOST_CHIPS_STANDING,
+    };
     let chips = |x: u8| {
         if !g.in_game(x) {
             return 0.0;
         }
-        let c = g.chips_of(p, x).max(0) as f32;
-        if p.winner == Winner::FewestChips {
-            1.0 / (1.0 + c)
-        } else {
-            c
-        }
+        let c = g.holding_of(p, x, standing.by).max(0) as f32;
+        if standing.most { c } else { 1.0 / (1.0 + c) }
     };
     let total: f32 = (0..g.seats).map(chips).sum();
     if total > 0.0 {

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 
 use crate::base::cards::card_name;
 use crate::engine::{Event, PayTo, State};
-use crate::ir::Program;
+use crate::ir::{Program, Quantity};
 
 fn to_words(to: PayTo) -> String {
     match to {
@@ -139,6 +139,63 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
                 _ => format!("The game ends: {} share the win.", list.join(" and ")),
             }
         }
+        // The rule's own events follow: said by them.
+        Event::Moment { .. } => String::new(),
+        Event::Changed {
+            seat,
+            what,
+            from,
+            to,
+        } => {
+            let whose = |thing: &str| {
+                let n = names(seat);
+                if n == "You" {
+                    format!("Your {thing}")
+                } else {
+                    format!("{n}'s {thing}")
+                }
+            };
+            let named = match what {
+                Quantity::Total => "The total".to_string(),
+                Quantity::Chips => whose("chips"),
+                Quantity::Count(i) => match p.counts.get(usize::from(i)) {
+                    Some(c) if c.per_player => whose(&c.name),
+                    Some(c) => format!("The {}", c.name),
+                    None => "A count".to_string(),
+                },
+                Quantity::Limit
+                | Quantity::Round
+                | Quantity::RoundCards
+                | Quantity::Run
+                | Quantity::PlayersLeft
+                | Quantity::PlayersInRound
+                | Quantity::Stock
+                | Quantity::Pot
+                | Quantity::Cards => "A count".to_string(),
+            };
+            format!("{named}: {from} → {to}.")
+        }
+    }
+}
+
+/// A count's name in JSON: `total`, `chips`, or the ruleset's own name.
+fn quantity_name(p: &Program, q: Quantity) -> String {
+    match q {
+        Quantity::Count(i) => p
+            .counts
+            .get(usize::from(i))
+            .map_or_else(|| format!("count {i}"), |c| c.name.clone()),
+        Quantity::Total => "total".into(),
+        Quantity::Chips => "chips".into(),
+        Quantity::Limit => "limit".into(),
+        Quantity::Round => "round".into(),
+        Quantity::RoundCards => "round_cards".into(),
+        Quantity::Run => "run".into(),
+        Quantity::PlayersLeft => "players_left".into(),
+        Quantity::PlayersInRound => "players_in_round".into(),
+        Quantity::Stock => "stock".into(),
+        Quantity::Pot => "pot".into(),
+        Quantity::Cards => "cards".into(),
     }
 }
 
@@ -224,13 +281,32 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
             };
             json!({"event": "game_end", "winner": winner})
         }
+        Event::Moment { seat, rule } => {
+            let line = p
+                .outcomes
+                .get(usize::from(rule))
+                .map(|o| p.line_text(o.origin).to_string());
+            json!({"event": "moment", "seat": seat, "rule": line})
+        }
+        Event::Changed {
+            seat,
+            what,
+            from,
+            to,
+        } => json!({
+            "event": "changed",
+            "seat": seat,
+            "what": quantity_name(p, what),
+            "from": from,
+            "to": to
+        }),
     }
 }
 
 /// The state as the last object of `run --json`.
 pub fn state_json(p: &Program, s: &State) -> Value {
     let n = s.seats;
-    json!({
+    let mut v = json!({
         "event": "state",
         "total": s.total,
         "direction": if s.clockwise { "cw" } else { "ccw" },
@@ -247,5 +323,22 @@ pub fn state_json(p: &Program, s: &State) -> Value {
         "pot": s.pot,
         "over": s.over,
         "winners": s.winner_list(),
-    })
+    });
+    if !p.counts.is_empty() {
+        v["counts"] = p
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let values: Vec<i32> = if c.per_player {
+                    (0..n).map(|x| s.kept.count(p, i as u8, x)).collect()
+                } else {
+                    vec![s.kept.count(p, i as u8, 0)]
+                };
+                (c.name.clone(), json!(values))
+            })
+            .collect::<serde_json::Map<_, _>>()
+            .into();
+    }
+    v
 }

@@ -7,7 +7,8 @@
 
 use crate::base::cards::RANK_WORDS;
 use crate::ir::{
-    Act, Choice, Cmp, Cond, Effect, OutcomeKind, Outcomes, Pool, Program, Step, Target, Test, Who,
+    Act, Amount, Change, Choice, Cmp, Cond, Effect, Expr, Op, OutcomeKind, Outcomes, Pool, Program,
+    Quantity, Step, Target, Test, Who,
 };
 
 /// How a test is said: after `the total is` (`even`, `above 49`), after `the total`
@@ -67,6 +68,116 @@ fn said(p: &Program, t: Test) -> Said {
             if r == 0 || r == 7 { "n" } else { "" },
             RANK_WORDS[usize::from(r)]
         )),
+        Test::Count(Quantity::Total, c, n) => Said::Is(cmp_words_is(c, n)),
+        Test::Count(q, c, n) => {
+            let what = quantity_words(p, q, Who::Player);
+            let verb = if quantity_plural(q) || is_plural_name(p, q) {
+                "are"
+            } else {
+                "is"
+            };
+            Said::Whole(format!("{what} {verb} {}", cmp_words_is(c, n)))
+        }
+    }
+}
+
+/// A comparison after `is`: `3`, `at least 3`, `at most 3` (never `no`, which reads as a
+/// word there).
+fn cmp_words_is(c: Cmp, n: i32) -> String {
+    match c {
+        Cmp::Exactly => n.to_string(),
+        Cmp::AtLeast => format!("at least {n}"),
+        Cmp::AtMost => format!("at most {n}"),
+    }
+}
+
+/// Whether a count is said with `are` (`the cards laid this round are 20`).
+fn quantity_plural(q: Quantity) -> bool {
+    match q {
+        Quantity::RoundCards
+        | Quantity::PlayersLeft
+        | Quantity::PlayersInRound
+        | Quantity::Stock
+        | Quantity::Chips
+        | Quantity::Cards => true,
+        Quantity::Count(_)
+        | Quantity::Total
+        | Quantity::Limit
+        | Quantity::Round
+        | Quantity::Run
+        | Quantity::Pot => false,
+    }
+}
+
+/// A count the table keeps, as the language names it: `the run`, `the player's points`.
+pub fn quantity_words(p: &Program, q: Quantity, whose: Who) -> String {
+    let of = |what: &str| format!("{}'s {what}", who_words(whose));
+    match q {
+        Quantity::Total => "the total".into(),
+        Quantity::Limit => "the limit".into(),
+        Quantity::Round => "the round".into(),
+        Quantity::RoundCards => "the cards laid this round".into(),
+        Quantity::Run => "the run".into(),
+        Quantity::PlayersLeft => "the players left".into(),
+        Quantity::PlayersInRound => "the players in the round".into(),
+        Quantity::Stock => "the cards in the stock".into(),
+        Quantity::Pot => "the pot".into(),
+        Quantity::Chips => of("chips"),
+        Quantity::Cards => of("cards"),
+        Quantity::Count(i) => {
+            let c = &p.counts[usize::from(i)];
+            if c.per_player {
+                of(&c.name)
+            } else {
+                format!("the {}", c.name)
+            }
+        }
+    }
+}
+
+/// An amount worked out from the table, as the language writes it: `109 minus 10 times the
+/// round, but not below 59`. Written with brackets where the language's order (times before
+/// plus and minus, left to right) needs them.
+pub fn expr_words(p: &Program, e: &Expr) -> String {
+    // Each stack entry: its words, and how tightly they bind (0 a sum, 1 a product, 2 one
+    // piece), so a piece that binds less than its place is bracketed.
+    let mut stack: Vec<(String, u8)> = Vec::new();
+    let mut bounds: Vec<String> = Vec::new();
+    let wrap = |(w, level): (String, u8), at: u8| {
+        if level < at { format!("({w})") } else { w }
+    };
+    for op in &e.ops {
+        match *op {
+            Op::Num(n) => stack.push((n.to_string(), 2)),
+            Op::Get(q, w) => stack.push((quantity_words(p, q, w), 2)),
+            Op::Add | Op::Sub | Op::Mul => {
+                let (Some(b), Some(a)) = (stack.pop(), stack.pop()) else {
+                    continue;
+                };
+                stack.push(match *op {
+                    Op::Add => (format!("{} plus {}", wrap(a, 0), wrap(b, 1)), 0),
+                    Op::Sub => (format!("{} minus {}", wrap(a, 0), wrap(b, 1)), 0),
+                    _ => (format!("{} times {}", wrap(a, 1), wrap(b, 2)), 1),
+                });
+            }
+            Op::Half => {
+                if let Some(a) = stack.pop() {
+                    stack.push((format!("half {}", wrap(a, 2)), 2));
+                }
+            }
+            Op::AtLeast(n) => bounds.push(format!(", but not below {n}")),
+            Op::AtMost(n) => bounds.push(format!(", but not above {n}")),
+        }
+    }
+    let body = stack.pop().map_or_else(|| "0".to_string(), |(w, _)| w);
+    format!("{body}{}", bounds.concat())
+}
+
+/// An amount, as written.
+pub fn amount_words(p: &Program, a: Amount) -> String {
+    match a {
+        Amount::Fixed(n) => n.to_string(),
+        Amount::Of(e) => expr_words(p, &p.exprs[usize::from(e)]),
     }
 }
 
@@ -138,7 +249,7 @@ pub fn who_words(w: Who) -> &'static str {
 }
 
 /// `the player pays 2 and loses the round`
-pub fn outcomes_words(o: &Outcomes) -> String {
+pub fn outcomes_words(p: &Program, o: &Outcomes) -> String {
     let mut previous: Option<Who> = None;
     let parts: Vec<String> = o
         .list
@@ -152,8 +263,15 @@ pub fn outcomes_words(o: &Outcomes) -> String {
             };
             let subject_free = matches!(
                 x.kind,
-                OutcomeKind::ResetTotal(_) | OutcomeKind::EndRound | OutcomeKind::EndGame
+                OutcomeKind::ResetTotal(_)
+                    | OutcomeKind::EndRound
+                    | OutcomeKind::EndGame
+                    | OutcomeKind::SetTotal(_)
+                    | OutcomeKind::Change { .. }
             );
+            if subject_free {
+                previous = None;
+            }
             if !subject_free {
                 previous = Some(x.who);
             }
@@ -164,7 +282,7 @@ pub fn outcomes_words(o: &Outcomes) -> String {
                         Target::Pot => "the pot".to_string(),
                         Target::Seat(w) => who_words(w).to_string(),
                     };
-                    format!("{who}pays {amount} to {to}")
+                    format!("{who}pays {} to {to}", amount_words(p, amount))
                 }
                 OutcomeKind::WinRound => format!("{who}wins the round"),
                 OutcomeKind::LoseRound => format!("{who}loses the round"),
@@ -177,12 +295,38 @@ pub fn outcomes_words(o: &Outcomes) -> String {
                 OutcomeKind::EndGame => "the game ends".to_string(),
                 OutcomeKind::TakePot => format!("{who}takes the pot"),
                 OutcomeKind::Gain { amount, from } => format!(
-                    "{who}takes {amount} from the {}",
+                    "{who}takes {} from the {}",
+                    amount_words(p, amount),
                     match from {
                         Pool::Bank => "bank",
                         Pool::Pot => "pot",
                     }
                 ),
+                OutcomeKind::SetTotal(a) => format!("set the total to {}", amount_words(p, a)),
+                OutcomeKind::Change { what, how } => {
+                    let count = quantity_words(p, what, x.who);
+                    let plural = matches!(what, Quantity::Chips) || is_plural_name(p, what);
+                    match how {
+                        Change::Up(a) => format!(
+                            "{count} {} up by {}",
+                            if plural { "go" } else { "goes" },
+                            amount_words(p, a)
+                        ),
+                        Change::Down(a) => format!(
+                            "{count} {} down by {}",
+                            if plural { "go" } else { "goes" },
+                            amount_words(p, a)
+                        ),
+                        Change::Become(a) => format!(
+                            "{count} {} {}",
+                            if plural { "become" } else { "becomes" },
+                            amount_words(p, a)
+                        ),
+                        Change::Reset => {
+                            format!("{count} {}", if plural { "reset" } else { "resets" })
+                        }
+                    }
+                }
             }
         })
         .collect();
@@ -209,9 +353,18 @@ pub fn act_words(p: &Program, a: Act) -> String {
         Act::Again(1) => "play again".into(),
         Act::Again(2) => "play again twice".into(),
         Act::Again(n) => format!("play again {n} times"),
-        Act::Outcomes(i) => outcomes_words(&p.outcomes[usize::from(i)]),
+        Act::Outcomes(i) => outcomes_words(p, &p.outcomes[usize::from(i)]),
         Act::Script(i) => format!("run {}", p.script_fx[usize::from(i)].func),
+        Act::Value(e) => format!(
+            "set the total to {}",
+            expr_words(p, &p.exprs[usize::from(e)])
+        ),
     }
+}
+
+/// Whether a count's name reads as plural (`points`): then `go up`, `become`.
+fn is_plural_name(p: &Program, q: Quantity) -> bool {
+    matches!(q, Quantity::Count(i) if p.counts.get(usize::from(i)).is_some_and(|c| c.name.ends_with('s')))
 }
 
 /// Acts joined by `and`, or `nothing`.

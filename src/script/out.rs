@@ -214,7 +214,10 @@ fn payment(item: &Dynamic, bad: &dyn Fn(String) -> ScriptError) -> Result<Outcom
     };
     Ok(Outcome {
         who,
-        kind: OutcomeKind::Pay { amount, to },
+        kind: OutcomeKind::Pay {
+            amount: crate::ir::Amount::Fixed(amount),
+            to,
+        },
     })
 }
 
@@ -233,7 +236,10 @@ fn gain(item: &Dynamic, bad: &dyn Fn(String) -> ScriptError) -> Result<Outcome, 
     };
     Ok(Outcome {
         who,
-        kind: OutcomeKind::Gain { amount, from },
+        kind: OutcomeKind::Gain {
+            amount: crate::ir::Amount::Fixed(amount),
+            from,
+        },
     })
 }
 

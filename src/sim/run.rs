@@ -73,7 +73,8 @@ impl Sink for Counter<'_> {
         | kind::CANNOT_PLAY
         | kind::NO_CARDS
         | kind::ROUND_END
-        | kind::ELIMINATED;
+        | kind::ELIMINATED
+        | kind::CHANGED;
     // Inlined where each event is made, so the match on its kind is decided there, not by
     // a jump through a table at every event.
     #[inline(always)]
@@ -88,7 +89,8 @@ impl Sink for Counter<'_> {
                     | Reason::RoundStart
                     | Reason::RoundEnd
                     | Reason::GameEnd
-                    | Reason::Script(_) => 3,
+                    | Reason::Script(_)
+                    | Reason::Moment => 3,
                 };
                 self.chips[k] += amount.max(0) as u64;
             }
@@ -115,6 +117,13 @@ impl Sink for Counter<'_> {
                     self.outs += 1;
                 }
             }
+            // Chips a rule took away by setting them: lost to the other rules.
+            Event::Changed {
+                what: crate::ir::Quantity::Chips,
+                from,
+                to,
+                ..
+            } => self.chips[3] += u64::try_from(from.saturating_sub(to)).unwrap_or(0),
             Event::Deal { .. }
             | Event::Play { .. }
             | Event::Draw { .. }
@@ -128,7 +137,9 @@ impl Sink for Counter<'_> {
             | Event::OutOfRound { .. }
             | Event::TotalReset { .. }
             | Event::RoundEnd { .. }
-            | Event::GameEnd { .. } => {}
+            | Event::GameEnd { .. }
+            | Event::Moment { .. }
+            | Event::Changed { .. } => {}
         }
     }
 }

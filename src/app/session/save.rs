@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::Seat;
 use crate::base::Rng;
 use crate::base::cards::{COPY, Card, RANK_NAMES, RANKS, card_name, parse_card, parse_rank};
-use crate::engine::{Hand, Pile, Stall, State};
+use crate::engine::{Hand, Kept, Pile, Stall, State};
 use crate::ir::{MAX_HAND, MAX_SEATS};
 
 /// The format version this build writes.
@@ -108,6 +108,20 @@ struct GameV2 {
     rng: [u64; 4],
     /// `no cards` or `no play`: the game stopped as unable to go on.
     stuck: Option<String>,
+    /// The ruleset's counts: count `i` of seat `x` at `i * 12 + x` (a count of the table's
+    /// at `x = 0`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    counts: Vec<i32>,
+    /// The cards laid in the game when this round began.
+    #[serde(default)]
+    round_began: u64,
+    /// The run of one rank the discard pile held when last gathered: the rank of its top
+    /// card and how many of that rank lay under it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    run_carry: Option<(String, u8)>,
+    /// The `when N players are left` moments that have run, by N.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    left_fired: Vec<u8>,
 }
 
 /// The file, version 1: the engine's state as it was serialized then, frozen here.
@@ -373,6 +387,15 @@ impl GameV2 {
             laid_by: [seat(s.laid_by[0]), seat(s.laid_by[1])],
             rng: s.rng.words(),
             stuck: s.stuck.map(stall_word),
+            counts: s.kept.counts.clone(),
+            round_began: s.kept.round_began,
+            run_carry: (s.kept.run_carry.1 > 0).then(|| {
+                (
+                    RANK_NAMES[usize::from(s.kept.run_carry.0)].to_string(),
+                    s.kept.run_carry.1,
+                )
+            }),
+            left_fired: seat_list(s.kept.left_fired),
         }
     }
 
@@ -442,6 +465,21 @@ impl GameV2 {
             next_deal: cards(&self.next_deal)?,
             rng,
             stuck,
+            kept: Kept {
+                counts: self.counts,
+                round_began: self.round_began,
+                run_carry: match self.run_carry {
+                    Some((rank, n)) => (
+                        parse_rank(&rank).ok_or_else(|| {
+                            format!("the file is corrupt (`{}` is not a rank)", clip(&rank))
+                        })?,
+                        n,
+                    ),
+                    None => (0, 0),
+                },
+                left_fired: seat_set(&self.left_fired)?,
+                after_card: false,
+            },
         })
     }
 }
@@ -489,6 +527,11 @@ impl GameV1 {
                 StallV1::NoCards => Stall::NoCards,
                 StallV1::NoPlay => Stall::NoPlay,
             }),
+            // Version 1 knew no counts: where the game was, this round began.
+            kept: Kept {
+                round_began: self.turns,
+                ..Kept::default()
+            },
         })
     }
 }

@@ -150,7 +150,7 @@ mod tests {
     #[test]
     fn a_phrase_goes_on_while_only_one_word_can() {
         let words = expected_at("", false);
-        assert!(words.iter().any(|w| w == "`each player`"), "{words:?}");
+        assert!(words.iter().any(|w| w == "`play goes`"), "{words:?}");
         assert!(words.iter().any(|w| w == "`card`"), "{words:?}");
         let steps = expected_at("  ", true);
         assert!(steps.iter().any(|w| w == "`expect`"), "{steps:?}");

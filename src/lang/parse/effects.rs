@@ -5,6 +5,7 @@ use pest::iterators::Pair;
 use super::Rule;
 use super::outcomes::outcome;
 use super::tokens::*;
+use super::values::value;
 use crate::base::Spanned;
 use crate::base::diag::Diag;
 use crate::lang::ast::*;
@@ -138,7 +139,7 @@ pub(super) fn action(pair: Pair<'_, Rule>, start: usize) -> Result<Spanned<Actio
             let quantity = if q.as_rule() == Rule::face {
                 Quantity::Face
             } else {
-                Quantity::Amount(amount(q, start)?)
+                Quantity::Amount(value(q, start)?)
             };
             if rule == Rule::add {
                 Action::Add(quantity)
@@ -146,7 +147,7 @@ pub(super) fn action(pair: Pair<'_, Rule>, start: usize) -> Result<Spanned<Actio
                 Action::Subtract(quantity)
             }
         }
-        Rule::set_total => Action::Set(amount(pair.into_inner().next().expect("amount"), start)?),
+        Rule::set_total => Action::Set(value(pair.into_inner().next().expect("a value"), start)?),
         Rule::multiply => {
             Action::Multiply(amount(pair.into_inner().next().expect("amount"), start)?)
         }
@@ -227,10 +228,27 @@ fn test(p: Pair<'_, Rule>, start: usize) -> Result<Test, Diag> {
         Rule::player_test => {
             let mut it = pred.into_inner();
             let (cmp, n) = count_cmp(it.next().expect("a count"), start)?;
-            match it.next().map(|p| p.as_rule()) {
-                Some(Rule::chips_word) => Test::Chips(cmp, n),
+            match it.next() {
+                Some(w) if w.as_rule() == Rule::chips_word => Test::Chips(cmp, n),
+                Some(w) if w.as_rule() == Rule::ident => Test::Count(
+                    TableCount::Seat(
+                        Who::Player,
+                        SeatCount::Named(Spanned {
+                            node: w.as_str().to_string(),
+                            span: sp(&w, start),
+                        }),
+                    ),
+                    cmp,
+                    n,
+                ),
                 _ => Test::CardsLeft(cmp, n),
             }
+        }
+        Rule::count_test => {
+            let mut it = pred.into_inner();
+            let count = super::values::table_count(it.next().expect("a count"), start).node;
+            let (cmp, n) = count_cmp(it.next().expect("a comparison"), start)?;
+            Test::Count(count, cmp, n)
         }
         Rule::left_test => {
             let (cmp, n) = count_cmp(pred.into_inner().next().expect("a count"), start)?;

@@ -56,6 +56,7 @@ const FIRST_WORDS: &[(&str, &str)] = &[
 /// first words it shares the most of).
 const EXAMPLES: &[(&str, &str)] = &[
     ("the game ends", "the game ends when one player is left"),
+    ("the round ends", "the round ends after 20 cards"),
     ("the game", "the game ends when one player is left"),
     ("the winner", "the winner is the last player left"),
     ("the first dealer", "the first dealer is chosen at random"),
@@ -556,7 +557,8 @@ pub(super) fn token_words(tokens: impl IntoIterator<Item = String>) -> Vec<Strin
         let t = token.to_lowercase();
         let w = match t.as_str() {
             "-" | "{" | "0..9" => "a number".to_string(),
-            "#" | "\t" | " " | "\r" | "builtin_rule" => continue,
+            // A bracket opens an amount worked out from the table: not a word to suggest.
+            "#" | "\t" | " " | "\r" | "builtin_rule" | "(" => continue,
             _ if t.contains("..") => continue,
             _ => format!("`{t}`"),
         };

@@ -8,10 +8,12 @@ mod complete;
 mod effects;
 mod errors;
 mod guards;
+mod moments;
 mod outcomes;
 mod scenario;
 mod statements;
 mod tokens;
+mod values;
 
 use pest::Parser as _;
 use pest_derive::Parser;
@@ -65,6 +67,11 @@ pub(super) const STATEMENTS: &[(&str, &str)] = &[
     ("no", "no bar at 66"),
     ("keep", "keep the bars at 33, 66, 99"),
     ("script", "script file \"house.rhai\""),
+    ("count", "count points for each player, starting at 0"),
+    (
+        "after",
+        "after each card, if the run is 3: set the total to 0",
+    ),
 ];
 
 pub(super) const SCENARIO_STEPS: &[(&str, &str)] = &[
@@ -81,6 +88,8 @@ pub(super) const SCENARIO_STEPS: &[(&str, &str)] = &[
     ("pot", "pot 3"),
     ("bank", "bank 2"),
     ("next", "next deal: 9H 2C"),
+    ("count", "count points: 0, 290, 0"),
+    ("round", "round 3"),
     ("play", "play 7H"),
     ("draw", "draw"),
     ("expect", "expect total 36"),
@@ -206,7 +215,15 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                         }
                         continue;
                     }
-                    match build_statement(pair, start) {
+                    let built = if matches!(
+                        pair.as_rule(),
+                        Rule::count_stmt | Rule::moment_stmt | Rule::round_end_stmt
+                    ) {
+                        moments::build(pair, start)
+                    } else {
+                        build_statement(pair, start)
+                    };
+                    match built {
                         Ok(kind) => file.statements.push(Statement {
                             guard,
                             kind,

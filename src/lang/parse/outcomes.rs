@@ -4,6 +4,7 @@ use pest::iterators::Pair;
 
 use super::Rule;
 use super::tokens::*;
+use super::values::{table_count, value};
 use crate::base::diag::Diag;
 use crate::lang::ast::*;
 
@@ -47,6 +48,8 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         .any(|p| p.as_rule() == Rule::pile_too);
     let mut subject = None;
     let mut amount_v = None;
+    let mut count = None;
+    let mut change = None;
     let mut to = Target::Bank;
     let mut from = Pool::Bank;
     for p in pair.into_inner() {
@@ -54,7 +57,18 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
             Rule::who => subject = Some(who(&p)),
             Rule::pot => from = Pool::Pot,
             Rule::bank => from = Pool::Bank,
-            Rule::amount => amount_v = Some(amount(p, start)?),
+            Rule::value => amount_v = Some(value(p, start)?),
+            Rule::seat_count | Rule::named_count => count = Some(table_count(p, start)),
+            Rule::goes_up | Rule::goes_down | Rule::becomes => {
+                let r = p.as_rule();
+                let v = value(p.into_inner().next().expect("by how much"), start)?;
+                change = Some(match r {
+                    Rule::goes_up => Change::Up(v),
+                    Rule::goes_down => Change::Down(v),
+                    _ => Change::Become(v),
+                });
+            }
+            Rule::count_resets => change = Some(Change::Reset),
             Rule::target => {
                 let t = p.into_inner().next().expect("a target");
                 to = match t.as_rule() {
@@ -84,6 +98,11 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         Rule::gains | Rule::bank_pays => OutcomeKind::Gains {
             amount: amount_v.expect("a gain has an amount"),
             from,
+        },
+        Rule::total_becomes => OutcomeKind::SetTotal(amount_v.expect("the total becomes a value")),
+        Rule::count_change => OutcomeKind::Count {
+            count: count.expect("a count to change"),
+            change: change.expect("how it changes"),
         },
         _ => OutcomeKind::TakesPot,
     };

@@ -24,6 +24,23 @@ pub(super) fn numbers(pair: Pair<'_, Rule>) -> Vec<i64> {
         .collect()
 }
 
+/// `points: 0, 290, 0`: a count's name and its values.
+fn named_numbers(pair: Pair<'_, Rule>, start: usize) -> (Spanned<String>, Vec<i64>) {
+    let name = pair
+        .clone()
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::ident)
+        .map(|p| Spanned {
+            node: p.as_str().to_string(),
+            span: sp(&p, start),
+        })
+        .unwrap_or(Spanned {
+            node: String::new(),
+            span: sp(&pair, start),
+        });
+    (name, numbers(pair))
+}
+
 pub(super) fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
     let rule = pair.as_rule();
     let first_num = |p: &Pair<'_, Rule>| {
@@ -89,6 +106,11 @@ pub(super) fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
             })
         }
         Rule::sc_draw => ScenarioStep::Draw,
+        Rule::sc_count => {
+            let (name, values) = named_numbers(pair, start);
+            ScenarioStep::Count(name, values)
+        }
+        Rule::sc_round => ScenarioStep::Round(first_num(&pair)),
         _ => {
             let e = pair.into_inner().next().expect("an expectation");
             let rule = e.as_rule();
@@ -119,6 +141,10 @@ pub(super) fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
                 Rule::ex_round => Expectation::Round(n),
                 Rule::ex_pot => Expectation::Pot(n),
                 Rule::ex_bank => Expectation::Bank(n),
+                Rule::ex_count => {
+                    let (name, values) = named_numbers(e, start);
+                    Expectation::Count(name, values)
+                }
                 Rule::ex_direction => {
                     Expectation::Direction(turning(&e.into_inner().next().expect("a direction")))
                 }

@@ -48,7 +48,7 @@ pub(super) fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<Stat
             };
             StatementKind::Limit {
                 side,
-                value: amount(next(), start)?,
+                value: super::values::value(next(), start)?,
             }
         }
         Rule::direction_stmt => StatementKind::Direction(turning(&next())),
@@ -120,13 +120,16 @@ pub(super) fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<Stat
             }
         }
         Rule::deal_stmt => StatementKind::DealPasses(turning(&next())),
-        Rule::leader_stmt => leader_stmt(next()),
+        Rule::leader_stmt => leader_stmt(inner, start),
         Rule::game_end_stmt => StatementKind::GameEnd(endings(inner, start)?),
-        Rule::winner_stmt => StatementKind::Winner(match next().as_rule() {
-            Rule::most_chips => WinnerRule::MostChips,
-            Rule::fewest_chips => WinnerRule::FewestChips,
-            _ => WinnerRule::LastLeft,
-        }),
+        Rule::winner_stmt => {
+            let p = next();
+            StatementKind::Winner(match p.as_rule() {
+                Rule::most_chips => WinnerRule::Most(holding(p, start)),
+                Rule::fewest_chips => WinnerRule::Fewest(holding(p, start)),
+                _ => WinnerRule::LastLeft,
+            })
+        }
         Rule::teams_stmt => StatementKind::Teams(amount(next(), start)?),
         Rule::remove_stmt => StatementKind::Remove(removal(next(), start)?),
         Rule::keep_stmt => StatementKind::KeepBars(
@@ -220,21 +223,56 @@ fn ranks(pair: Pair<'_, Rule>, start: usize) -> Vec<RankItem> {
         .collect()
 }
 
-/// `the player left of the loser leads`.
-fn leader_stmt(p: Pair<'_, Rule>) -> StatementKind {
-    let (side, role_pair) = if p.as_rule() == Rule::side_of {
-        let mut it = p.into_inner();
-        let side = turning(&it.next().expect("side"));
-        (Some(side), it.next().expect("role"))
-    } else {
-        (None, p)
-    };
-    let role = match role_pair.into_inner().next().expect("role").as_rule() {
+/// `the player left of the loser leads`; `the player with the most points leads each round,
+/// ties to the left of the loser`.
+fn leader_stmt<'i>(mut parts: impl Iterator<Item = Pair<'i, Rule>>, start: usize) -> StatementKind {
+    let first = parts.next().expect("who leads");
+    let role_of = |p: Pair<'_, Rule>| match p.into_inner().next().expect("role").as_rule() {
         Rule::dealer => Role::Dealer,
         Rule::loser => Role::Loser,
         _ => Role::Winner,
     };
-    StatementKind::Leader { role, side }
+    match first.as_rule() {
+        Rule::leads_most | Rule::leads_fewest => {
+            let most = first.as_rule() == Rule::leads_most;
+            let by = Some((holding(first, start), most));
+            // `ties to the left of the loser`; else ties go to the left of the dealer.
+            let (role, side) = match parts.find(|p| p.as_rule() == Rule::tie_rule) {
+                Some(t) => {
+                    let mut it = t.into_inner();
+                    let side = turning(&it.next().expect("side"));
+                    (role_of(it.next().expect("role")), Some(side))
+                }
+                None => (Role::Dealer, Some(Turning::Clockwise)),
+            };
+            StatementKind::Leader { role, side, by }
+        }
+        Rule::side_of => {
+            let mut it = first.into_inner();
+            let side = turning(&it.next().expect("side"));
+            StatementKind::Leader {
+                role: role_of(it.next().expect("role")),
+                side: Some(side),
+                by: None,
+            }
+        }
+        _ => StatementKind::Leader {
+            role: role_of(first),
+            side: None,
+            by: None,
+        },
+    }
+}
+
+/// What a line goes by: chips (`chips`, `lives`), or a count kept for each player, by name.
+fn holding(p: Pair<'_, Rule>, start: usize) -> Holding {
+    match p.into_inner().find(|x| x.as_rule() == Rule::ident) {
+        Some(name) => Holding::Count(Spanned {
+            node: name.as_str().to_string(),
+            span: sp(&name, start),
+        }),
+        None => Holding::Chips,
+    }
 }
 
 /// `after 10 rounds or when a player is out`: each way the game ends.
@@ -252,8 +290,8 @@ fn endings<'i>(
         endings.push(match rule {
             Rule::players_left => Ending::PlayersLeft(n()?),
             Rule::first_out => Ending::FirstOut,
-            Rule::chips_reach => Ending::ChipsReach(n()?),
-            Rule::chips_fall => Ending::ChipsFall(n()?),
+            Rule::chips_reach => Ending::Reach(n()?, holding(e.clone(), start)),
+            Rule::chips_fall => Ending::Fall(n()?, holding(e.clone(), start)),
             Rule::after_rounds => Ending::AfterRounds(n()?),
             _ => Ending::OneLeft,
         });

@@ -8,10 +8,14 @@
 
 use std::fmt::Write as _;
 
+mod end;
+
+use end::{end_items, lead_words};
+
 use super::events::direction_word;
-use super::words::{effect_words, outcomes_words, script_note, script_notes};
+use super::words::{effect_words, expr_words, outcomes_words, script_note, script_notes};
 use crate::base::cards::RANK_WORDS;
-use crate::ir::{Count, MAX_SEATS, Origin, Program, Role, Way, Winner};
+use crate::ir::{Count, MAX_SEATS, Origin, Program, Way};
 
 /// One line of the rules sheet: a section, a key that names what it is about (the same key
 /// in a variant and in its parent), the rule and what it means, and where it was decided.
@@ -449,13 +453,27 @@ fn way_words(way: Way) -> &'static str {
 
 fn limit_items(p: &Program, out: &mut Vec<Item>) {
     let l = Section::Limits;
+    let limit = |l: crate::ir::Limit| match l.expr {
+        None => l.value.to_string(),
+        Some(e) => expr_words(p, &p.exprs[usize::from(e)]),
+    };
+    let moving = |l: crate::ir::Limit, first: &str| match l.expr {
+        None => String::new(),
+        Some(_) => format!(
+            "; the limit is worked out as each card is laid ({first} {} at the start)",
+            l.value
+        ),
+    };
     if let Some(c) = p.ceiling {
         push(
             out,
             l,
             "ceiling",
-            format!("the total may not go above {}", c.value),
-            Some("a card that would take it higher cannot be played".to_string()),
+            format!("the total may not go above {}", limit(c)),
+            Some(format!(
+                "a card that would take it higher cannot be played{}",
+                moving(c, "it is")
+            )),
             Some(c.origin),
         );
     }
@@ -464,8 +482,11 @@ fn limit_items(p: &Program, out: &mut Vec<Item>) {
             out,
             l,
             "floor",
-            format!("the total may not go below {}", f.value),
-            Some("a card that would take it lower cannot be played".to_string()),
+            format!("the total may not go below {}", limit(f)),
+            Some(format!(
+                "a card that would take it lower cannot be played{}",
+                moving(f, "it is")
+            )),
             Some(f.origin),
         );
     }
@@ -484,7 +505,7 @@ fn limit_items(p: &Program, out: &mut Vec<Item>) {
                     "on {kind} {} {}: {}",
                     b.value,
                     way_words(way),
-                    outcomes_words(o)
+                    outcomes_words(p, o)
                 ),
                 None,
                 Some(o.origin),
@@ -497,7 +518,7 @@ fn limit_items(p: &Program, out: &mut Vec<Item>) {
             out,
             l,
             &format!("script {}", b.func),
-            format!("on script {}: {}", b.func, outcomes_words(o)),
+            format!("on script {}: {}", b.func, outcomes_words(p, o)),
             Some(format!(
                 "after every card, when the script says so; {}",
                 script_note(&b.func, &b.doc)
@@ -505,109 +526,6 @@ fn limit_items(p: &Program, out: &mut Vec<Item>) {
             Some(o.origin),
         );
     }
-}
-
-fn end_items(p: &Program, out: &mut Vec<Item>) {
-    let e = Section::End;
-    let t = &p.triggers;
-    for (moment, i) in [
-        ("when a player cannot play", t.cannot_play),
-        ("when a player has no cards", t.no_cards),
-        ("at the start of each round", t.round_start),
-        ("at the end of each round", t.round_end),
-        ("at the end of the game", t.game_end),
-    ] {
-        if let Some(i) = i {
-            let o = &p.outcomes[usize::from(i)];
-            push(
-                out,
-                e,
-                moment,
-                format!("{moment}: {}", outcomes_words(o)),
-                None,
-                Some(o.origin),
-            );
-        }
-    }
-    push(
-        out,
-        e,
-        "elimination",
-        if p.out_when_cannot_pay {
-            "a player is out when they cannot pay".to_string()
-        } else {
-            "a player is out at 0 chips".to_string()
-        },
-        Some(if p.out_when_cannot_pay {
-            "out of the game the moment they must pay a chip they do not have".to_string()
-        } else {
-            "out of the game when they lose their last chip".to_string()
-        }),
-        origin_of(p, "elimination"),
-    );
-    let one = if p.team_size.is_some() {
-        "one team is left"
-    } else {
-        "one player is left"
-    };
-    let chips = |n: i32| if n == 1 { "chip" } else { "chips" };
-    let mut ways: Vec<String> = Vec::new();
-    if let Some(r) = p.rounds {
-        ways.push(format!(
-            "after {r} {}",
-            if r == 1 { "round" } else { "rounds" }
-        ));
-    }
-    if p.ending.left > 1 {
-        ways.push(format!("when {} players are left", p.ending.left));
-    }
-    if p.ending.first_out {
-        ways.push("when a player is out".to_string());
-    }
-    if let Some(n) = p.ending.reach {
-        ways.push(format!("when a player reaches {n} {}", chips(n)));
-    }
-    if let Some(n) = p.ending.fall {
-        ways.push(format!("when a player falls to {n} {}", chips(n)));
-    }
-    let (end, note) = if ways.is_empty() {
-        (
-            "the game ends when one player is left".to_string(),
-            p.team_size
-                .map(|_| "with teams: when one team is left".to_string()),
-        )
-    } else {
-        // One player left comes after the ways that need players out.
-        let longer = p.rounds.is_some() || p.ending.reach.is_some() || p.ending.fall.is_some();
-        (
-            format!("the game ends {}", ways.join(" or ")),
-            longer.then(|| format!("or sooner, when {one}")),
-        )
-    };
-    push(out, e, "game end", end, note, origin_of(p, "game end"));
-    let (winner, note) = match (p.winner, p.team_size) {
-        (Winner::MostChips, _) => (
-            "the winner is the player with the most chips",
-            Some("tied players share the win"),
-        ),
-        (Winner::FewestChips, _) => (
-            "the winner is the player with the fewest chips",
-            Some("tied players share the win"),
-        ),
-        (Winner::LastLeft, Some(_)) => (
-            "the winner is the last player left",
-            Some("with teams: the last team left"),
-        ),
-        (Winner::LastLeft, None) => ("the winner is the last player left", None),
-    };
-    push(
-        out,
-        e,
-        "winner",
-        winner.to_string(),
-        note.map(str::to_string),
-        origin_of(p, "winner"),
-    );
 }
 
 impl Sheet<'_> {
@@ -643,24 +561,4 @@ impl Sheet<'_> {
             let _ = writeln!(self.out, "- {}", Item::sentence(&rule, Some(&note)));
         }
     }
-}
-
-/// Who leads each round, as a ruleset says it, and what happens when there is no such player.
-fn lead_words(p: &Program) -> (String, Option<String>) {
-    let role = match p.leader.role {
-        Role::Dealer => "dealer",
-        Role::Loser => "loser",
-        Role::Winner => "winner",
-    };
-    let rule = match p.leader.offset {
-        0 => format!("the {role} leads"),
-        o => format!(
-            "the player {} of the {role} leads",
-            if o > 0 { "left" } else { "right" }
-        ),
-    };
-    let note = (p.leader.role != Role::Dealer).then(|| {
-        format!("the {role} of the round before; in the first round, the player left of the dealer")
-    });
-    (rule, note)
 }

@@ -1,0 +1,82 @@
+//! Builders for the statements of the table's counts and moments: `count ...`, `after each
+//! card: ...`, `when a player goes out: ...`, `the round ends after 20 cards`.
+
+use pest::iterators::Pair;
+
+use super::Rule;
+use super::effects::build_condition;
+use super::outcomes::outcomes;
+use super::tokens::*;
+use crate::base::diag::Diag;
+use crate::lang::ast::*;
+
+pub(super) fn build(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind, Diag> {
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    Ok(match rule {
+        Rule::count_stmt => {
+            let n = inner.next().expect("a count has a name");
+            let name = Spanned {
+                node: n.as_str().to_string(),
+                span: sp(&n, start),
+            };
+            let mut per_player = false;
+            let mut first = None;
+            for p in inner {
+                match p.as_rule() {
+                    Rule::per_player => per_player = true,
+                    Rule::amount => first = Some(amount(p, start)?),
+                    _ => {}
+                }
+            }
+            StatementKind::Count {
+                name,
+                per_player,
+                start: first,
+            }
+        }
+        Rule::moment_stmt => {
+            let m = inner.next().expect("a moment");
+            let mspan = sp(&m, start);
+            let moment = match m.as_rule() {
+                Rule::after_card => Moment::AfterCard,
+                Rule::player_goes_out => Moment::PlayerOut,
+                _ => Moment::Left(amount(
+                    m.into_inner()
+                        .find(|p| p.as_rule() == Rule::amount)
+                        .expect("how many are left"),
+                    start,
+                )?),
+            };
+            let mut condition = None;
+            let mut list = Vec::new();
+            for p in inner {
+                match p.as_rule() {
+                    Rule::condition => condition = Some(build_condition(p, start)?),
+                    Rule::outcomes => list = outcomes(p, start)?,
+                    _ => {}
+                }
+            }
+            StatementKind::Moment {
+                moment: Spanned {
+                    node: moment,
+                    span: mspan,
+                },
+                condition,
+                outcomes: list,
+            }
+        }
+        _ => {
+            let how = inner.next().expect("how the round ends");
+            StatementKind::RoundEnds(if how.as_rule() == Rule::after_cards {
+                RoundEnd::AfterCards(amount(
+                    how.into_inner().next().expect("how many cards"),
+                    start,
+                )?)
+            } else {
+                let cond = inner.next().expect("a condition");
+                RoundEnd::When(build_condition(cond, start)?)
+            })
+        }
+    })
+}
