@@ -18,12 +18,17 @@ use crate::compile::{Shipped, read_capped};
 #[command(
     name = "ninety",
     version,
-    about = "Play, check and simulate running-total card games and their house rules"
+    about = "Play, check and simulate running-total card games and their house rules",
+    // Help is wrapped to the terminal's width, and never wider than this (piped, too).
+    max_term_width = HELP_WIDTH
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+/// The widest help line: help is wrapped to the terminal, and to this on a wide one.
+pub const HELP_WIDTH: usize = 100;
 
 #[derive(Subcommand)]
 enum Command {
@@ -82,6 +87,9 @@ struct CheckArgs {
     /// file with none.
     #[arg(long, default_value = "text")]
     format: String,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
     /// Fail on warnings too.
     #[arg(long)]
     deny_warnings: bool,
@@ -271,7 +279,7 @@ struct RunArgs {
     #[arg(long)]
     json: bool,
     /// When the moves run out, a bot plays every seat to the end: `cautious` (the default),
-    /// `random`, `aggressive`, `search` or `script:FILE.rhai`.
+    /// `random`, `aggressive`, `search`, `ismcts[:N]` or `script:FILE.rhai`.
     #[arg(long, num_args = 0..=1, default_missing_value = "cautious")]
     bots: Option<String>,
     /// The stock's top cards, top first: `"9H KS 4D"`.
@@ -401,6 +409,7 @@ fn command(cli: Cli) -> i32 {
 
 fn check(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let json = match a.format.as_str() {
+        _ if a.json => true,
         "json" => true,
         "text" => false,
         other => return Err(format!("`--format {other}`: use `text` or `json`")),
