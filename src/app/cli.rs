@@ -377,7 +377,7 @@ fn command(cli: Cli) -> i32 {
         Command::Play(a) => play(a),
         Command::Lsp(_) => Ok(lsp::run()),
         command => {
-            let mut out = std::io::stdout().lock();
+            let mut out = Watched::new(std::io::stdout().lock());
             // Standard error is locked for each write, not for the command: a simulation's
             // progress bar draws from its worker threads, which would wait forever on a lock
             // this thread holds until they finish.
@@ -398,6 +398,14 @@ fn command(cli: Cli) -> i32 {
                 Command::Play(_) | Command::Lsp(_) => Ok(commands::OK),
             };
             let _ = out.flush();
+            // Output that was not written is work lost: the command failed, whatever it
+            // thought of itself.
+            if let Some(e) = out.error {
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    let _ = writeln!(std::io::stderr(), "error: cannot write the output: {e}");
+                }
+                return commands::FAILED;
+            }
             result
         }
     };
@@ -405,6 +413,53 @@ fn command(cli: Cli) -> i32 {
         let _ = writeln!(std::io::stderr(), "error: {}", escape_lines(&e));
         commands::USAGE
     })
+}
+
+/// Standard output, its first failed write kept: a command writes with `let _ = writeln!`
+/// and goes on, and the binary then fails with the reason (a full disk, `/dev/full`, a
+/// closed pipe). After a failure nothing more is written.
+struct Watched<W: Write> {
+    inner: W,
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> Watched<W> {
+    fn new(inner: W) -> Watched<W> {
+        Watched { inner, error: None }
+    }
+
+    fn keep<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r
+            && self.error.is_none()
+        {
+            self.error = Some(std::io::Error::new(e.kind(), e.to_string()));
+        }
+        r
+    }
+
+    fn failed(&self) -> Option<std::io::Error> {
+        self.error
+            .as_ref()
+            .map(|e| std::io::Error::new(e.kind(), e.to_string()))
+    }
+}
+
+impl<W: Write> Write for Watched<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(e) = self.failed() {
+            return Err(e);
+        }
+        let r = self.inner.write(buf);
+        self.keep(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if let Some(e) = self.failed() {
+            return Err(e);
+        }
+        let r = self.inner.flush();
+        self.keep(r)
+    }
 }
 
 fn check(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
