@@ -645,6 +645,9 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
 }
 
 fn play(a: PlayArgs) -> Result<i32, String> {
+    // Ctrl-C still ends a game at once (at the prompt the terminal reads it as a key), but
+    // never in the middle of writing a save: that is finished first.
+    let _ = ctrlc::set_handler(|| super::atomic::exit_after_writes(130));
     let started = match &a.load {
         Some(file) => session::Session::resume(&Shipped, file, color())?,
         None => {
