@@ -146,3 +146,105 @@ fn g17_ctrl_c_while_saving_leaves_no_temporary_file() {
         let _: Value = serde_json::from_str(&d.read("s.json")).expect("the save is whole");
     }
 }
+
+// ---- C. stops ----
+
+/// Ctrl-C stops `judge` inside a long move of the strong bot (and in restricted play; `sim`
+/// plays through the same driver, below): it ends by itself, reports the games played, and says so. How soon is a budget,
+/// asserted with NINETY_TIMING_TESTS=1; before, a move of 1,000,000 iterations ran on to
+/// its end (hundreds of seconds, past the hang guard).
+#[cfg(unix)]
+#[test]
+fn g07_ctrl_c_stops_inside_a_move() {
+    let d = dir("g07");
+    for args in [
+        &["judge", "ninety-nine", "--games", "2", "--bot", "ismcts:1000000"][..],
+        &[
+            "judge",
+            "ninety-nine",
+            "--games",
+            "2",
+            "--bot",
+            "random",
+            "--restrict",
+            "--restrict-bot",
+            "ismcts:1000000",
+        ],
+    ] {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ninety"));
+        cmd.args(args).args(["--jobs", "1"]).current_dir(&d.0);
+        let started = std::time::Instant::now();
+        let out = support::interrupted(&mut cmd);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("interrupted: the report covers"), "{err}");
+        support::budget(&format!("{args:?} stopped"), started.elapsed(), 10 * SEC);
+    }
+}
+
+/// The search looks at its stop as it goes: a stop that says so at once ends the move
+/// after its first look; one that never does changes nothing (the same move, the same
+/// tree, the same random numbers).
+#[test]
+fn g07_the_strong_bot_looks_at_its_stop_and_is_the_same_without_one() {
+    use ninety::base::Rng;
+    use ninety::engine::{Setup, new_game};
+    use ninety::play::ismcts::{self, Horizon, STOP_EVERY};
+    let p = ninety::app::load::load_program(&ninety::compile::Shipped, "ninety-nine", &[])
+        .expect("checks");
+    let setup = Setup {
+        players: 3,
+        seed: 5,
+        ..Setup::default()
+    };
+    let s = new_game(&p, &setup, &mut ()).expect("a game");
+    let (mut ra, mut rb) = (Rng::from_seed(9), Rng::from_seed(9));
+    let plain = ismcts::ismcts(&p, &s, &mut ra, 3000, Horizon::Round);
+    let plain_tree = ismcts::last_shape();
+    let looks = std::cell::Cell::new(0u32);
+    let never = || {
+        looks.set(looks.get() + 1);
+        false
+    };
+    let watched = ismcts::ismcts_until(&p, &s, &mut rb, 3000, Horizon::Round, &never);
+    assert_eq!(plain, watched);
+    assert_eq!(plain_tree, ismcts::last_shape());
+    assert_eq!(ra, rb);
+    assert_eq!(looks.get(), 3000_u32.div_ceil(STOP_EVERY));
+    let at_once = ismcts::ismcts_until(&p, &s, &mut rb, 1_000_000, Horizon::Round, &|| true);
+    assert!(at_once.is_some(), "a move all the same");
+    assert_eq!(ismcts::last_shape().0, 1, "no iteration after the stop");
+}
+
+/// A game the driver plays with the strong bot looks at the stop inside each move, and a
+/// stop that comes ends the game as stopped, never counted, even if a move was cut short.
+#[test]
+fn g07_the_driver_hands_its_stop_to_the_bots_move() {
+    use ninety::engine::Setup;
+    use ninety::play::{Bot, Driver, Ending, Player};
+    let p = ninety::app::load::load_program(&ninety::compile::Shipped, "ninety-nine", &[])
+        .expect("checks");
+    let seats = vec![
+        Player::Bot(Bot::Ismcts {
+            iterations: 640,
+            round: true,
+        });
+        3
+    ];
+    let setup = Setup {
+        players: 3,
+        seed: 3,
+        ..Setup::default()
+    };
+    let looks = std::cell::Cell::new(0u64);
+    let stop = || {
+        looks.set(looks.get() + 1);
+        looks.get() > 25
+    };
+    let mut driver = Driver::new(&p, &seats, 3);
+    let mut s = driver.start(&setup, &mut ()).expect("a game");
+    assert_eq!(driver.play(&mut s, &stop, &mut ()), Ending::Stopped);
+    // Ten looks a move of 640 iterations, besides the driver's own before and after it:
+    // the stop came inside the third move or so, not after a game of them.
+    assert!(s.turns < 5, "{} turns before the stop", s.turns);
+}
