@@ -18,6 +18,9 @@ fn dir(name: &str) -> Dir {
     Dir::new(name, "hostile3", &[])
 }
 
+/// A ruleset whose every game fails: a script that throws from the second round on.
+const FAILS: &str = "extends \"ninety-nine\"\nname \"fails\"\nscript\n  fn f(game) { if game.round > 1 { throw \"boom\"; } game.total + 7 }\nend\ncard 7: run f\n";
+
 // ---- B. lost work ----
 
 /// Every command that writes a report, with standard output on a device that is always full:
@@ -94,6 +97,41 @@ fn g03_a_report_that_cannot_be_written_fails_before_the_games() {
             r.shown()
         );
         assert!(r.stdout().is_empty(), "{}", r.shown());
+    }
+}
+
+/// A page that cannot be written at the end (here: bigger than the files the process may
+/// make, `ulimit -f`) loses none of the report: `judge` and `sim` print it, then fail; and
+/// no temporary file is left beside the page.
+#[cfg(target_os = "linux")]
+#[test]
+fn g03_a_page_that_fails_at_the_end_still_leaves_the_text() {
+    let d = dir("g03b");
+    for command in ["judge", "sim"] {
+        let out = support::output_guarded(
+            Command::new("/bin/sh")
+                .arg("-c")
+                // SIGXFSZ ignored: a write past the limit fails with EFBIG instead.
+                .arg("trap '' XFSZ; ulimit -f 4; exec \"$0\" \"$@\"")
+                .arg(env!("CARGO_BIN_EXE_ninety"))
+                .args([command, "ninety-nine", "--games", "20", "--report", "r.html"])
+                .current_dir(&d.0)
+                .env("NO_COLOR", "1")
+                .stdin(Stdio::null()),
+        );
+        let (text, err) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert!(err.contains("cannot write the report `r.html`"), "{err}");
+        assert!(text.contains("Ninety-Nine"), "{command}: {text}");
+        let left: Vec<_> = std::fs::read_dir(&d.0)
+            .expect("listed")
+            .filter_map(Result::ok)
+            .map(|e| e.file_name())
+            .collect();
+        assert!(left.is_empty(), "{command}: {left:?}");
     }
 }
 
@@ -247,4 +285,128 @@ fn g07_the_driver_hands_its_stop_to_the_bots_move() {
     // Ten looks a move of 640 iterations, besides the driver's own before and after it:
     // the stop came inside the third move or so, not after a game of them.
     assert!(s.turns < 5, "{} turns before the stop", s.turns);
+}
+
+// ---- D. wrong results ----
+
+/// A comparison stopped by Ctrl-C during A's games: B played none, so the report says the run
+/// was stopped, with each side's games, and gives no B - A (text, JSON and page).
+#[cfg(unix)]
+#[test]
+fn g16_a_comparison_stopped_early_gives_no_difference() {
+    let d = dir("g16");
+    let run = |extra: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ninety"));
+        cmd.args([
+            "sim",
+            "ninety-nine",
+            "ninety-nine-long",
+            "--games",
+            "1000000000000",
+            "--jobs",
+            "2",
+        ])
+        .args(extra)
+        .current_dir(&d.0);
+        let out = support::interrupted(&mut cmd);
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let text = run(&["--report", "page.html"]);
+    let head = text.lines().next().unwrap_or_default();
+    assert!(head.contains("stopped early"), "{text}");
+    assert!(!head.contains("games each"), "{text}");
+    assert!(text.contains("B 0, so they are not on the same deals"), "{text}");
+    assert!(text.contains("No comparison: B finished no game"), "{text}");
+    assert!(!text.contains("beyond chance?"), "{text}");
+    assert!(text.contains("(stopped by Ctrl-C"), "{text}");
+    let page = d.read("page.html");
+    assert!(!page.contains("games each on the same deals"), "the page");
+    assert!(page.contains("The run was stopped early"), "the page");
+    let json: Value = serde_json::from_str(&run(&["--json"])).expect("JSON");
+    assert_eq!(json["interrupted"], true);
+    assert_eq!(json["differences"], Value::Array(Vec::new()), "{json}");
+}
+
+// ---- E. unclear messages ----
+
+/// `--decide` takes every measure the comparison tests, the downtime of a player out first
+/// included.
+#[test]
+fn g18a_decide_takes_the_downtime_the_comparison_shows() {
+    let d = dir("g18a");
+    let r = d.run_with(
+        &[
+            "judge",
+            "ninety-nine",
+            "ninety-nine-quick",
+            "--until-decided",
+            "--games",
+            "50",
+            "--decide",
+            "downtime_1",
+        ],
+        b"",
+        60 * SEC,
+    );
+    r.failed_cleanly(0);
+    assert!(r.stdout().contains("player out 1st waits"), "{}", r.shown());
+    let bad = d.run(&["judge", "ninety-nine", "ninety-nine-quick", "--until-decided", "--decide", "downtime_9"]);
+    bad.failed_cleanly(2);
+    assert!(bad.stderr().contains("downtime_1"), "{}", bad.shown());
+}
+
+/// A ruleset none of whose games finish is not judged: exit 1, and no figure made of no
+/// game (a first player's advantage of -33.3 points) in the JSON.
+#[test]
+fn g18d_judging_only_failed_games_fails() {
+    let d = dir("g18d");
+    d.write("fail.rules", FAILS);
+    let r = d.run_with(&["judge", "fail.rules", "--games", "10", "--json"], b"", 60 * SEC);
+    r.failed_cleanly(1);
+    assert!(r.stderr().contains("no game of fails finished"), "{}", r.shown());
+    let v: Value = serde_json::from_str(&r.stdout()).expect("JSON all the same");
+    let first = v["lines"]
+        .as_array()
+        .and_then(|l| l.iter().find(|l| l["key"] == "first_player"))
+        .expect("the line");
+    assert_eq!(first["value"], Value::Null, "{first}");
+    let text = d.run_with(&["judge", "fail.rules", "--games", "10"], b"", 60 * SEC);
+    text.failed_cleanly(1);
+}
+
+/// A save whose option value its ruleset does not allow is refused for that value, not for
+/// its ruleset (which checks).
+#[test]
+fn g18e_a_save_with_a_bad_option_value_blames_the_value() {
+    let d = dir("g18e");
+    d.run_with(&["play", "--seed", "7"], b"1\nsave g.json\nquit\n", 30 * SEC)
+        .no_crash();
+    let mut save: Value = serde_json::from_str(&d.read("g.json")).expect("a save");
+    save["sets"] = serde_json::json!([["chips", "99"]]);
+    d.write("bad.json", save.to_string());
+    let r = d.run_with(&["play", "--seed", "7"], b"load bad.json\nquit\n", 30 * SEC);
+    r.no_crash();
+    let said = r.stdout();
+    let line = said
+        .lines()
+        .find(|l| l.starts_with("Cannot load"))
+        .unwrap_or_default();
+    assert!(line.contains("`chips` must be from 1 to 10"), "{said}");
+    assert!(!line.contains("does not check"), "{said}");
+}
+
+/// `--restrict-bot ismcts:0` is refused for its iteration count, with the range, not as if
+/// `ismcts` were not a built-in bot; a script bot is refused for what it is.
+#[test]
+fn g18f_a_restricted_bot_is_refused_for_what_is_wrong() {
+    let d = dir("g18f");
+    let r = d.run(&["judge", "ninety-nine", "--restrict", "--restrict-bot", "ismcts:0"]);
+    r.failed_cleanly(2);
+    let err = r.stderr();
+    assert!(err.contains("1 to 1,000,000"), "{err}");
+    assert!(!err.contains("needs a built-in bot"), "{err}");
+    let r = d.run(&["judge", "ninety-nine", "--restrict", "--restrict-bot", "script:x.rhai"]);
+    r.failed_cleanly(2);
+    assert!(r.stderr().contains("needs a built-in bot"), "{}", r.shown());
 }

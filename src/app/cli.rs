@@ -640,6 +640,7 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
         until_decided: a.until_decided,
         decide: a.decide,
         cancel: ctrl_c(),
+        progress: std::io::stderr().is_terminal(),
     };
     Ok(judge_cmd::judge_cmd(&Shipped, &a.rulesets, &o, out, err))
 }
