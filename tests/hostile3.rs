@@ -410,3 +410,20 @@ fn g18f_a_restricted_bot_is_refused_for_what_is_wrong() {
     r.failed_cleanly(2);
     assert!(r.stderr().contains("needs a built-in bot"), "{}", r.shown());
 }
+
+/// `no bar at 33` and `keep the bars at 33` in one variant say two things of one bar: an
+/// error at the `keep` line, in either order.
+#[test]
+fn g18c_keeping_and_removing_one_bar_is_an_error() {
+    let d = dir("g18c");
+    for lines in ["no bar at 33\nkeep the bars at 33\n", "keep the bars at 33\nno bar at 33\n"] {
+        d.write("k.rules", format!("extends \"33-66-99\"\nname \"k\"\n{lines}"));
+        let r = d.run(&["check", "k.rules"]);
+        r.failed_cleanly(1);
+        assert!(
+            r.stdout().contains("the bar at 33 is kept here and removed by `no bar at 33`"),
+            "{}",
+            r.shown()
+        );
+    }
+}
