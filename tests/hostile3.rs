@@ -427,3 +427,198 @@ fn g18c_keeping_and_removing_one_bar_is_an_error() {
         );
     }
 }
+
+// ---- D. the language server ----
+
+/// The server in process: a request's answer, and the diagnostics it publishes.
+struct Lsp {
+    server: ninety::app::lsp::Server,
+    id: i32,
+}
+
+impl Lsp {
+    fn new() -> Lsp {
+        let mut s = Lsp {
+            server: ninety::app::lsp::Server::new(),
+            id: 0,
+        };
+        s.reply("initialize", serde_json::json!({ "capabilities": {} }));
+        s
+    }
+
+    fn send(&mut self, v: Value) -> Option<Value> {
+        let msg: lsp_server::Message = serde_json::from_value(v).expect("a message");
+        let replies = self.server.handle(msg).0;
+        replies
+            .iter()
+            .map(|r| serde_json::to_value(r).expect("JSON"))
+            .find(|r| r.get("id").is_some())
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(serde_json::json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+    }
+
+    /// A request's whole response: its result or its error.
+    fn reply(&mut self, method: &str, params: Value) -> Value {
+        self.id += 1;
+        let msg = serde_json::json!({ "jsonrpc": "2.0", "id": self.id, "method": method, "params": params });
+        self.send(msg).expect("a response")
+    }
+
+    fn open(&mut self, uri: &str, text: &str) {
+        self.notify(
+            "textDocument/didOpen",
+            serde_json::json!({ "textDocument": { "uri": uri, "languageId": "ninety", "version": 1, "text": text } }),
+        );
+    }
+
+    fn at(uri: &str, line: u32, character: u32) -> Value {
+        serde_json::json!({ "textDocument": { "uri": uri }, "position": { "line": line, "character": character } })
+    }
+
+    fn rename(&mut self, uri: &str, line: u32, character: u32, new: &str) -> Value {
+        let mut p = Lsp::at(uri, line, character);
+        p["newName"] = new.into();
+        self.reply("textDocument/rename", p)
+    }
+}
+
+/// A text edited as an editor edits it: `\n`, `\r\n` and a lone `\r` end a line, columns
+/// count UTF-16 units (ASCII here).
+fn apply(text: &str, edits: &[Value]) -> String {
+    let mut starts = vec![0];
+    let bytes = text.as_bytes();
+    for (i, b) in bytes.iter().enumerate() {
+        if *b == b'\n' || (*b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            starts.push(i + 1);
+        }
+    }
+    let offset = |p: &Value| {
+        let line = p["line"].as_u64().expect("line") as usize;
+        let col = p["character"].as_u64().expect("character") as usize;
+        let Some(&start) = starts.get(line) else {
+            return text.len();
+        };
+        let mut end = starts.get(line + 1).copied().unwrap_or(text.len());
+        while end > start && matches!(bytes[end - 1], b'\n' | b'\r') {
+            end -= 1;
+        }
+        (start + col).min(end)
+    };
+    let mut spans: Vec<(usize, usize, String)> = edits
+        .iter()
+        .map(|e| {
+            let r = &e["range"];
+            let text = e["newText"].as_str().or(e["text"].as_str()).unwrap_or("");
+            (offset(&r["start"]), offset(&r["end"]), text.to_string())
+        })
+        .collect();
+    spans.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut out = text.to_string();
+    for (a, b, t) in spans {
+        out.replace_range(a..b, &t);
+    }
+    out
+}
+
+/// A lone `\r` ends a line for the editor, so for the server too: an edit lands on the line
+/// the editor meant, hover answers about what is there, and formatting keeps the `\r`.
+#[test]
+fn g04_a_lone_cr_ends_a_line_for_the_server_as_for_the_editor() {
+    let uri = "file:///nowhere/g04.rules";
+    let text = "extends \"ninety-nine\"\nname \"a\"\r# note\ncard  K:  add 5\ncard Q: add 10\n";
+    let mut s = Lsp::new();
+    s.open(uri, text);
+    let change = serde_json::json!({
+        "range": { "start": { "line": 3, "character": 14 }, "end": { "line": 3, "character": 15 } },
+        "text": "6"
+    });
+    let editor = apply(text, std::slice::from_ref(&change));
+    assert!(editor.contains("card  K:  add 6\ncard Q: add 10"), "{editor:?}");
+    s.notify(
+        "textDocument/didChange",
+        serde_json::json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
+    );
+    assert_eq!(s.server.text(uri), Some(editor.as_str()));
+    let hover = s.reply("textDocument/hover", Lsp::at(uri, 3, 6)).to_string();
+    assert!(hover.contains("(King)") && hover.contains("add 6"), "{hover}");
+    let edits = s.reply(
+        "textDocument/formatting",
+        serde_json::json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+    );
+    let formatted = apply(&editor, edits["result"].as_array().expect("edits"));
+    assert_eq!(
+        formatted,
+        "extends \"ninety-nine\"\nname \"a\"\r# note\ncard K: add 6\ncard Q: add 10\n"
+    );
+}
+
+/// Formatting never makes a line longer than the checker takes: a statement with a comment
+/// one space after it, a scenario step, each just within the limit, keep their spacing.
+#[test]
+fn g13_formatting_makes_no_line_the_checker_refuses() {
+    let limit = ninety::base::limits::LINE_BYTES;
+    let code = format!("name \"{}\"", "a".repeat(limit - 4 - 7));
+    let cases = [
+        format!("extends \"ninety-nine\"\n{code} #x\n"),
+        format!(
+            "extends \"ninety-nine\"\nname \"n\"\nscenario \"s\"\ntotal 5#{}\nend\n",
+            "c".repeat(limit - 8)
+        ),
+    ];
+    let mut s = Lsp::new();
+    for (i, text) in cases.iter().enumerate() {
+        let uri = format!("file:///nowhere/g13-{i}.rules");
+        s.open(&uri, text);
+        let edits = s.reply(
+            "textDocument/formatting",
+            serde_json::json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
+        );
+        let formatted = apply(text, edits["result"].as_array().expect("edits"));
+        let widest = formatted.lines().map(str::len).max().unwrap_or(0);
+        assert!(widest <= limit, "case {i}: a line of {widest} bytes");
+        let mut files = ninety::compile::Memory::new();
+        files.insert("f.rules", formatted.as_str());
+        let checked = ninety::compile::check(&files, "f.rules", &[]).expect("read");
+        assert_eq!(checked.errors(), 0, "case {i}: {:?}", checked.diags);
+    }
+}
+
+/// An option a variant declares again over its parent's cannot be renamed in the variant
+/// alone: the parent's lines use it by its name, and the game would change.
+#[test]
+fn g12_rename_refuses_an_option_a_parent_declares_too() {
+    let uri = "file:///nowhere/v.rules";
+    let text = "extends \"ninety-nine\"\nname \"v\"\noption chips = 5 from 1 to 10\n";
+    let mut s = Lsp::new();
+    s.open(uri, text);
+    let prepare = s.reply("textDocument/prepareRename", Lsp::at(uri, 2, 8));
+    let why = prepare["error"]["message"].as_str().unwrap_or_default().to_string();
+    assert!(why.contains("declared in `ninety-nine` too"), "{prepare}");
+    let r = s.rename(uri, 2, 8, "lives");
+    assert!(r.get("result").is_none(), "{r}");
+    assert!(r["error"]["message"].as_str().unwrap_or_default().contains("too"), "{r}");
+}
+
+/// Rename refuses a new name the checker would then complain about (a keyword, a line past
+/// the limit), saying what it would say; a plain new name is renamed.
+#[test]
+fn g18b_rename_refuses_names_the_checker_complains_about() {
+    let uri = "file:///nowhere/r.rules";
+    let text = "extends \"ninety-nine\"\nname \"r\"\noption stake = 1 from 1 to 3\ncard K: add {stake}\n";
+    let mut s = Lsp::new();
+    s.open(uri, text);
+    let keyword = s.rename(uri, 2, 8, "card");
+    let why = keyword["error"]["message"].as_str().unwrap_or_default();
+    assert!(why.contains("`card` is also a keyword"), "{keyword}");
+    let long = s.rename(uri, 2, 8, &"x".repeat(5000));
+    let why = long["error"]["message"].as_str().unwrap_or_default();
+    assert!(why.contains("bytes long"), "{long}");
+    let fine = s.rename(uri, 2, 8, "bet");
+    let edits = fine["result"]["changes"][uri].as_array().expect("edits");
+    assert_eq!(
+        apply(text, edits),
+        "extends \"ninety-nine\"\nname \"r\"\noption bet = 1 from 1 to 3\ncard K: add {bet}\n"
+    );
+}
