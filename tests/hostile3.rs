@@ -622,3 +622,50 @@ fn g18b_rename_refuses_names_the_checker_complains_about() {
         "extends \"ninety-nine\"\nname \"r\"\noption bet = 1 from 1 to 3\ncard K: add {bet}\n"
     );
 }
+
+/// Typing in a ruleset that takes long to check (its script test is tried on 2,001 totals)
+/// with variants of it open: the edits already read are applied before one check, a check a
+/// newer edit makes outdated is dropped, the variants are checked when nothing else waits,
+/// and a hover after thirty keystrokes is answered after a check or two, not thirty (the
+/// time is a budget, asserted with NINETY_TIMING_TESTS=1).
+#[test]
+fn g06_typing_costs_a_check_or_two_not_one_a_keystroke() {
+    let d = Dir::new("g06", "hostile3", &["heavy.rules"]);
+    let heavy = support::uri(&d.path("heavy.rules"));
+    let text = d.read("heavy.rules");
+    let mut body = vec![support::open_doc(&heavy, &text)];
+    let variants: Vec<String> = (0..3)
+        .map(|i| {
+            let name = format!("variant{i}.rules");
+            let t = format!("extends \"heavy\"\nname \"variant {i}\"\n");
+            d.write(&name, &t);
+            let u = support::uri(&d.path(&name));
+            body.push(support::open_doc(&u, &t));
+            u
+        })
+        .collect();
+    let last = text.lines().count() as u32;
+    for k in 0..30u32 {
+        body.push(serde_json::json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": heavy, "version": 2 + k},
+            "contentChanges": [{"range": {"start": {"line": last, "character": k}, "end": {"line": last, "character": k}}, "text": "#"}]}}));
+    }
+    body.push(support::hover(7, &heavy, 1, 2));
+    let r = d.run_with(&["lsp"], &support::lsp_session(&body), support::HANG);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr());
+    r.within(20 * SEC);
+    let replies = support::replies(&r.out.stdout);
+    let published = |uri: &str| {
+        replies
+            .iter()
+            .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+            .count()
+    };
+    let hover = replies.iter().find(|m| m["id"] == 7).expect("the hover is answered");
+    assert!(hover["result"].is_object(), "{hover}");
+    let checks = published(&heavy);
+    assert!((1..10).contains(&checks), "{checks} checks of the file typed in");
+    for v in &variants {
+        assert!(published(v) >= 1, "{v} is checked in the end");
+    }
+}

@@ -58,6 +58,23 @@ impl Document {
         doc
     }
 
+    /// The document's name and text alone (or why its text is not held), for a check on
+    /// another thread: what the in-memory loader reads.
+    pub fn snapshot(&self) -> Document {
+        Document {
+            uri: self.uri.clone(),
+            path: self.path.clone(),
+            text: self.text.clone(),
+            lines: LineIndex::default(),
+            checked: None,
+            published: Vec::new(),
+            parent: None,
+            problem: self.problem.clone(),
+            tokens: None,
+            runs: Vec::new(),
+        }
+    }
+
     /// Replaces the text (a whole new text, or a range of it).
     pub fn edit(&mut self, range: Option<Range>, new: &str) {
         match range {
