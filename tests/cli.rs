@@ -499,7 +499,10 @@ fn set_mistakes_are_usage_errors_in_every_command() {
             let o = ninety(&all);
             let err = stderr(&o);
             assert_eq!(o.status.code(), Some(2), "{all:?}: {err}");
-            assert!(err.contains(&format!("`--set {}", &set[..5])), "{all:?}: {err}");
+            assert!(
+                err.contains(&format!("`--set {}", &set[..5])),
+                "{all:?}: {err}"
+            );
             assert!(!err.contains("does not check"), "{all:?}: {err}");
         }
     }
@@ -539,7 +542,10 @@ fn a_misspelt_ruleset_name_is_told_the_closest_one() {
         let o = ninety(args);
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains("did you mean `ninety-nine`?"), "{args:?}: {err}");
+        assert!(
+            err.contains("did you mean `ninety-nine`?"),
+            "{args:?}: {err}"
+        );
         assert!(err.contains("`ninety list`"), "{args:?}: {err}");
     }
     let far = ninety(&["sim", "zzzzzzzz"]);
@@ -566,7 +572,10 @@ fn help_is_wrapped() {
         assert_eq!(o.status.code(), Some(0), "{args:?}");
         let help = stdout(&o);
         let widest = help.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-        assert!(widest <= width, "{args:?}: a line of {widest} characters\n{help}");
+        assert!(
+            widest <= width,
+            "{args:?}: a line of {widest} characters\n{help}"
+        );
     }
     // A narrow terminal (COLUMNS, as clap reads it when it cannot ask) narrows it.
     let o = Command::new(env!("CARGO_BIN_EXE_ninety"))
@@ -590,7 +599,11 @@ fn every_bot_option_lists_ismcts() {
             if matches!(id, "bot" | "bots" | "restrict_bot") {
                 seen += 1;
                 let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
-                assert!(help.contains("ismcts"), "`{} --{id}`: {help}", sub.get_name());
+                assert!(
+                    help.contains("ismcts"),
+                    "`{} --{id}`: {help}",
+                    sub.get_name()
+                );
             }
         }
     }

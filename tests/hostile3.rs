@@ -92,7 +92,8 @@ fn g03_a_report_that_cannot_be_written_fails_before_the_games() {
         );
         r.failed_cleanly(1);
         assert!(
-            r.stderr().contains("cannot write the report `/proc/r.html`"),
+            r.stderr()
+                .contains("cannot write the report `/proc/r.html`"),
             "{}",
             r.shown()
         );
@@ -114,7 +115,14 @@ fn g03_a_page_that_fails_at_the_end_still_leaves_the_text() {
                 // SIGXFSZ ignored: a write past the limit fails with EFBIG instead.
                 .arg("trap '' XFSZ; ulimit -f 4; exec \"$0\" \"$@\"")
                 .arg(env!("CARGO_BIN_EXE_ninety"))
-                .args([command, "ninety-nine", "--games", "20", "--report", "r.html"])
+                .args([
+                    command,
+                    "ninety-nine",
+                    "--games",
+                    "20",
+                    "--report",
+                    "r.html",
+                ])
                 .current_dir(&d.0)
                 .env("NO_COLOR", "1")
                 .stdin(Stdio::null()),
@@ -156,7 +164,8 @@ fn g17_ctrl_c_while_saving_leaves_no_temporary_file() {
             .expect("runs");
         let mut input = child.stdin.take().expect("stdin");
         let feeder = std::thread::spawn(move || {
-            let _ = input.write_all(format!("1\n{}quit\n", "save s.json\n".repeat(2000)).as_bytes());
+            let _ =
+                input.write_all(format!("1\n{}quit\n", "save s.json\n".repeat(2000)).as_bytes());
         });
         let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
         let mut line = String::new();
@@ -196,7 +205,14 @@ fn g17_ctrl_c_while_saving_leaves_no_temporary_file() {
 fn g07_ctrl_c_stops_inside_a_move() {
     let d = dir("g07");
     for args in [
-        &["judge", "ninety-nine", "--games", "2", "--bot", "ismcts:1000000"][..],
+        &[
+            "judge",
+            "ninety-nine",
+            "--games",
+            "2",
+            "--bot",
+            "ismcts:1000000",
+        ][..],
         &[
             "judge",
             "ninety-nine",
@@ -316,7 +332,10 @@ fn g16_a_comparison_stopped_early_gives_no_difference() {
     let head = text.lines().next().unwrap_or_default();
     assert!(head.contains("stopped early"), "{text}");
     assert!(!head.contains("games each"), "{text}");
-    assert!(text.contains("B 0, so they are not on the same deals"), "{text}");
+    assert!(
+        text.contains("B 0, so they are not on the same deals"),
+        "{text}"
+    );
     assert!(text.contains("No comparison: B finished no game"), "{text}");
     assert!(!text.contains("beyond chance?"), "{text}");
     assert!(text.contains("(stopped by Ctrl-C"), "{text}");
@@ -351,7 +370,14 @@ fn g18a_decide_takes_the_downtime_the_comparison_shows() {
     );
     r.failed_cleanly(0);
     assert!(r.stdout().contains("player out 1st waits"), "{}", r.shown());
-    let bad = d.run(&["judge", "ninety-nine", "ninety-nine-quick", "--until-decided", "--decide", "downtime_9"]);
+    let bad = d.run(&[
+        "judge",
+        "ninety-nine",
+        "ninety-nine-quick",
+        "--until-decided",
+        "--decide",
+        "downtime_9",
+    ]);
     bad.failed_cleanly(2);
     assert!(bad.stderr().contains("downtime_1"), "{}", bad.shown());
 }
@@ -362,9 +388,17 @@ fn g18a_decide_takes_the_downtime_the_comparison_shows() {
 fn g18d_judging_only_failed_games_fails() {
     let d = dir("g18d");
     d.write("fail.rules", FAILS);
-    let r = d.run_with(&["judge", "fail.rules", "--games", "10", "--json"], b"", 60 * SEC);
+    let r = d.run_with(
+        &["judge", "fail.rules", "--games", "10", "--json"],
+        b"",
+        60 * SEC,
+    );
     r.failed_cleanly(1);
-    assert!(r.stderr().contains("no game of fails finished"), "{}", r.shown());
+    assert!(
+        r.stderr().contains("no game of fails finished"),
+        "{}",
+        r.shown()
+    );
     let v: Value = serde_json::from_str(&r.stdout()).expect("JSON all the same");
     let first = v["lines"]
         .as_array()
@@ -380,8 +414,12 @@ fn g18d_judging_only_failed_games_fails() {
 #[test]
 fn g18e_a_save_with_a_bad_option_value_blames_the_value() {
     let d = dir("g18e");
-    d.run_with(&["play", "--seed", "7"], b"1\nsave g.json\nquit\n", 30 * SEC)
-        .no_crash();
+    d.run_with(
+        &["play", "--seed", "7"],
+        b"1\nsave g.json\nquit\n",
+        30 * SEC,
+    )
+    .no_crash();
     let mut save: Value = serde_json::from_str(&d.read("g.json")).expect("a save");
     save["sets"] = serde_json::json!([["chips", "99"]]);
     d.write("bad.json", save.to_string());
@@ -401,12 +439,24 @@ fn g18e_a_save_with_a_bad_option_value_blames_the_value() {
 #[test]
 fn g18f_a_restricted_bot_is_refused_for_what_is_wrong() {
     let d = dir("g18f");
-    let r = d.run(&["judge", "ninety-nine", "--restrict", "--restrict-bot", "ismcts:0"]);
+    let r = d.run(&[
+        "judge",
+        "ninety-nine",
+        "--restrict",
+        "--restrict-bot",
+        "ismcts:0",
+    ]);
     r.failed_cleanly(2);
     let err = r.stderr();
     assert!(err.contains("1 to 1,000,000"), "{err}");
     assert!(!err.contains("needs a built-in bot"), "{err}");
-    let r = d.run(&["judge", "ninety-nine", "--restrict", "--restrict-bot", "script:x.rhai"]);
+    let r = d.run(&[
+        "judge",
+        "ninety-nine",
+        "--restrict",
+        "--restrict-bot",
+        "script:x.rhai",
+    ]);
     r.failed_cleanly(2);
     assert!(r.stderr().contains("needs a built-in bot"), "{}", r.shown());
 }
@@ -416,12 +466,19 @@ fn g18f_a_restricted_bot_is_refused_for_what_is_wrong() {
 #[test]
 fn g18c_keeping_and_removing_one_bar_is_an_error() {
     let d = dir("g18c");
-    for lines in ["no bar at 33\nkeep the bars at 33\n", "keep the bars at 33\nno bar at 33\n"] {
-        d.write("k.rules", format!("extends \"33-66-99\"\nname \"k\"\n{lines}"));
+    for lines in [
+        "no bar at 33\nkeep the bars at 33\n",
+        "keep the bars at 33\nno bar at 33\n",
+    ] {
+        d.write(
+            "k.rules",
+            format!("extends \"33-66-99\"\nname \"k\"\n{lines}"),
+        );
         let r = d.run(&["check", "k.rules"]);
         r.failed_cleanly(1);
         assert!(
-            r.stdout().contains("the bar at 33 is kept here and removed by `no bar at 33`"),
+            r.stdout()
+                .contains("the bar at 33 is kept here and removed by `no bar at 33`"),
             "{}",
             r.shown()
         );
@@ -456,13 +513,16 @@ impl Lsp {
     }
 
     fn notify(&mut self, method: &str, params: Value) {
-        self.send(serde_json::json!({ "jsonrpc": "2.0", "method": method, "params": params }));
+        let mut msg = serde_json::json!({ "jsonrpc": "2.0", "method": method });
+        msg["params"] = params;
+        self.send(msg);
     }
 
     /// A request's whole response: its result or its error.
     fn reply(&mut self, method: &str, params: Value) -> Value {
         self.id += 1;
-        let msg = serde_json::json!({ "jsonrpc": "2.0", "id": self.id, "method": method, "params": params });
+        let mut msg = serde_json::json!({ "jsonrpc": "2.0", "id": self.id, "method": method });
+        msg["params"] = params;
         self.send(msg).expect("a response")
     }
 
@@ -514,7 +574,7 @@ fn apply(text: &str, edits: &[Value]) -> String {
             (offset(&r["start"]), offset(&r["end"]), text.to_string())
         })
         .collect();
-    spans.sort_by(|a, b| b.0.cmp(&a.0));
+    spans.sort_by_key(|s| std::cmp::Reverse(s.0));
     let mut out = text.to_string();
     for (a, b, t) in spans {
         out.replace_range(a..b, &t);
@@ -535,14 +595,22 @@ fn g04_a_lone_cr_ends_a_line_for_the_server_as_for_the_editor() {
         "text": "6"
     });
     let editor = apply(text, std::slice::from_ref(&change));
-    assert!(editor.contains("card  K:  add 6\ncard Q: add 10"), "{editor:?}");
+    assert!(
+        editor.contains("card  K:  add 6\ncard Q: add 10"),
+        "{editor:?}"
+    );
     s.notify(
         "textDocument/didChange",
         serde_json::json!({ "textDocument": { "uri": uri, "version": 2 }, "contentChanges": [change] }),
     );
     assert_eq!(s.server.text(uri), Some(editor.as_str()));
-    let hover = s.reply("textDocument/hover", Lsp::at(uri, 3, 6)).to_string();
-    assert!(hover.contains("(King)") && hover.contains("add 6"), "{hover}");
+    let hover = s
+        .reply("textDocument/hover", Lsp::at(uri, 3, 6))
+        .to_string();
+    assert!(
+        hover.contains("(King)") && hover.contains("add 6"),
+        "{hover}"
+    );
     let edits = s.reply(
         "textDocument/formatting",
         serde_json::json!({ "textDocument": { "uri": uri }, "options": { "tabSize": 2, "insertSpaces": true } }),
@@ -594,11 +662,20 @@ fn g12_rename_refuses_an_option_a_parent_declares_too() {
     let mut s = Lsp::new();
     s.open(uri, text);
     let prepare = s.reply("textDocument/prepareRename", Lsp::at(uri, 2, 8));
-    let why = prepare["error"]["message"].as_str().unwrap_or_default().to_string();
+    let why = prepare["error"]["message"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
     assert!(why.contains("declared in `ninety-nine` too"), "{prepare}");
     let r = s.rename(uri, 2, 8, "lives");
     assert!(r.get("result").is_none(), "{r}");
-    assert!(r["error"]["message"].as_str().unwrap_or_default().contains("too"), "{r}");
+    assert!(
+        r["error"]["message"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("too"),
+        "{r}"
+    );
 }
 
 /// Rename refuses a new name the checker would then complain about (a keyword, a line past
@@ -606,7 +683,8 @@ fn g12_rename_refuses_an_option_a_parent_declares_too() {
 #[test]
 fn g18b_rename_refuses_names_the_checker_complains_about() {
     let uri = "file:///nowhere/r.rules";
-    let text = "extends \"ninety-nine\"\nname \"r\"\noption stake = 1 from 1 to 3\ncard K: add {stake}\n";
+    let text =
+        "extends \"ninety-nine\"\nname \"r\"\noption stake = 1 from 1 to 3\ncard K: add {stake}\n";
     let mut s = Lsp::new();
     s.open(uri, text);
     let keyword = s.rename(uri, 2, 8, "card");
@@ -658,13 +736,21 @@ fn g06_typing_costs_a_check_or_two_not_one_a_keystroke() {
     let published = |uri: &str| {
         replies
             .iter()
-            .filter(|m| m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri)
+            .filter(|m| {
+                m["method"] == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri
+            })
             .count()
     };
-    let hover = replies.iter().find(|m| m["id"] == 7).expect("the hover is answered");
+    let hover = replies
+        .iter()
+        .find(|m| m["id"] == 7)
+        .expect("the hover is answered");
     assert!(hover["result"].is_object(), "{hover}");
     let checks = published(&heavy);
-    assert!((1..10).contains(&checks), "{checks} checks of the file typed in");
+    assert!(
+        (1..10).contains(&checks),
+        "{checks} checks of the file typed in"
+    );
     for v in &variants {
         assert!(published(v) >= 1, "{v} is checked in the end");
     }

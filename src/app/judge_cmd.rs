@@ -140,8 +140,9 @@ fn play_all(
             }
         }
         let plan = Plan::new(o.games, measures);
-        let (ta, tb, d) = judge::until_decided((&pa, &ca), (&pb, &cb), &bot, &plan, &control(o, played))
-            .map_err(|e| (FAILED, e))?;
+        let (ta, tb, d) =
+            judge::until_decided((&pa, &ca), (&pb, &cb), &bot, &plan, &control(o, played))
+                .map_err(|e| (FAILED, e))?;
         let used = |mut c: JudgeConfig| {
             c.games = d.games;
             c
@@ -312,8 +313,20 @@ fn no_figures_of_no_games(
     }
 }
 
+/// Without a terminal (the library in a browser), `play` alone.
+#[cfg(not(feature = "cli"))]
+fn with_progress<T: Send>(
+    _: &JudgeOptions,
+    _: u64,
+    _: &AtomicU64,
+    play: impl FnOnce() -> T + Send,
+) -> T {
+    play()
+}
+
 /// Plays `play` with a progress bar on standard error when it is a terminal and the run is
 /// long (many games, or a bot that searches), reading the games played from `played`.
+#[cfg(feature = "cli")]
 fn with_progress<T: Send>(
     o: &JudgeOptions,
     rulesets: u64,

@@ -105,9 +105,7 @@ pub fn load_program(
     sets: &[(String, String)],
 ) -> Result<Ruleset, String> {
     load_checked(loader, path, sets).map_err(|e| match e {
-        NotLoaded::Unreadable(why) | NotLoaded::BadSet(why) | NotLoaded::DoesNotCheck(why) => {
-            why
-        }
+        NotLoaded::Unreadable(why) | NotLoaded::BadSet(why) | NotLoaded::DoesNotCheck(why) => why,
     })
 }
 

@@ -575,7 +575,11 @@ pub fn compare_with(a: (&Config, &Stats), b: (&Config, &Stats), unicode: bool) -
             "No comparison: {none} finished no game, so there is no B - A to give."
         );
         if other.1.games > 0 {
-            let _ = writeln!(out, "\n{}", if none == "B" { "A alone:" } else { "B alone:" });
+            let _ = writeln!(
+                out,
+                "\n{}",
+                if none == "B" { "A alone:" } else { "B alone:" }
+            );
             out.push_str(&report_with(other.0, other.1, unicode));
         }
         return out;

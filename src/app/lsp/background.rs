@@ -30,7 +30,7 @@ use crate::compile::Checked;
 /// What the loop waits for: a message read, or a check done.
 enum Input {
     Read(std::io::Result<Frame>),
-    Checked(Done),
+    Checked(Box<Done>),
 }
 
 /// A check to run on the checking thread: a document's path, with the texts of every open
@@ -97,7 +97,7 @@ fn checker(done: Sender<Input>) -> Option<Sender<Job>> {
                     since: job.since,
                     checked,
                 };
-                if done.send(Input::Checked(result)).is_err() {
+                if done.send(Input::Checked(Box::new(result))).is_err() {
                     return;
                 }
             }
@@ -225,7 +225,11 @@ impl Loop {
             path,
             scenarios: want.scenarios,
             since: s.epoch,
-            docs: s.docs.iter().map(|(k, d)| (k.clone(), d.snapshot())).collect(),
+            docs: s
+                .docs
+                .iter()
+                .map(|(k, d)| (k.clone(), d.snapshot()))
+                .collect(),
         };
         if jobs.send(job).is_ok() {
             s.checking = Some((key.to_string(), s.epoch));
@@ -234,7 +238,7 @@ impl Loop {
 
     /// A check done: published, unless its document changed since it began (then it was
     /// cancelled: the newer text wants its own check).
-    fn finished(&mut self, done: Done) -> Vec<Message> {
+    fn finished(&mut self, done: Box<Done>) -> Vec<Message> {
         let s = &mut self.server;
         s.checking = None;
         if s.wants.get(&done.key).is_some_and(|w| w.since > done.since) {
@@ -262,9 +266,7 @@ impl Loop {
     /// The document a message is about, when it is a request.
     fn about(&self, msg: &Message) -> Option<String> {
         match msg {
-            Message::Request(r) if r.method == "shutdown" => {
-                self.server.next_wanted(true)
-            }
+            Message::Request(r) if r.method == "shutdown" => self.server.next_wanted(true),
             Message::Request(r) => document_of(r),
             _ => None,
         }

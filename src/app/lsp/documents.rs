@@ -157,7 +157,10 @@ impl Document {
     /// lone `\r` is a space to it): the lines statements and the program's origins name.
     pub fn source_line(&self, at: usize) -> usize {
         let at = at.min(self.text.len());
-        1 + self.text.as_bytes()[..at].iter().filter(|b| **b == b'\n').count()
+        1 + self.text.as_bytes()[..at]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count()
     }
 }
 

@@ -18,9 +18,9 @@
 //! A file that does not parse is not formatted: which lines are rhai code is not known then.
 
 use super::documents::LineIndex;
-use crate::base::limits::LINE_BYTES;
 use super::layout::{self, Role};
 use super::lexer::split_comment;
+use crate::base::limits::LINE_BYTES;
 
 /// The 0-based column a trailing comment starts at.
 pub const COMMENT_COLUMN: usize = 47;
@@ -61,7 +61,8 @@ pub fn lines(text: &str) -> Option<Vec<String>> {
         let line = text.get(span.start..span.end)?;
         // Lines an editor shows apart that the checker reads as one (a lone `\r` between
         // them) are kept as they are: spacing them one by one could change what they say.
-        let joined = lines.ends_at_lone_cr(text, i) || (i > 0 && lines.ends_at_lone_cr(text, i - 1));
+        let joined =
+            lines.ends_at_lone_cr(text, i) || (i > 0 && lines.ends_at_lone_cr(text, i - 1));
         let canonical = match role {
             _ if joined => line.to_string(),
             Role::Script => line.to_string(),

@@ -11,11 +11,11 @@ use std::collections::{BTreeMap, HashMap};
 use lsp_types::{Position, PrepareRenameResponse, TextEdit, WorkspaceEdit};
 
 use super::documents::{Document, Workspace};
-use crate::compile::{self, Loader};
 use super::layout::{self, Role};
 use super::lexer::{self, Kind, is_name};
 use super::tokens::set_name;
 use crate::base::Span;
+use crate::compile::{self, Loader};
 use crate::lang::ast::{File, Removal, ScenarioStep, StatementKind};
 
 /// The option at a position and the range of its name, ready to be renamed; or why not.
