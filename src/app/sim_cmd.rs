@@ -393,8 +393,13 @@ fn play_runs(loader: &dyn Loader, paths: &[String], o: &SimOptions) -> Result<Ru
                 let mut sets = o.sets.clone();
                 sets.push((name.clone(), v.clone()));
                 let run = sim_one(loader, path, o, &sets).map_err(|(code, e)| {
-                    let e = e.replace(&format!("--set {name}={v}"), &format!("--sweep {name}={v}"));
-                    (code, format!("with `--sweep {name}={v}`: {e}"))
+                    let given = format!("--sweep {name}={v}");
+                    let e = e.replace(&format!("--set {name}={v}"), &given);
+                    if e.starts_with(&format!("`{given}`")) {
+                        (code, e)
+                    } else {
+                        (code, format!("with `{given}`: {e}"))
+                    }
                 })?;
                 rows.push((v.clone(), output(run)));
                 if o.cancel.load(Ordering::Relaxed) {
