@@ -117,6 +117,8 @@ pub(crate) fn progress_bar(len: Option<u64>) -> indicatif::ProgressBar {
             .map(|s| s.with_key("rate", rate))
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
+    // Drawn at once, before the first game ends.
+    bar.tick();
     bar
 }
 
