@@ -119,8 +119,9 @@ fn check_json_gives_one_object_per_diagnostic() {
 
 #[test]
 fn set_validates_option_values() {
+    // A `--set` the ruleset has no room for is a usage error: exit 2.
     let o = ninety(&["check", "--set", "chips=50", "rulesets/ninety-nine.rules"]);
-    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(
         stdout(&o).contains("`chips` must be from 1 to 10"),
         "{}",
@@ -477,4 +478,134 @@ fn play_load_plays_on_a_saved_game() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A `--set` that names no option, or gives one a value it does not allow, is a slip on the
+/// command line in every command: exit 2, and the message names `--set`, never "does not
+/// check" (the ruleset is fine).
+#[test]
+fn set_mistakes_are_usage_errors_in_every_command() {
+    for set in ["chipz=3", "chips=abc", "chips=99"] {
+        for args in [
+            &["play", "ninety-nine"][..],
+            &["run", "ninety-nine", "--bots"],
+            &["sim", "ninety-nine", "--games", "2"],
+            &["judge", "ninety-nine", "--games", "2"],
+            &["rules", "ninety-nine"],
+            &["rules", "ninety-nine", "--format", "rules"],
+        ] {
+            let mut all = args.to_vec();
+            all.extend(["--set", set]);
+            let o = ninety(&all);
+            let err = stderr(&o);
+            assert_eq!(o.status.code(), Some(2), "{all:?}: {err}");
+            assert!(
+                err.contains(&format!("`--set {}", &set[..5])),
+                "{all:?}: {err}"
+            );
+            assert!(!err.contains("does not check"), "{all:?}: {err}");
+        }
+    }
+    let o = ninety(&["sim", "ninety-nine", "--set", "chipz=3"]);
+    assert!(
+        stderr(&o).contains("did you mean `--set chips=3`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// `check --json` is `check --format json`; both together are refused.
+#[test]
+fn check_json_is_format_json() {
+    let file = "rulesets/ninety-nine.rules";
+    let a = ninety(&["check", "--json", file]);
+    let b = ninety(&["check", "--format", "json", file]);
+    assert_eq!(a.status.code(), Some(0), "{}", stderr(&a));
+    assert_eq!(stdout(&a), stdout(&b));
+    let v: serde_json::Value = serde_json::from_str(stdout(&a).trim()).expect("JSON");
+    assert_eq!(v["checked"], true);
+    let both = ninety(&["check", "--json", "--format", "text", file]);
+    assert_eq!(both.status.code(), Some(2));
+}
+
+/// A misspelt shipped ruleset is told the name it is closest to, in every command.
+#[test]
+fn a_misspelt_ruleset_name_is_told_the_closest_one() {
+    for args in [
+        &["play", "ninty-nine"][..],
+        &["sim", "ninty-nine"],
+        &["judge", "ninety-nien"],
+        &["rules", "ninty-nine"],
+        &["run", "ninty-nine"],
+        &["check", "ninty-nine"],
+    ] {
+        let o = ninety(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("did you mean `ninety-nine`?"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("`ninety list`"), "{args:?}: {err}");
+    }
+    let far = ninety(&["sim", "zzzzzzzz"]);
+    assert!(!stderr(&far).contains("did you mean"), "{}", stderr(&far));
+}
+
+/// Help is wrapped: no line of any command's `--help` is wider than the widest clap is
+/// given (on a narrower terminal, the terminal's width).
+#[test]
+fn help_is_wrapped() {
+    let width = ninety::app::cli::HELP_WIDTH;
+    let mut cmd = ninety::app::cli::definitions();
+    cmd.build();
+    let mut names = vec![Vec::new()];
+    names.extend(
+        cmd.get_subcommands()
+            .filter(|s| s.get_name() != "help")
+            .map(|s| vec![s.get_name().to_string()]),
+    );
+    for name in names {
+        let mut args: Vec<&str> = name.iter().map(String::as_str).collect();
+        args.push("--help");
+        let o = ninety(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        let help = stdout(&o);
+        let widest = help.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        assert!(
+            widest <= width,
+            "{args:?}: a line of {widest} characters\n{help}"
+        );
+    }
+    // A narrow terminal (COLUMNS, as clap reads it when it cannot ask) narrows it.
+    let o = Command::new(env!("CARGO_BIN_EXE_ninety"))
+        .args(["sim", "--help"])
+        .env("COLUMNS", "60")
+        .output()
+        .expect("runs");
+    let widest = stdout(&o).lines().map(|l| l.chars().count()).max();
+    assert!(widest.is_some_and(|w| w <= 60), "{}", stdout(&o));
+}
+
+/// Every option that names a bot lists the strong one, `ismcts`, in its help.
+#[test]
+fn every_bot_option_lists_ismcts() {
+    let mut cmd = ninety::app::cli::definitions();
+    cmd.build();
+    let mut seen = 0;
+    for sub in cmd.get_subcommands() {
+        for arg in sub.get_arguments() {
+            let id = arg.get_id().as_str();
+            if matches!(id, "bot" | "bots" | "restrict_bot") {
+                seen += 1;
+                let help = arg.get_help().map(ToString::to_string).unwrap_or_default();
+                assert!(
+                    help.contains("ismcts"),
+                    "`{} --{id}`: {help}",
+                    sub.get_name()
+                );
+            }
+        }
+    }
+    assert!(seen >= 5, "{seen}");
 }

@@ -613,6 +613,7 @@ fn identical_rulesets_give_no_difference_at_the_stated_error_rate_over_many_seed
         let control = Control {
             jobs: 2,
             cancel: None,
+            played: None,
         };
         let (ta, tb, d) =
             judge::until_decided((&p, &ca), (&p, &cb), &bot, &plan, &control).expect("runs");
@@ -784,7 +785,10 @@ fn order_is_cardstocks_skill_score_for_each_bot_among_random_ones() {
 fn ctrl_c_stops_a_huge_judge_and_says_so() {
     let dir = std::env::temp_dir();
     let (text, json) = support::ctrl_c_stops_a_huge_run("judge", &dir);
-    assert!(text.contains("games played before Ctrl-C)"), "{text}");
+    assert!(
+        text.contains("(stopped by Ctrl-C: this covers the"),
+        "{text}"
+    );
     assert!(
         json["games"].as_u64().expect("games") < 1_000_000_000_000,
         "{json}"

@@ -211,6 +211,22 @@ fn a_simulation_in_a_terminal_shows_its_progress_and_ends() {
     }
 }
 
+/// `ninety judge` in a terminal draws its progress bar as `sim` does (here with a bot that
+/// searches, so a few games are a long run), then prints its report and ends.
+#[test]
+fn a_judge_in_a_terminal_shows_its_progress_and_ends() {
+    let mut cmd = Command::new(BIN);
+    cmd.args(["judge", "ninety-nine", "--games", "30", "--bot", "search"])
+        .args(["--seed", "1", "--jobs", "1"])
+        .env("TERM", "xterm")
+        .env("NO_COLOR", "1");
+    let mut p = spawn_command(cmd, Some(HANG_MS)).expect("the binary starts in a pty");
+    p.exp_string("/30 games")
+        .expect("the progress bar is drawn");
+    p.exp_string("first player").expect("the report follows");
+    p.exp_eof().expect("the program ends");
+}
+
 /// What `ninety check` of a faulty ruleset writes to a terminal, with `NO_COLOR` as given
 /// (`None`: not set at all).
 fn check_in_a_terminal(no_color: Option<&str>) -> String {

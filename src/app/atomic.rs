@@ -7,7 +7,9 @@ use std::path::Path;
 /// Whether `path` can take a file: it names a file (not a folder), in a folder that exists,
 /// and what is there now, if anything, is a regular file (never a link, a device, a folder).
 /// `what` names the file in the reasons (`a save`, `a report`). Checked before long work, so
-/// a bad path fails at once; [`write_atomically`] checks again.
+/// a bad path fails at once: the folder must take a new file beside it, written and synced
+/// (a read-only folder, one without write permission, a full disk fail here).
+/// [`write_atomically`] checks again.
 pub(crate) fn check_target(path: &Path, what: &str) -> Result<(), String> {
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => {
@@ -33,7 +35,62 @@ pub(crate) fn check_target(path: &Path, what: &str) -> Result<(), String> {
     if !dir.is_dir() {
         return Err(format!("there is no folder `{}`", dir.display()));
     }
-    Ok(())
+    // The folder must take a new file: one is made beside the target, written, synced and
+    // removed (a folder that cannot be written, or a full disk, fails here).
+    let probe = temporary(path)?;
+    let _writing = writing();
+    let made = create(&probe, 0o600).and_then(|mut f| {
+        f.write_all(b"\n")?;
+        f.sync_all()
+    });
+    let _ = std::fs::remove_file(&probe);
+    made.map_err(|e| e.to_string())
+}
+
+/// Held while a file is written: Ctrl-C, where it ends the process (`play`), waits for it
+/// ([`exit_after_writes`]), so no temporary file is left behind.
+static WRITING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn writing() -> std::sync::MutexGuard<'static, ()> {
+    WRITING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Ends the process with `code` once no file is being written (a write under way is
+/// finished, its temporary file renamed or removed first): what Ctrl-C does where it stops
+/// a command at once.
+#[cfg(feature = "cli")]
+pub(crate) fn exit_after_writes(code: i32) -> ! {
+    let _writing = writing();
+    std::process::exit(code)
+}
+
+/// A new temporary file's name beside `path`, that no one can guess: `.NAME.HEX.tmp`.
+fn temporary(path: &Path) -> Result<std::path::PathBuf, String> {
+    use std::hash::BuildHasher;
+    let name = path
+        .file_name()
+        .ok_or_else(|| "a file name is needed".to_string())?
+        .to_string_lossy();
+    let unguessable = std::collections::hash_map::RandomState::new()
+        .hash_one((std::process::id(), std::time::SystemTime::now()));
+    Ok(folder(path).join(format!(".{name}.{unguessable:016x}.tmp")))
+}
+
+/// Creates a file that is not there yet (never opens one that is), with the permissions
+/// `mode` on Unix (as the process's umask allows).
+fn create(path: &Path, mode: u32) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(mode);
+    }
+    #[cfg(not(unix))]
+    let _ = mode;
+    options.open(path)
 }
 
 /// The folder a file is written in.
@@ -59,7 +116,6 @@ pub(crate) fn write_atomically_as(
     what: &str,
     mode: u32,
 ) -> Result<(), String> {
-    use std::hash::BuildHasher;
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => {
             return Err(format!(
@@ -72,24 +128,12 @@ pub(crate) fn write_atomically_as(
         _ => {}
     }
     let dir = folder(path);
-    let name = path
-        .file_name()
-        .ok_or_else(|| format!("{what} needs a file name"))?
-        .to_string_lossy();
-    let unguessable = std::collections::hash_map::RandomState::new()
-        .hash_one((std::process::id(), std::time::SystemTime::now()));
-    let tmp = dir.join(format!(".{name}.{unguessable:016x}.tmp"));
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(mode);
+    if path.file_name().is_none() {
+        return Err(format!("{what} needs a file name"));
     }
-    #[cfg(not(unix))]
-    let _ = mode;
-    let written = options
-        .open(&tmp)
+    let tmp = temporary(path)?;
+    let _writing = writing();
+    let written = create(&tmp, mode)
         .and_then(|mut f| {
             f.write_all(bytes)?;
             f.sync_all()

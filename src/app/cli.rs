@@ -18,12 +18,17 @@ use crate::compile::{Shipped, read_capped};
 #[command(
     name = "ninety",
     version,
-    about = "Play, check and simulate running-total card games and their house rules"
+    about = "Play, check and simulate running-total card games and their house rules",
+    // Help is wrapped to the terminal's width, and never wider than this (piped, too).
+    max_term_width = HELP_WIDTH
 )]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
+
+/// The widest help line: help is wrapped to the terminal, and to this on a wide one.
+pub const HELP_WIDTH: usize = 100;
 
 #[derive(Subcommand)]
 enum Command {
@@ -82,6 +87,9 @@ struct CheckArgs {
     /// file with none.
     #[arg(long, default_value = "text")]
     format: String,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
     /// Fail on warnings too.
     #[arg(long)]
     deny_warnings: bool,
@@ -271,7 +279,7 @@ struct RunArgs {
     #[arg(long)]
     json: bool,
     /// When the moves run out, a bot plays every seat to the end: `cautious` (the default),
-    /// `random`, `aggressive`, `search` or `script:FILE.rhai`.
+    /// `random`, `aggressive`, `search`, `ismcts[:N]` or `script:FILE.rhai`.
     #[arg(long, num_args = 0..=1, default_missing_value = "cautious")]
     bots: Option<String>,
     /// The stock's top cards, top first: `"9H KS 4D"`.
@@ -369,7 +377,7 @@ fn command(cli: Cli) -> i32 {
         Command::Play(a) => play(a),
         Command::Lsp(_) => Ok(lsp::run()),
         command => {
-            let mut out = std::io::stdout().lock();
+            let mut out = Watched::new(std::io::stdout().lock());
             // Standard error is locked for each write, not for the command: a simulation's
             // progress bar draws from its worker threads, which would wait forever on a lock
             // this thread holds until they finish.
@@ -390,6 +398,14 @@ fn command(cli: Cli) -> i32 {
                 Command::Play(_) | Command::Lsp(_) => Ok(commands::OK),
             };
             let _ = out.flush();
+            // Output that was not written is work lost: the command failed, whatever it
+            // thought of itself.
+            if let Some(e) = out.error {
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    let _ = writeln!(std::io::stderr(), "error: cannot write the output: {e}");
+                }
+                return commands::FAILED;
+            }
             result
         }
     };
@@ -399,8 +415,56 @@ fn command(cli: Cli) -> i32 {
     })
 }
 
+/// Standard output, its first failed write kept: a command writes with `let _ = writeln!`
+/// and goes on, and the binary then fails with the reason (a full disk, `/dev/full`, a
+/// closed pipe). After a failure nothing more is written.
+struct Watched<W: Write> {
+    inner: W,
+    error: Option<std::io::Error>,
+}
+
+impl<W: Write> Watched<W> {
+    fn new(inner: W) -> Watched<W> {
+        Watched { inner, error: None }
+    }
+
+    fn keep<T>(&mut self, r: std::io::Result<T>) -> std::io::Result<T> {
+        if let Err(e) = &r
+            && self.error.is_none()
+        {
+            self.error = Some(std::io::Error::new(e.kind(), e.to_string()));
+        }
+        r
+    }
+
+    fn failed(&self) -> Option<std::io::Error> {
+        self.error
+            .as_ref()
+            .map(|e| std::io::Error::new(e.kind(), e.to_string()))
+    }
+}
+
+impl<W: Write> Write for Watched<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(e) = self.failed() {
+            return Err(e);
+        }
+        let r = self.inner.write(buf);
+        self.keep(r)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if let Some(e) = self.failed() {
+            return Err(e);
+        }
+        let r = self.inner.flush();
+        self.keep(r)
+    }
+}
+
 fn check(a: &CheckArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let json = match a.format.as_str() {
+        _ if a.json => true,
         "json" => true,
         "text" => false,
         other => return Err(format!("`--format {other}`: use `text` or `json`")),
@@ -576,11 +640,15 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
         until_decided: a.until_decided,
         decide: a.decide,
         cancel: ctrl_c(),
+        progress: std::io::stderr().is_terminal(),
     };
     Ok(judge_cmd::judge_cmd(&Shipped, &a.rulesets, &o, out, err))
 }
 
 fn play(a: PlayArgs) -> Result<i32, String> {
+    // Ctrl-C still ends a game at once (at the prompt the terminal reads it as a key), but
+    // never in the middle of writing a save: that is finished first.
+    let _ = ctrlc::set_handler(|| super::atomic::exit_after_writes(130));
     let started = match &a.load {
         Some(file) => session::Session::resume(&Shipped, file, color())?,
         None => {

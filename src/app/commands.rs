@@ -27,7 +27,7 @@ pub fn load_for_command(
     sets: &[(String, String)],
 ) -> Result<Ruleset, (i32, String)> {
     load_checked(loader, path, sets).map_err(|e| match e {
-        NotLoaded::Unreadable(why) => (USAGE, why),
+        NotLoaded::Unreadable(why) | NotLoaded::BadSet(why) => (USAGE, why),
         NotLoaded::DoesNotCheck(why) => (FAILED, why),
     })
 }
@@ -56,11 +56,13 @@ pub fn check_cmd(
         }
     };
     let (mut errors, mut warnings, mut unreadable, mut scenarios) = (0, 0, 0, 0);
+    let mut bad_sets = false;
     for file in &files {
         match check_one(&compile::Disk, file, &opts.sets) {
             Err(e) => {
                 unreadable += 1;
-                let _ = writeln!(err, "error: {}", escape_lines(&e.to_string()));
+                let why = super::load::unreadable(file, &e.to_string());
+                let _ = writeln!(err, "error: {}", escape_lines(&why));
                 if opts.json {
                     // A record for the file all the same: it was not checked, and why.
                     let d = Diag::error(Code::Unreadable, Span::default(), e.to_string())
@@ -70,6 +72,7 @@ pub fn check_cmd(
                 }
             }
             Ok(checked) => {
+                bad_sets |= checked.diags.iter().any(super::load::is_set_error);
                 errors += checked.errors();
                 warnings += checked.warnings();
                 // Scenarios run when the ruleset compiles.
@@ -110,7 +113,9 @@ pub fn check_cmd(
             plural(warnings, "warning")
         );
     }
-    if unreadable > 0 {
+    // A ruleset that cannot be read, or a `--set` it has no room for, is a slip on the
+    // command line.
+    if unreadable > 0 || bad_sets {
         USAGE
     } else if errors > 0 || (opts.deny_warnings && warnings > 0) {
         FAILED
@@ -195,13 +200,17 @@ pub fn rules_cmd(
                 OK
             }
             Err(e) => {
-                let _ = writeln!(err, "error: {}", escape_lines(&e));
-                // A file that cannot be read is the usage error it is for every command.
-                if compile::check(loader, path, sets).is_err() {
-                    USAGE
-                } else {
-                    FAILED
-                }
+                // A file that cannot be read, or a `--set` that does not fit it, is the usage
+                // error it is for every command.
+                let (code, why) = match compile::check(loader, path, sets) {
+                    Err(_) => (USAGE, super::load::unreadable(path, &e)),
+                    Ok(c) => match super::load::set_errors(&c.diags) {
+                        Some(why) => (USAGE, why),
+                        None => (FAILED, e),
+                    },
+                };
+                let _ = writeln!(err, "error: {}", escape_lines(&why));
+                code
             }
         };
     }

@@ -420,21 +420,29 @@ fn exit_status(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
              or Ctrl-C stopped the run (the report covers the games played)."
         }
         Some("rules") => "The ruleset does not check.",
-        Some("judge") => "A ruleset does not check, or a game met a script's guard.",
+        Some("judge") => {
+            "A ruleset does not check, none of its games finished, the report cannot be \
+             written, a game met a script's guard, or Ctrl-C stopped the run (the report covers \
+             the games played)."
+        }
         Some(_) => "The command failed.",
         None => {
             "The command failed: a ruleset that does not check, an illegal move, a run \
-             stopped by Ctrl-C (each command's page says which)."
+             stopped by Ctrl-C, output that cannot be written (each command's page says which)."
         }
     };
     vec![
         ("0", "Success."),
         ("1", failed),
         (
+            "1",
+            "The output cannot be written (a full disk, a closed pipe): in every command.",
+        ),
+        (
             "2",
-            "A usage error: an unknown option or a bad value, or a file named on the command \
-             line (a ruleset, a save, a moves file, a bot, a shard) that cannot be read. The \
-             same in every command.",
+            "A usage error: an unknown option or a bad value (a --set the ruleset has no room \
+             for too), or a file named on the command line (a ruleset, a save, a moves file, a \
+             bot, a shard) that cannot be read. The same in every command.",
         ),
     ]
 }

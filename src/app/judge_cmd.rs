@@ -3,7 +3,7 @@
 use crate::play::Ruleset;
 use std::io::Write;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::atomic::{check_target, write_atomically};
 use super::commands::{FAILED, OK, USAGE, load_for_command};
@@ -36,6 +36,8 @@ pub struct JudgeOptions {
     pub decide: Vec<String>,
     /// Set by Ctrl-C: the report covers the games played.
     pub cancel: Arc<AtomicBool>,
+    /// Draw a progress bar on standard error (it is a terminal).
+    pub progress: bool,
 }
 
 /// `A..B`: a target length in turns, inclusive.
@@ -68,13 +70,17 @@ fn prepare(
     if let Some(name) = &o.restrict
         && crate::play::Bot::from_name(name).is_none()
     {
-        return Err((
-            USAGE,
+        // A script bot cannot play restricted; a built-in one may be misspelt, or given an
+        // iteration count out of its range: its own words say which.
+        let why = if name.starts_with("script:") {
             format!(
-                "`--restrict-bot {name}`: restricted play needs a built-in bot ({})",
+                "restricted play needs a built-in bot ({})",
                 crate::play::Bot::NAMES.join(", ")
-            ),
-        ));
+            )
+        } else {
+            crate::play::Player::builtin(name).err().unwrap_or_default()
+        };
+        return Err((USAGE, format!("`--restrict-bot {name}`: {why}")));
     }
     let cfg = JudgeConfig {
         ruleset: path.to_string(),
@@ -90,17 +96,30 @@ fn prepare(
     Ok((p, cfg))
 }
 
-fn control(o: &JudgeOptions) -> Control<'_> {
+fn control<'a>(o: &'a JudgeOptions, played: &'a AtomicU64) -> Control<'a> {
     Control {
         jobs: o.jobs,
         cancel: Some(&o.cancel),
+        played: Some(played),
     }
+}
+
+/// The measures a run of `p` at `players` seats can have, as `--decide` names them: those
+/// of a tally of no game, and one for each player out before the last two (their downtime),
+/// which a tally has once a game put them out.
+fn possible_measures(p: &Ruleset, c: &JudgeConfig) -> Vec<judge::Line> {
+    let mut t = Tally::new(p, c.players);
+    for h in &mut t.downtime {
+        h.add(0);
+    }
+    judge::lines(&t, c)
 }
 
 /// Plays every ruleset: each one its games, or two batch by batch until decided.
 fn play_all(
     prepared: Vec<(Ruleset, JudgeConfig)>,
     o: &JudgeOptions,
+    played: &AtomicU64,
 ) -> Result<(Vec<Judged>, Option<Decision>), (i32, String)> {
     let bot = player(&o.bot).map_err(|e| (USAGE, e))?;
     if o.until_decided {
@@ -117,13 +136,13 @@ fn play_all(
         };
         for key in &measures {
             for (p, c) in [(&pa, &ca), (&pb, &cb)] {
-                let empty = judge::lines(&Tally::new(p, c.players), c);
-                judge::testable(&empty, key).map_err(|e| (USAGE, e))?;
+                judge::testable(&possible_measures(p, c), key).map_err(|e| (USAGE, e))?;
             }
         }
         let plan = Plan::new(o.games, measures);
-        let (ta, tb, d) = judge::until_decided((&pa, &ca), (&pb, &cb), &bot, &plan, &control(o))
-            .map_err(|e| (FAILED, e))?;
+        let (ta, tb, d) =
+            judge::until_decided((&pa, &ca), (&pb, &cb), &bot, &plan, &control(o, played))
+                .map_err(|e| (FAILED, e))?;
         let used = |mut c: JudgeConfig| {
             c.games = d.games;
             c
@@ -139,7 +158,7 @@ fn play_all(
             judged.push((p, cfg, t));
             continue;
         }
-        let t = judge::judge_with(&p, &bot, &cfg, &control(o)).map_err(|e| (FAILED, e))?;
+        let t = judge::judge_with(&p, &bot, &cfg, &control(o, played)).map_err(|e| (FAILED, e))?;
         judged.push((p, cfg, t));
     }
     Ok((judged, None))
@@ -193,7 +212,10 @@ pub fn judge_cmd(
             Err(e) => return fail(err, e),
         }
     }
-    let (judged, decision) = match play_all(prepared, o) {
+    let played = AtomicU64::new(0);
+    let (judged, decision) = match with_progress(o, rulesets.len() as u64, &played, || {
+        play_all(prepared, o, &played)
+    }) {
         Ok(j) => j,
         Err(e) => return fail(err, e),
     };
@@ -204,6 +226,28 @@ pub fn judge_cmd(
     let Some(a) = a else {
         return FAILED;
     };
+    let interrupted = o.cancel.load(Ordering::Relaxed);
+    let games = b.map_or(a.2.games, |b| a.2.games.min(b.2.games));
+    // The report first: a page that cannot be written at the end loses no figure.
+    if o.json {
+        let mut v = judge::json(a, b, decision.as_ref());
+        no_figures_of_no_games(&mut v, a, b);
+        if interrupted && let Some(m) = v.as_object_mut() {
+            m.insert("interrupted".into(), true.into());
+        }
+        let _ = writeln!(out, "{v}");
+    } else {
+        let mut text = match b {
+            None => judge::text(a.0, a.1, a.2),
+            Some(b) => judge::text_compare(a, b, decision.as_ref()),
+        };
+        if interrupted {
+            text.push_str(&format!(
+                "\n(stopped by Ctrl-C: this covers the {games} games played before it)\n"
+            ));
+        }
+        let _ = write!(out, "{}", escape_lines(&text));
+    }
     if let Some(path) = &o.report {
         let page = match b {
             None => judge::html(a.0, a.1, a.2),
@@ -216,26 +260,6 @@ pub fn judge_cmd(
             );
         }
     }
-    let interrupted = o.cancel.load(Ordering::Relaxed);
-    let games = b.map_or(a.2.games, |b| a.2.games.min(b.2.games));
-    if o.json {
-        let mut v = judge::json(a, b, decision.as_ref());
-        if interrupted && let Some(m) = v.as_object_mut() {
-            m.insert("interrupted".into(), true.into());
-        }
-        let _ = writeln!(out, "{v}");
-    } else {
-        let mut text = match b {
-            None => judge::text(a.0, a.1, a.2),
-            Some(b) => judge::text_compare(a, b, decision.as_ref()),
-        };
-        if interrupted {
-            text.push_str(&format!(
-                "\n(this covers the {games} games played before Ctrl-C)\n"
-            ));
-        }
-        let _ = write!(out, "{}", escape_lines(&text));
-    }
     // Like `sim`: a run stopped by Ctrl-C reports what it played, says so and fails.
     if interrupted {
         let _ = writeln!(
@@ -244,5 +268,91 @@ pub fn judge_cmd(
         );
         return FAILED;
     }
+    // A ruleset none of whose games finished (each failed) has nothing to judge.
+    if let Some((p, _, t)) = [Some(a), b].into_iter().flatten().find(|j| j.2.games == 0) {
+        let why = format!(
+            "no game of {} finished ({} failed): there is nothing to judge",
+            p.name,
+            crate::base::limits::grouped(t.failed)
+        );
+        return fail(err, (FAILED, why));
+    }
     OK
+}
+
+/// A ruleset with no game finished has no figure: its measures' values and intervals are
+/// `null` in the JSON (never a number worked out of nothing).
+fn no_figures_of_no_games(
+    v: &mut serde_json::Value,
+    a: (&Ruleset, &JudgeConfig, &Tally),
+    b: Option<(&Ruleset, &JudgeConfig, &Tally)>,
+) {
+    let empty = |o: &mut serde_json::Value| {
+        if let Some(lines) = o.get_mut("lines").and_then(serde_json::Value::as_array_mut) {
+            for l in lines {
+                for key in ["value", "low", "high"] {
+                    if let Some(x) = l.get_mut(key) {
+                        *x = serde_json::Value::Null;
+                    }
+                }
+            }
+        }
+    };
+    match b {
+        None if a.2.games == 0 => empty(v),
+        None => {}
+        Some(b) => {
+            for (key, t) in [("a", a.2), ("b", b.2)] {
+                if t.games == 0
+                    && let Some(o) = v.get_mut(key)
+                {
+                    empty(o);
+                }
+            }
+        }
+    }
+}
+
+/// Without a terminal (the library in a browser), `play` alone.
+#[cfg(not(feature = "cli"))]
+fn with_progress<T: Send>(
+    _: &JudgeOptions,
+    _: u64,
+    _: &AtomicU64,
+    play: impl FnOnce() -> T + Send,
+) -> T {
+    play()
+}
+
+/// Plays `play` with a progress bar on standard error when it is a terminal and the run is
+/// long (many games, or a bot that searches), reading the games played from `played`.
+#[cfg(feature = "cli")]
+fn with_progress<T: Send>(
+    o: &JudgeOptions,
+    rulesets: u64,
+    played: &AtomicU64,
+    play: impl FnOnce() -> T + Send,
+) -> T {
+    let quick = crate::play::Player::builtin(&o.bot).is_ok_and(|p| p.loops());
+    let games = o.games.saturating_mul(rulesets);
+    if !o.progress || (quick && games < 2000) {
+        return play();
+    }
+    // `--until-decided` plays batches until it is decided: no end is known.
+    let len = (!o.until_decided).then_some(games);
+    std::thread::scope(|scope| {
+        let (done, finished) = std::sync::mpsc::channel::<()>();
+        scope.spawn(move || {
+            let bar = super::sim_cmd::progress_bar(len);
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                finished.recv_timeout(std::time::Duration::from_millis(100))
+            {
+                bar.set_position(played.load(Ordering::Relaxed));
+            }
+            bar.finish_and_clear();
+        });
+        let result = play();
+        let _ = done.send(());
+        result
+    })
 }

@@ -105,28 +105,77 @@ pub fn load_program(
     sets: &[(String, String)],
 ) -> Result<Ruleset, String> {
     load_checked(loader, path, sets).map_err(|e| match e {
-        NotLoaded::Unreadable(why) | NotLoaded::DoesNotCheck(why) => why,
+        NotLoaded::Unreadable(why) | NotLoaded::BadSet(why) | NotLoaded::DoesNotCheck(why) => why,
     })
 }
 
-/// Why a ruleset could not be loaded for playing: a command exits 2 for the first (as for a
-/// usage error) and 1 for the second.
+/// Why a ruleset could not be loaded for playing: a command exits 2 for the first two (as
+/// for a usage error) and 1 for the last.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NotLoaded {
     /// The file cannot be read (missing, a folder, too large, not text).
     Unreadable(String),
+    /// A `--set` names no option of the ruleset, or gives one a value it does not allow: a
+    /// slip on the command line, not a fault of the ruleset. Each one, in words.
+    BadSet(String),
     /// It was read, and has errors: the diagnostics rendered.
     DoesNotCheck(String),
 }
 
-/// [`load_program`], saying which of the two ways it failed.
+/// Whether a diagnostic is about a `--set NAME=VALUE` given on the command line (or kept in
+/// a save): an option the ruleset lacks, or a value it does not allow.
+pub fn is_set_error(d: &Diag) -> bool {
+    use crate::base::Code;
+    d.is_error()
+        && matches!(
+            d.code,
+            Code::UnknownOption | Code::OptionValue | Code::DeadOption
+        )
+        && d.message.starts_with("`--set ")
+}
+
+/// The `--set` errors of a check, each in one line with its hint, or `None` when there are
+/// none.
+pub fn set_errors(diags: &[Diag]) -> Option<String> {
+    let lines: Vec<String> = diags
+        .iter()
+        .filter(|d| is_set_error(d))
+        .map(|d| match &d.hint {
+            Some(h) => format!("{} ({h})", d.message),
+            None => d.message.clone(),
+        })
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// Why a ruleset cannot be read, with the shipped ruleset its name is closest to when it
+/// names none (`ninty-nine`: did you mean `ninety-nine`?).
+pub fn unreadable(path: &str, why: &str) -> String {
+    let bare = !path.contains(['/', '\\']) && !Path::new(path).exists();
+    if !bare {
+        return why.to_string();
+    }
+    let stem = path.strip_suffix(".rules").unwrap_or(path);
+    let names = compile::SHIPPED.iter().map(|(n, _)| *n);
+    match crate::base::diag::did_you_mean(stem, names) {
+        Some(name) => format!(
+            "{why}\n  help: did you mean `{name}`? (`ninety list` lists the shipped rulesets)"
+        ),
+        None => format!("{why}\n  help: `ninety list` lists the shipped rulesets"),
+    }
+}
+
+/// [`load_program`], saying which of the three ways it failed.
 pub fn load_checked(
     loader: &dyn Loader,
     path: &str,
     sets: &[(String, String)],
 ) -> Result<Ruleset, NotLoaded> {
-    let checked =
-        compile::check(loader, path, sets).map_err(|e| NotLoaded::Unreadable(e.to_string()))?;
+    let checked = compile::check(loader, path, sets)
+        .map_err(|e| NotLoaded::Unreadable(unreadable(path, &e.to_string())))?;
+    if let Some(why) = set_errors(&checked.diags) {
+        return Err(NotLoaded::BadSet(why));
+    }
     match checked.program {
         Some(p) => Ok(Ruleset::new(p)),
         None => {

@@ -70,16 +70,7 @@ fn sim_one(
         sets: sets.to_vec(),
     };
     let planned = sim::slice_games(o.games, o.shard);
-    let bar = (o.progress && planned >= 2000).then(|| {
-        let bar = indicatif::ProgressBar::new(planned);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        bar
-    });
+    let bar = (o.progress && planned >= 2000).then(|| progress_bar(Some(planned)));
     let tick = || {
         if let Some(b) = &bar {
             b.inc(1);
@@ -100,13 +91,44 @@ fn sim_one(
     Ok((cfg, stats))
 }
 
+/// The progress bar of `sim` and `judge`, on standard error: of `len` games, or of a count
+/// with no known end.
+pub(crate) fn progress_bar(len: Option<u64>) -> indicatif::ProgressBar {
+    let (bar, template) = match len {
+        Some(n) => (
+            indicatif::ProgressBar::new(n),
+            "{bar:40} {pos}/{len} games, {rate}, {eta} left",
+        ),
+        None => (
+            indicatif::ProgressBar::new_spinner(),
+            "{spinner} {pos} games, {rate}",
+        ),
+    };
+    let rate = |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+        let r = s.per_sec();
+        let _ = if r >= 10.0 {
+            write!(w, "{r:.0}/s")
+        } else {
+            write!(w, "{r:.1}/s")
+        };
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(template)
+            .map(|s| s.with_key("rate", rate))
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    // Drawn at once, before the first game ends.
+    bar.tick();
+    bar
+}
+
 /// After a run: when Ctrl-C stopped it, says so and fails (the report covers the games
-/// played).
-fn finish(o: &SimOptions, err: &mut dyn Write, games: u64) -> i32 {
+/// played, `games` in words).
+fn finish(o: &SimOptions, err: &mut dyn Write, games: &str) -> i32 {
     if o.cancel.load(Ordering::Relaxed) {
         let _ = writeln!(
             err,
-            "interrupted: the report covers the {games} games played before Ctrl-C"
+            "interrupted: the report covers {games} played before Ctrl-C"
         );
         FAILED
     } else {
@@ -136,13 +158,23 @@ impl Runs {
         }
     }
 
-    /// Games played: the fewest of any run (a Ctrl-C stops them all).
-    fn games(&self) -> u64 {
-        self.outputs()
-            .iter()
-            .map(|o| o.stats.games)
-            .min()
-            .unwrap_or(0)
+    /// The games played, in words: `the 500 games`, or each run's when they differ (a
+    /// Ctrl-C stops a comparison in A's games, before B has played any).
+    fn played(&self) -> String {
+        let outputs = self.outputs();
+        let counts: Vec<u64> = outputs.iter().map(|o| o.stats.games).collect();
+        match (&counts[..], self) {
+            ([a, b], Runs::Two(..)) if a != b => format!("the games of A ({a}) and of B ({b})"),
+            _ if counts.windows(2).any(|w| w[0] != w[1]) => format!(
+                "the games of each run ({})",
+                counts
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            _ => format!("the {} games", counts.first().copied().unwrap_or(0)),
+        }
     }
 
     fn json(&self) -> serde_json::Value {
@@ -324,11 +356,18 @@ pub fn sim_cmd(
                 let _ = writeln!(out, "{v}");
             } else {
                 runs.write(false, o.unicode, out);
+                if o.cancel.load(Ordering::Relaxed) {
+                    let _ = writeln!(
+                        out,
+                        "\n(stopped by Ctrl-C: this covers {} played before it)",
+                        runs.played()
+                    );
+                }
             }
             if let Err(e) = write_report(o, &runs) {
                 return fail(err, e);
             }
-            finish(o, err, runs.games())
+            finish(o, err, &runs.played())
         }
         Err(e) => fail(err, e),
     }
@@ -356,8 +395,13 @@ fn play_runs(loader: &dyn Loader, paths: &[String], o: &SimOptions) -> Result<Ru
                 let mut sets = o.sets.clone();
                 sets.push((name.clone(), v.clone()));
                 let run = sim_one(loader, path, o, &sets).map_err(|(code, e)| {
-                    let e = e.replace(&format!("--set {name}={v}"), &format!("--sweep {name}={v}"));
-                    (code, format!("with `--sweep {name}={v}`: {e}"))
+                    let given = format!("--sweep {name}={v}");
+                    let e = e.replace(&format!("--set {name}={v}"), &given);
+                    if e.starts_with(&format!("`{given}`")) {
+                        (code, e)
+                    } else {
+                        (code, format!("with `{given}`: {e}"))
+                    }
                 })?;
                 rows.push((v.clone(), output(run)));
                 if o.cancel.load(Ordering::Relaxed) {

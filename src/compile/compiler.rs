@@ -139,6 +139,10 @@ pub(super) struct BarLayer {
     /// The bars this layer adds at totals no parent has one at, and where the first is.
     pub added: BTreeSet<i64>,
     pub first_added: Option<Span>,
+    /// The totals this layer's `no bar at ...` lines remove, and where each is named.
+    pub removed: Vec<(i64, Span)>,
+    /// The totals this layer's `keep the bars at ...` lines keep, and where each is named.
+    pub kept: Vec<(i64, Span)>,
 }
 
 /// What kind of line outcomes come from: a card's (its rank), a bar's, or a moment's.

@@ -19,6 +19,7 @@ impl Collect<'_, '_> {
                         continue;
                     };
                     self.bar_named(n, None);
+                    self.c.bar_layers[self.layer].removed.push((n, v.span));
                     let reach = self.remove_bar(n, false);
                     let pass = self.remove_bar(n, true);
                     if !reach && !pass {
@@ -113,6 +114,7 @@ impl Collect<'_, '_> {
             let had = self.c.bar_layers[self.layer].before.contains(&n);
             if had {
                 self.bar_named(n, None);
+                self.c.bar_layers[self.layer].kept.push((n, v.span));
                 continue;
             }
             let hint = if self.layer == 0 {
@@ -176,12 +178,46 @@ impl Collect<'_, '_> {
 }
 
 impl super::compiler::Compiler<'_> {
+    /// One file that both keeps a parent's bar (`keep the bars at 33`) and removes it (`no bar
+    /// at 33`) says two things of it: whichever line comes last would win unseen, so it is
+    /// an error at the `keep` line.
+    fn kept_and_removed(&mut self) {
+        for layer in 0..self.bar_layers.len() {
+            let both: Vec<(i64, Span, Span)> = self.bar_layers[layer]
+                .kept
+                .iter()
+                .filter_map(|&(n, keep)| {
+                    let removed = &self.bar_layers[layer].removed;
+                    removed
+                        .iter()
+                        .find(|(m, _)| *m == n)
+                        .map(|&(_, gone)| (n, keep, gone))
+                })
+                .collect();
+            for (n, keep, gone) in both {
+                self.err(
+                    layer,
+                    Diag::error(
+                        Code::NothingToKeep,
+                        keep,
+                        format!("the bar at {n} is kept here and removed by `no bar at {n}`"),
+                    )
+                    .also(gone, "removed here")
+                    .hint(format!(
+                        "keep one of the two lines: `no bar at {n}` plays without the parent's bar, `keep the bars at {n}` with it"
+                    )),
+                );
+            }
+        }
+    }
+
     /// A variant that adds bars at totals its parents have none at, and names none of the
     /// parents' bars (no bar line, `no` line or `keep` line at their totals), may mean its
     /// bars to be the only ones: both readings are plausible, so it is asked. `no bar at ...`
     /// drops the old ones, `keep the bars at ...` says they still count. A variant that
     /// changes or removes one of the parents' bars knows they are there, and is not asked.
     pub fn bars_kept(&mut self, s: &super::settings::Settings) {
+        self.kept_and_removed();
         for layer in 1..self.bar_layers.len() {
             let bars = &self.bar_layers[layer];
             let Some(span) = bars.first_added else {

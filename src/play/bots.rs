@@ -99,6 +99,28 @@ impl Bot {
         self.choose_from_list(p, s, rng)
     }
 
+    /// [`Bot::choose`], for a search that looks at `stop` as it goes (ISMCTS: see
+    /// [`super::ismcts::ismcts_until`]); the same move while `stop` says nothing.
+    pub fn choose_until(
+        self,
+        p: &Ruleset,
+        s: &State,
+        rng: &mut Rng,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Move> {
+        match self {
+            Bot::Ismcts { iterations, round } => {
+                let horizon = if round {
+                    super::ismcts::Horizon::Round
+                } else {
+                    super::ismcts::Horizon::Game
+                };
+                super::ismcts::ismcts_until(p, s, rng, iterations, horizon, stop)
+            }
+            _ => self.choose(p, s, rng),
+        }
+    }
+
     /// The bots that weigh each move.
     #[inline(never)]
     fn choose_from_list(self, p: &Ruleset, s: &State, rng: &mut Rng) -> Option<Move> {

@@ -6,8 +6,9 @@
 //! The driver owns what every game needs and no caller should decide again: the script
 //! allowance (opened when the driver is made, closed when it is dropped: [`Allowance`]), the
 //! turn limit ([`TURN_LIMIT`], checked here and nowhere else), a game that could not go on
-//! ([`Ending::Stuck`]), looking for a stop (at every turn a bot plays the general way, and
-//! every [`CHECK_EVERY`] turns of the engine's loop of plain turns), a move that failed,
+//! ([`Ending::Stuck`]), looking for a stop (before and after every turn a bot plays the
+//! general way, inside a searching bot's move, and every [`CHECK_EVERY`] turns of the
+//! engine's loop of plain turns), a move that failed,
 //! and the choice between the engine's loop of plain turns and the general step: every
 //! caller whose sink and watcher allow it gets the loop, with the same games turn for turn.
 
@@ -346,12 +347,17 @@ impl<'a> Driver<'a> {
                         None => Ok(false),
                     }
                 }
-                (None, None) => player.turn(p, s, rng, w),
+                (None, None) => player.turn_until(p, s, rng, w, stop),
             };
             match turn {
                 Ok(true) => {}
                 Ok(false) => return Ending::NoMove(seat),
                 Err(e) => return Ending::of_error(e),
+            }
+            // A search the stop cut short played a move it would not have: the game is
+            // stopped there, never counted, even when that move ended it.
+            if stop() {
+                return Ending::Stopped;
             }
             if W::EVERY_TURN {
                 w.after(p, s);

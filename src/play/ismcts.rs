@@ -103,6 +103,10 @@ thread_local! {
     static TREE: RefCell<Tree> = RefCell::new(Tree::default());
 }
 
+/// How many iterations apart a search looks whether it is asked to stop (a few hundred
+/// microseconds of work at most).
+pub const STOP_EVERY: u32 = 64;
+
 /// The bot's move: the root move most visited after `iterations` iterations.
 pub fn ismcts(
     p: &Ruleset,
@@ -110,6 +114,21 @@ pub fn ismcts(
     rng: &mut Rng,
     iterations: u32,
     horizon: Horizon,
+) -> Option<Move> {
+    ismcts_until(p, s, rng, iterations, horizon, &|| false)
+}
+
+/// [`ismcts`], looking at `stop` every [`STOP_EVERY`] iterations: when it says so, the
+/// search ends there and its move is the best so far (a game stopped so is thrown away:
+/// the driver ends it as stopped). While `stop` says nothing, the same iterations, the
+/// same random numbers and the same move as [`ismcts`].
+pub fn ismcts_until(
+    p: &Ruleset,
+    s: &State,
+    rng: &mut Rng,
+    iterations: u32,
+    horizon: Horizon,
+    stop: &dyn Fn() -> bool,
 ) -> Option<Move> {
     let mut moves = Moves::new();
     s.legal_moves_into(p, &mut moves);
@@ -121,19 +140,30 @@ pub fn ismcts(
     }
     TREE.with(|t| {
         let mut tree = t.borrow_mut();
-        tree.search(p, s, rng, iterations.clamp(1, MAX_ITERATIONS), horizon);
+        let iterations = iterations.clamp(1, MAX_ITERATIONS);
+        tree.search(p, s, rng, (iterations, horizon), stop);
         tree.best(&moves)
     })
 }
 
 impl Tree {
-    /// Runs the iterations from `s`, seen by the player to move.
-    fn search(&mut self, p: &Ruleset, s: &State, rng: &mut Rng, iterations: u32, horizon: Horizon) {
+    /// Runs the iterations from `s`, seen by the player to move, until `stop` says so.
+    fn search(
+        &mut self,
+        p: &Ruleset,
+        s: &State,
+        rng: &mut Rng,
+        (iterations, horizon): (u32, Horizon),
+        stop: &dyn Fn() -> bool,
+    ) {
         self.nodes.clear();
         self.nodes.reserve(iterations as usize + 1);
         self.nodes.push(Node::new(Key(u16::MAX), NONE));
         let mut game = self.game.take().unwrap_or_else(|| s.clone());
-        for _ in 0..iterations {
+        for i in 0..iterations {
+            if i % STOP_EVERY == 0 && stop() {
+                break;
+            }
             game.copy_from(s);
             game.determinize(p, s.turn, rng);
             self.iterate(p, s, &mut game, rng, horizon);

@@ -130,6 +130,20 @@ impl Player {
         rng: &mut Rng,
         sink: &mut S,
     ) -> Result<bool, PlayError> {
+        self.turn_until(p, s, rng, sink, &|| false)
+    }
+
+    /// [`Player::turn`], a searching bot looking at `stop` as it searches
+    /// ([`Bot::choose_until`]): the same turn while `stop` says nothing.
+    #[inline]
+    pub fn turn_until<S: Sink>(
+        &self,
+        p: &Ruleset,
+        s: &mut State,
+        rng: &mut Rng,
+        sink: &mut S,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<bool, PlayError> {
         let first = match self {
             Player::Bot(Bot::Random) => {
                 // The commonest seat in a simulation: a turn the table answers is one fused
@@ -141,7 +155,7 @@ impl Player {
                     TableTurn::Unanswered => Bot::Random.choose(p, s, rng),
                 }
             }
-            Player::Bot(b) => b.choose(p, s, rng),
+            Player::Bot(b) => b.choose_until(p, s, rng, stop),
             Player::Script(bot) => Self::script_choice(bot, p, s)?,
             Player::Forgetful => return forgetful_turn(p, s, rng, sink),
             // A person's move is theirs to make: the driver never asks this seat.

@@ -488,6 +488,11 @@ const FIGURES: [Figure; 9] = [
 
 /// Two runs on the same deals, figure by figure: each seat's wins, then [`FIGURES`].
 pub fn differences(a: &Stats, b: &Stats) -> Vec<Difference> {
+    // A run with no game finished (stopped before it began, or every game failed) has no
+    // figure to take another's from.
+    if a.games == 0 || b.games == 0 {
+        return Vec::new();
+    }
     let row = |key: String, label: String, decimals, (x, y): (f64, f64), tested| {
         let (test, result): (Option<Test>, Tested) = tested;
         Difference {
@@ -538,13 +543,47 @@ pub fn compare_with(a: (&Config, &Stats), b: (&Config, &Stats), unicode: bool) -
     let (ca, sa) = a;
     let (cb, sb) = b;
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} against {}: {} games each, seed {}, same deals",
-        ca.name, cb.name, sa.games, ca.seed
-    );
+    let (played_a, played_b) = (sa.games + sa.failed, sb.games + sb.failed);
+    if played_a == played_b {
+        let _ = writeln!(
+            out,
+            "{} against {}: {} games each, seed {}, same deals",
+            ca.name, cb.name, sa.games, ca.seed
+        );
+    } else {
+        // Stopped early (Ctrl-C): the two played different deals, B perhaps none.
+        let _ = writeln!(
+            out,
+            "{} against {}: seed {}, stopped early: A played {played_a} of the {} games and B \
+             {played_b}, so they are not on the same deals",
+            ca.name,
+            cb.name,
+            ca.seed,
+            ca.games.max(cb.games)
+        );
+    }
     let _ = writeln!(out, "  A is {} ({})", ca.name, ca.ruleset);
     let _ = writeln!(out, "  B is {} ({})", cb.name, cb.ruleset);
+    if sa.games == 0 || sb.games == 0 {
+        let (none, other) = if sb.games == 0 {
+            ("B", (ca, sa))
+        } else {
+            ("A", (cb, sb))
+        };
+        let _ = writeln!(
+            out,
+            "No comparison: {none} finished no game, so there is no B - A to give."
+        );
+        if other.1.games > 0 {
+            let _ = writeln!(
+                out,
+                "\n{}",
+                if none == "B" { "A alone:" } else { "B alone:" }
+            );
+            out.push_str(&report_with(other.0, other.1, unicode));
+        }
+        return out;
+    }
     let _ = writeln!(
         out,
         "{:<32} {:>9} {:>9} {:>9}  {:<22} beyond chance?",

@@ -303,6 +303,11 @@ pub fn ctrl_c_stops_a_huge_run(command: &str, dir: &Path) -> (String, serde_json
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     let text = run(false);
+    // The report itself says it was cut short, as the JSON does.
+    assert!(
+        text.contains("(stopped by Ctrl-C: this covers"),
+        "`{command}`: {text}"
+    );
     let json = run(true);
     let v: serde_json::Value = serde_json::from_str(&json).expect("the report is JSON");
     assert_eq!(v["interrupted"], true, "{json}");

@@ -17,7 +17,8 @@ pub fn definition(
 ) -> Option<Location> {
     let (at, line) = doc.offset(pos);
     let file = doc.file()?;
-    let statement = file.statements.iter().find(|s| s.line == line)?;
+    let source_line = doc.source_line(at);
+    let statement = file.statements.iter().find(|s| s.line == source_line)?;
     if let StatementKind::Extends(name) = &statement.kind {
         let path = doc
             .checked

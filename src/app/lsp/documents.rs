@@ -58,6 +58,23 @@ impl Document {
         doc
     }
 
+    /// The document's name and text alone (or why its text is not held), for a check on
+    /// another thread: what the in-memory loader reads.
+    pub fn snapshot(&self) -> Document {
+        Document {
+            uri: self.uri.clone(),
+            path: self.path.clone(),
+            text: self.text.clone(),
+            lines: LineIndex::default(),
+            checked: None,
+            published: Vec::new(),
+            parent: None,
+            problem: self.problem.clone(),
+            tokens: None,
+            runs: Vec::new(),
+        }
+    }
+
     /// Replaces the text (a whole new text, or a range of it).
     pub fn edit(&mut self, range: Option<Range>, new: &str) {
         match range {
@@ -129,15 +146,28 @@ impl Document {
         )
     }
 
-    /// The byte offset of a position, and the 1-based line it is on.
+    /// The byte offset of a position, and the 1-based line it is on (as the editor counts
+    /// lines: see [`LineIndex`]).
     pub fn offset(&self, pos: Position) -> (usize, usize) {
         let at = self.lines.offset(&self.text, pos);
         (at, self.lines.line_of(at) + 1)
     }
+
+    /// The 1-based line of a byte offset as the checker counts lines (only `\n` ends one; a
+    /// lone `\r` is a space to it): the lines statements and the program's origins name.
+    pub fn source_line(&self, at: usize) -> usize {
+        let at = at.min(self.text.len());
+        1 + self.text.as_bytes()[..at]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count()
+    }
 }
 
-/// Where each line of a text starts, to turn byte offsets into LSP positions and back. A
-/// position's `character` counts UTF-16 code units, as the protocol's default encoding says.
+/// Where each line of a text starts, to turn byte offsets into LSP positions and back. Lines
+/// end as the protocol says, and every editor counts them: at `\n`, `\r\n` and a lone `\r`.
+/// A position's `character` counts UTF-16 code units, as the protocol's default encoding
+/// says.
 #[derive(Debug, Clone, Default)]
 pub struct LineIndex {
     starts: Vec<usize>,
@@ -145,9 +175,27 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        for (i, b) in bytes.iter().enumerate() {
+            let ends = match b {
+                b'\n' => true,
+                b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+                _ => false,
+            };
+            if ends {
+                starts.push(i + 1);
+            }
+        }
         LineIndex { starts }
+    }
+
+    /// Whether a 0-based line ends at a lone `\r`: a line break to the editor, a space to the
+    /// checker.
+    pub fn ends_at_lone_cr(&self, text: &str, line: usize) -> bool {
+        self.starts
+            .get(line + 1)
+            .is_some_and(|&n| text.as_bytes().get(n - 1) == Some(&b'\r'))
     }
 
     /// The 0-based line of a byte offset.
@@ -160,12 +208,18 @@ impl LineIndex {
     /// The byte range of a 0-based line, without its line break.
     pub fn line_span(&self, text: &str, line: usize) -> Span {
         let start = self.starts.get(line).copied().unwrap_or(text.len());
-        let end = self.starts.get(line + 1).map_or(text.len(), |n| n - 1);
-        let end = if text[start..end].ends_with('\r') {
-            end - 1
-        } else {
+        // The next line's start less the break: `\n`, `\r\n` or `\r`.
+        let end = self.starts.get(line + 1).map_or(text.len(), |&n| {
+            let bytes = text.as_bytes();
+            let mut end = n;
+            if end > start && bytes[end - 1] == b'\n' {
+                end -= 1;
+            }
+            if end > start && bytes[end - 1] == b'\r' {
+                end -= 1;
+            }
             end
-        };
+        });
         Span::new(start, end.max(start))
     }
 
@@ -452,6 +506,23 @@ mod tests {
         assert_eq!(lines.offset(text, Position::new(1, 99)), colon + 7);
         assert_eq!(lines.offset(text, Position::new(9, 0)), text.len());
         assert_eq!(lines.position(text, 9999), Position::new(2, 3));
+    }
+
+    #[test]
+    fn lines_end_at_each_of_the_protocols_breaks() {
+        let text = "a\nb\r\nc\rd\r\re";
+        let lines = LineIndex::new(text);
+        let spans: Vec<&str> = (0..6)
+            .map(|i| {
+                let s = lines.line_span(text, i);
+                &text[s.start..s.end]
+            })
+            .collect();
+        assert_eq!(spans, ["a", "b", "c", "d", "", "e"]);
+        assert_eq!(lines.position(text, text.len()), Position::new(5, 1));
+        assert_eq!(lines.offset(text, Position::new(3, 0)), 7);
+        assert!(lines.ends_at_lone_cr(text, 2));
+        assert!(!lines.ends_at_lone_cr(text, 1));
     }
 
     #[test]

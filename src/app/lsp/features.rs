@@ -95,7 +95,8 @@ impl Server {
                 let Some(doc) = self.doc(&at.text_document.uri) else {
                     return Ok(Value::Null);
                 };
-                to_json(rename::rename(doc, at.position, &p.new_name).map_err(failed)?)
+                let renamed = rename::rename(&self.docs, doc, at.position, &p.new_name);
+                to_json(renamed.map_err(failed)?)
             }
             "textDocument/codeLens" => {
                 let p: CodeLensParams = params(req.params)?;

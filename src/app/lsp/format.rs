@@ -9,6 +9,9 @@
 //!   is, only indented.
 //! - Blank lines stay (a file keeps every line where it was, so a line cited by number is the
 //!   same line); those at the end of the file go, and the file ends with one line break.
+//! - A line whose canonical form would be longer than the checker takes (`LINE_BYTES`) keeps
+//!   its own spacing, and so do lines an editor shows apart that the checker reads as one (a
+//!   lone `\r` between them).
 //!
 //! Only spaces and tabs between pieces change, never their order, so the formatted file reads
 //! as the same ruleset (`tests/lsp.rs` compiles every shipped and house-rule file both ways).
@@ -17,6 +20,7 @@
 use super::documents::LineIndex;
 use super::layout::{self, Role};
 use super::lexer::split_comment;
+use crate::base::limits::LINE_BYTES;
 
 /// The 0-based column a trailing comment starts at.
 pub const COMMENT_COLUMN: usize = 47;
@@ -27,7 +31,16 @@ const COMMENT_GAP: usize = 3;
 /// The text in canonical form, or `None` when it does not parse.
 pub fn format(text: &str) -> Option<String> {
     let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
-    let mut formatted = lines(text)?.join(newline);
+    let index = LineIndex::new(text);
+    let mut formatted = String::with_capacity(text.len());
+    for (i, line) in lines(text)?.iter().enumerate() {
+        if i > 0 {
+            // A lone `\r` stays where it was: a space to the checker, a break to an editor.
+            let lone = index.ends_at_lone_cr(text, i - 1);
+            formatted.push_str(if lone { "\r" } else { newline });
+        }
+        formatted.push_str(line);
+    }
     formatted.push_str(newline);
     Some(formatted)
 }
@@ -46,10 +59,21 @@ pub fn lines(text: &str) -> Option<Vec<String>> {
     for (i, role) in roles.iter().enumerate() {
         let span = lines.line_span(text, i);
         let line = text.get(span.start..span.end)?;
-        out.push(match role {
+        // Lines an editor shows apart that the checker reads as one (a lone `\r` between
+        // them) are kept as they are: spacing them one by one could change what they say.
+        let joined =
+            lines.ends_at_lone_cr(text, i) || (i > 0 && lines.ends_at_lone_cr(text, i - 1));
+        let canonical = match role {
+            _ if joined => line.to_string(),
             Role::Script => line.to_string(),
             Role::Step | Role::InScenario => one_line(line, "  "),
             _ => one_line(line, ""),
+        };
+        // Never a line longer than the checker takes: such a line keeps its own spacing.
+        out.push(if canonical.len() > LINE_BYTES {
+            line.to_string()
+        } else {
+            canonical
         });
     }
     while out.last().is_some_and(String::is_empty) {
@@ -121,5 +145,23 @@ mod tests {
             format("name \"x\"\r\nhand  3 cards\r\n").as_deref(),
             Some("name \"x\"\r\nhand 3 cards\r\n")
         );
+        // A lone `\r` and the lines on each side of it stay as they are.
+        assert_eq!(
+            format("name  \"x\"\r#  note\nhand  3 cards\n").as_deref(),
+            Some("name  \"x\"\r#  note\nhand 3 cards\n")
+        );
+    }
+
+    #[test]
+    fn no_line_grows_past_the_limit() {
+        let code = format!("name \"{}\"", "a".repeat(LINE_BYTES - 11));
+        let text = format!("{code} #x\n");
+        assert_eq!(text.len() - 1, LINE_BYTES - 1);
+        assert_eq!(format(&text), Some(text.clone()));
+        let step = format!(
+            "name \"n\"\nscenario \"s\"\ntotal 5#{}\nend\n",
+            "c".repeat(LINE_BYTES - 8)
+        );
+        assert_eq!(format(&step), Some(step.clone()));
     }
 }

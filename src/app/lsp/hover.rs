@@ -46,7 +46,7 @@ pub fn hover(doc: &Document, pos: Position) -> Option<Hover> {
     if open(crate::base::Code::UnclosedScript) {
         return None;
     }
-    let mut parts = statement_words(doc, line);
+    let mut parts = statement_words(doc, doc.source_line(at));
     if let Some(d) = lang::line_doc(text, open(crate::base::Code::UnclosedScenario)) {
         parts.push(format!("*{}*", d.replace('*', "\\*")));
     }

@@ -45,7 +45,7 @@ pub fn roles(file: &File, text: &str, lines: &LineIndex) -> Vec<Role> {
         }
     };
     for st in &file.statements {
-        set(st.line.saturating_sub(1), Role::Statement);
+        set(lines.line_of(st.span.start), Role::Statement);
     }
     for sc in &file.scenarios {
         let head = lines.line_of(sc.span.start);

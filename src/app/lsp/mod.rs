@@ -1,18 +1,22 @@
 //! `ninety lsp`: a language server for ruleset files, over standard input and output.
 //!
-//! **Why this design.** The server is synchronous and runs on one thread: it reads a message,
-//! answers it, and reads the next. Checking a ruleset from scratch takes 1 to 3 ms (a few ms
-//! with its scenarios; `docs/editors.md` gives the measured answer times), so every change is
-//! simply checked again in full, in memory, before the next message is read: there is no
-//! incremental analysis to keep right, no cancellation, no state shared between threads, and
-//! an answer is never about an older text than the last change. It uses rust-analyzer's
+//! **Why this design.** Checking a ruleset from scratch takes 1 to 3 ms (a few ms with its
+//! scenarios; `docs/editors.md` gives the measured answer times), so every change is simply
+//! checked again in full, in memory: there is no incremental analysis to keep right. But a
+//! ruleset's scripts may take half a second to try over every total, so `ninety lsp` checks
+//! on a thread of its own ([`background`]): edits already read are applied before one check,
+//! a check made outdated by a newer edit is dropped, and the variants of a changed file are
+//! checked when nothing else waits; messages are answered in order, a request about a file
+//! after its last text is checked, so an answer is never about an older text. In process
+//! ([`Server::handle`]: the tests) every change is checked at once. It uses rust-analyzer's
 //! `lsp-server` crate for the protocol's messages (JSON-RPC requests, responses and
 //! notifications as Rust values) and `lsp-types` for the protocol's types. It frames messages
-//! itself rather than through `lsp_server::Connection::stdio`, which runs reader and writer
-//! threads and stops at the first malformed message: here a malformed message, an unknown
-//! method or bad parameters get an error response, and the server goes on.
+//! itself rather than through `lsp_server::Connection::stdio`, which stops at the first
+//! malformed message: here a malformed message, an unknown method or bad parameters get an
+//! error response, and the server goes on.
 //!
-//! One module per feature: [`server`] (the loop, the protocol's life cycle and dispatch),
+//! One module per feature: [`server`] (the protocol's life cycle and dispatch, what each
+//! document wants checked), `background` (the loop and its threads),
 //! [`frame`] (reading messages, each line capped), [`documents`] (open documents, the
 //! in-memory loader, positions and URIs), [`diagnostics`],
 //! [`hover`], [`completion`], [`definition`] and [`actions`] (quick fixes); and, dispatched
@@ -22,6 +26,8 @@
 //! list: the words of a line the grammar read are its keywords).
 
 pub mod actions;
+#[cfg(feature = "cli")]
+mod background;
 pub mod completion;
 pub mod definition;
 pub mod diagnostics;
@@ -42,4 +48,6 @@ pub mod symbols;
 pub mod tokens;
 
 #[cfg(feature = "cli")]
-pub use server::{Flow, Server, run};
+pub use background::run;
+#[cfg(feature = "cli")]
+pub use server::{Flow, Server};

@@ -1,17 +1,21 @@
 //! Renaming an option across its file: from `{chips}`, from `option chips = …`, from `no
 //! option chips` or from a scenario's `set chips = 5`, every one of those places is renamed
-//! (quoted text, comments and rhai code are not). Only an option the file itself declares
-//! can be renamed: one of a parent is renamed in the parent.
+//! (quoted text, comments and rhai code are not). Only an option the file itself declares,
+//! and no parent declares too, can be renamed: one of a parent is renamed in the parent
+//! (a variant that declares it again gives the parent's option a new default, and the
+//! parent's lines use it by that name). A new name the checker would then complain about (a
+//! keyword, a line grown past the limit) is refused, with what the checker would say.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use lsp_types::{Position, PrepareRenameResponse, TextEdit, WorkspaceEdit};
 
-use super::documents::Document;
+use super::documents::{Document, Workspace};
 use super::layout::{self, Role};
 use super::lexer::{self, Kind, is_name};
 use super::tokens::set_name;
 use crate::base::Span;
+use crate::compile::{self, Loader};
 use crate::lang::ast::{File, Removal, ScenarioStep, StatementKind};
 
 /// The option at a position and the range of its name, ready to be renamed; or why not.
@@ -26,8 +30,14 @@ pub fn prepare(doc: &Document, pos: Position) -> Result<Option<PrepareRenameResp
     }))
 }
 
-/// The edits that rename the option at a position to `new`.
-pub fn rename(doc: &Document, pos: Position, new: &str) -> Result<Option<WorkspaceEdit>, String> {
+/// The edits that rename the option at a position to `new`; `docs` are the open documents,
+/// which the file's parents may be.
+pub fn rename(
+    docs: &BTreeMap<String, Document>,
+    doc: &Document,
+    pos: Position,
+    new: &str,
+) -> Result<Option<WorkspaceEdit>, String> {
     let Some((name, _)) = name_at(doc, pos) else {
         return Ok(None);
     };
@@ -41,7 +51,11 @@ pub fn rename(doc: &Document, pos: Position, new: &str) -> Result<Option<Workspa
     if new != name && declared(doc, new) {
         return Err(format!("an option `{new}` is already declared"));
     }
-    let edits: Vec<TextEdit> = places(doc, &name)
+    let spans = places(doc, &name);
+    if new != name {
+        no_new_complaint(docs, doc, &spans, new)?;
+    }
+    let edits: Vec<TextEdit> = spans
         .into_iter()
         .map(|s| TextEdit::new(doc.range(s), new.to_string()))
         .collect();
@@ -120,27 +134,108 @@ fn places(doc: &Document, name: &str) -> Vec<Span> {
     out
 }
 
-/// Whether the file declares the option; if not, why it cannot be renamed here.
+/// Whether the file declares the option and no parent does; if not, why it cannot be
+/// renamed here.
 fn declared_here(doc: &Document, name: &str) -> Result<(), String> {
     let Some(checked) = &doc.checked else {
         return Err("the file is not checked yet".into());
     };
-    if doc.file().is_some_and(|f| declares(f, name)) {
-        return Ok(());
-    }
+    let here = doc.file().is_some_and(|f| declares(f, name));
     let parent = checked
         .layers
         .iter()
         .rev()
         .skip(1)
         .find(|l| declares(&l.file, name));
-    Err(match parent {
-        Some(l) => format!(
+    let file_name = |path: &str| path.rsplit(['/', '\\']).next().unwrap_or(path).to_string();
+    match (here, parent) {
+        (true, None) => Ok(()),
+        (true, Some(l)) => Err(format!(
+            "the option `{name}` is declared in `{0}` too: this file gives `{0}`'s option a new \
+             default, and `{0}`'s lines use it by this name; rename it in `{0}` first",
+            file_name(&l.path)
+        )),
+        (false, Some(l)) => Err(format!(
             "the option `{name}` is declared in `{}`: rename it there",
-            l.path.rsplit(['/', '\\']).next().unwrap_or(&l.path)
-        ),
-        None => format!("no option `{name}` is declared: there is nothing to rename"),
-    })
+            file_name(&l.path)
+        )),
+        (false, None) => Err(format!(
+            "no option `{name}` is declared: there is nothing to rename"
+        )),
+    }
+}
+
+/// The file's text with the option's places renamed to `new`, checked: refused, with what
+/// the checker would say, when it says something it does not say now (`card` is also a
+/// keyword; a line longer than a line may be).
+fn no_new_complaint(
+    docs: &BTreeMap<String, Document>,
+    doc: &Document,
+    spans: &[Span],
+    new: &str,
+) -> Result<(), String> {
+    let mut text = doc.text.clone();
+    for s in spans.iter().rev() {
+        text.replace_range(s.start..s.end, new);
+    }
+    let loader = Renamed {
+        docs: Workspace { docs },
+        path: &doc.path,
+        text: &text,
+    };
+    let Ok(after) = compile::check(&loader, &doc.path, &[]) else {
+        return Ok(());
+    };
+    let before = doc.checked.as_ref().map_or(&[][..], |c| &c.diags[..]);
+    let count = |list: &[crate::base::diag::Diag], d: &crate::base::diag::Diag| {
+        list.iter()
+            .filter(|x| x.code == d.code && x.level == d.level)
+            .count()
+    };
+    match after
+        .diags
+        .iter()
+        .find(|d| count(&after.diags, d) > count(before, d))
+    {
+        Some(d) => Err(format!(
+            "renamed to `{}`, the file would not read as well: {}",
+            crate::base::text::clip(new, 40),
+            d.message
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The open documents, the renamed file's text in place of its own.
+struct Renamed<'a> {
+    docs: Workspace<'a>,
+    path: &'a str,
+    text: &'a str,
+}
+
+impl Loader for Renamed<'_> {
+    fn read(&self, path: &str) -> Result<Vec<u8>, String> {
+        if path == self.path {
+            return Ok(self.text.as_bytes().to_vec());
+        }
+        self.docs.read(path)
+    }
+
+    fn exists(&self, path: &str) -> bool {
+        path == self.path || self.docs.exists(path)
+    }
+
+    fn siblings(&self, path: &str) -> Vec<String> {
+        self.docs.siblings(path)
+    }
+
+    fn canonical(&self, path: &str) -> String {
+        self.docs.canonical(path)
+    }
+
+    fn inside(&self, root: &str, path: &str) -> bool {
+        self.docs.inside(root, path)
+    }
 }
 
 /// Whether an option of that name is declared in the file or a parent.

@@ -4,7 +4,6 @@
 //! the server goes on.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
 
@@ -21,7 +20,6 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::documents::{self, Document, Workspace};
-use super::frame::{Frame, read_frame};
 use super::{actions, completion, definition, diagnostics, hover};
 use crate::base::limits::{LSP_DOCUMENTS, LSP_EDITS, grouped};
 
@@ -34,18 +32,34 @@ pub enum Flow {
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-enum Phase {
+pub(super) enum Phase {
     #[default]
     Starting,
     Running,
     ShutDown,
 }
 
+/// What a document's diagnostics still wait for: a check of its own new text (`edited`,
+/// with its scenarios when it was opened or saved), or of a parent's (a variant open beside
+/// it, checked lazily). `since` is the change that asked for it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Want {
+    pub scenarios: bool,
+    pub edited: bool,
+    pub since: u64,
+}
+
 /// The server's state: the open documents, by URI, and where it is in its life cycle.
 #[derive(Debug, Default)]
 pub struct Server {
     pub(super) docs: BTreeMap<String, Document>,
-    phase: Phase,
+    /// The documents whose last check is older than their text or a parent's, by key.
+    pub(super) wants: BTreeMap<String, Want>,
+    /// Counts the changes: a check begun before a change of its document is outdated.
+    pub(super) epoch: u64,
+    /// The check under way on the background thread: its document and the change it saw.
+    pub(super) checking: Option<(String, u64)>,
+    pub(super) phase: Phase,
     /// Handlers that panicked (a bug in ninety), answered with an error and survived.
     failures: usize,
     /// Messages a request sends besides its response (a command's diagnostics, a message to
@@ -58,51 +72,8 @@ pub struct Server {
     pub(super) lens_refresh: bool,
 }
 
-/// Serves the protocol on standard input and output until `exit`, or until the input ends.
-/// Returns the exit code.
-pub fn run() -> i32 {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut output = stdout.lock();
-    let mut server = Server::default();
-    loop {
-        let text = match read_frame(&mut input) {
-            Ok(Frame::Message(text)) => text,
-            Ok(Frame::End) => return i32::from(server.phase != Phase::ShutDown),
-            Ok(Frame::Skipped(why)) => {
-                eprintln!("ninety lsp: skipping a message: {why}");
-                continue;
-            }
-            Ok(Frame::Endless) => {
-                eprintln!(
-                    "ninety lsp: the input is not the language server protocol (no end of line in 16 MB)"
-                );
-                return 1;
-            }
-            Err(e) => {
-                eprintln!("ninety lsp: cannot read standard input: {e}");
-                return 1;
-            }
-        };
-        let (replies, flow) = match serde_json::from_str::<Message>(&text) {
-            Ok(msg) => server.handle(msg),
-            Err(e) => (vec![not_a_message(&text, &e)], Flow::Continue),
-        };
-        for reply in replies {
-            if reply.write(&mut output).is_err() {
-                return 1;
-            }
-        }
-        let _ = output.flush();
-        if let Flow::Exit(code) = flow {
-            return code;
-        }
-    }
-}
-
 /// The answer to text that is not a JSON-RPC message: an error for its id, when it has one.
-fn not_a_message(text: &str, e: &serde_json::Error) -> Message {
+pub(super) fn not_a_message(text: &str, e: &serde_json::Error) -> Message {
     let (code, id) = match serde_json::from_str::<Value>(text) {
         Err(_) => (ErrorCode::ParseError, None),
         Ok(v) => (ErrorCode::InvalidRequest, request_id(v.get("id"))),
@@ -190,8 +161,19 @@ impl Server {
             .map(|d| d.text.as_str())
     }
 
-    /// Handles one message: the messages to send back, and whether to go on.
+    /// Handles one message, and checks at once every document it changed and the open
+    /// documents that extend them (in process, as the tests and the playground's editor do;
+    /// `ninety lsp` checks on a thread of its own, see [`super::background`]): the messages to
+    /// send back, and whether to go on.
     pub fn handle(&mut self, msg: Message) -> (Vec<Message>, Flow) {
+        let (mut out, flow) = self.take(msg);
+        out.extend(self.check_all_now());
+        (out, flow)
+    }
+
+    /// Handles one message; a change only says which documents want a check: the messages
+    /// to send back, and whether to go on.
+    pub(super) fn take(&mut self, msg: Message) -> (Vec<Message>, Flow) {
         match msg {
             Message::Request(req) => {
                 let response = Message::Response(self.request(req));
@@ -324,7 +306,8 @@ impl Server {
                 }
                 let doc = Document::new(p.text_document.uri, p.text_document.text);
                 self.docs.insert(key.clone(), doc);
-                Ok(self.recheck(&key, true))
+                self.changed(&key, true);
+                Ok(Vec::new())
             }
             "textDocument/didChange" => {
                 let p: DidChangeTextDocumentParams = params(n.params)?;
@@ -343,7 +326,8 @@ impl Server {
                         doc.edit(change.range, &change.text);
                     }
                 }
-                Ok(self.recheck(&key, false))
+                self.changed(&key, false);
+                Ok(Vec::new())
             }
             "textDocument/didSave" => {
                 let p: DidSaveTextDocumentParams = params(n.params)?;
@@ -351,7 +335,10 @@ impl Server {
                 if let (Some(text), Some(doc)) = (p.text, self.docs.get_mut(&key)) {
                     doc.edit(None, &text);
                 }
-                Ok(self.recheck(&key, true))
+                if self.docs.contains_key(&key) {
+                    self.changed(&key, true);
+                }
+                Ok(Vec::new())
             }
             "textDocument/didClose" => {
                 let p: DidCloseTextDocumentParams = params(n.params)?;
@@ -359,34 +346,100 @@ impl Server {
                 let Some(doc) = self.docs.remove(&key) else {
                     return Ok(Vec::new());
                 };
-                let mut out = vec![publish(&doc.uri, Vec::new())];
-                out.extend(self.dependents(&doc.path));
-                Ok(out)
+                self.wants.remove(&key);
+                self.epoch += 1;
+                self.stale_dependents(&doc.path);
+                Ok(vec![publish(&doc.uri, Vec::new())])
             }
             _ => Ok(Vec::new()),
         }
     }
 
-    /// Checks a document again (with its scenarios on open and save), then the open documents
-    /// that extend it; their diagnostics.
-    fn recheck(&mut self, key: &str, scenarios: bool) -> Vec<Message> {
-        let Some(path) = self.docs.get(key).map(|d| d.path.clone()) else {
-            return Vec::new();
-        };
-        let mut out: Vec<Message> = self.check_one(key, scenarios).into_iter().collect();
-        out.extend(self.dependents(&path));
+    /// A document's text changed (opened, edited, saved): it wants a check (with its
+    /// scenarios on open and save), and the open documents that extend it want one too.
+    fn changed(&mut self, key: &str, scenarios: bool) {
+        self.epoch += 1;
+        let since = self.epoch;
+        let want = self.wants.entry(key.to_string()).or_insert(Want {
+            scenarios,
+            edited: true,
+            since,
+        });
+        want.scenarios |= scenarios;
+        want.edited = true;
+        want.since = since;
+        if let Some(path) = self.docs.get(key).map(|d| d.path.clone()) {
+            self.stale_dependents(&path);
+        }
+    }
+
+    /// The open documents whose chain holds `path` want a check, lazily (theirs is older
+    /// than a parent's text now).
+    fn stale_dependents(&mut self, path: &str) {
+        let since = self.epoch;
+        let keys: Vec<String> = self
+            .docs
+            .iter()
+            .filter(|(_, d)| d.path != path)
+            .filter(|(_, d)| {
+                d.checked
+                    .as_ref()
+                    .is_some_and(|c| c.layers.iter().any(|l| l.path == path))
+            })
+            .map(|(k, _)| k.clone())
+            .collect();
+        for k in keys {
+            let want = self.wants.entry(k).or_insert(Want {
+                scenarios: false,
+                edited: false,
+                since,
+            });
+            want.since = since;
+        }
+    }
+
+    /// Checks every document that wants it, here and now: those edited first, then the
+    /// documents that extend them. Their diagnostics.
+    pub(super) fn check_all_now(&mut self) -> Vec<Message> {
+        let mut out = Vec::new();
+        while let Some(key) = self.next_wanted(true) {
+            let scenarios = self.wants.remove(&key).is_some_and(|w| w.scenarios);
+            out.extend(self.check_one(&key, scenarios));
+        }
         out
     }
 
+    /// The next document to check: one edited (the first by key), else, when `lazily`, one
+    /// a parent's change made stale.
+    pub(super) fn next_wanted(&self, lazily: bool) -> Option<String> {
+        let edited = self.wants.iter().find(|(_, w)| w.edited);
+        let any = || self.wants.iter().next().filter(|_| lazily);
+        edited.or_else(any).map(|(k, _)| k.clone())
+    }
+
     pub(super) fn check_one(&mut self, key: &str, scenarios: bool) -> Option<Message> {
-        if let Some(doc) = self.docs.get_mut(key)
-            && let Some(why) = doc.problem.clone()
-        {
-            doc.published.clear();
-            return Some(publish(&doc.uri, vec![problem(why)]));
+        if let Some(msg) = self.lost(key) {
+            return Some(msg);
         }
         let path = self.docs.get(key)?.path.clone();
         let checked = documents::check(&self.docs, &path, scenarios);
+        self.checked(key, checked)
+    }
+
+    /// A document whose text is not held: its one diagnostic says why.
+    pub(super) fn lost(&mut self, key: &str) -> Option<Message> {
+        let doc = self.docs.get_mut(key)?;
+        let why = doc.problem.clone()?;
+        doc.published.clear();
+        Some(publish(&doc.uri, vec![problem(why)]))
+    }
+
+    /// A document's new check, kept and published.
+    pub(super) fn checked(
+        &mut self,
+        key: &str,
+        checked: Option<crate::compile::Checked>,
+    ) -> Option<Message> {
         let doc = self.docs.get_mut(key)?;
         doc.checked = checked;
         doc.parent = None;
@@ -403,24 +456,6 @@ impl Server {
         let list = published.iter().map(|(d, _)| d.clone()).collect();
         doc.published = published;
         Some(publish(&doc.uri, list))
-    }
-
-    /// The open documents whose chain holds `path`, checked again.
-    fn dependents(&mut self, path: &str) -> Vec<Message> {
-        let keys: Vec<String> = self
-            .docs
-            .iter()
-            .filter(|(_, d)| d.path != path)
-            .filter(|(_, d)| {
-                d.checked
-                    .as_ref()
-                    .is_some_and(|c| c.layers.iter().any(|l| l.path == path))
-            })
-            .map(|(k, _)| k.clone())
-            .collect();
-        keys.iter()
-            .filter_map(|k| self.check_one(k, false))
-            .collect()
     }
 
     /// Compiles a variant's parent once per text, for hover's "what it replaces".

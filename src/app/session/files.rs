@@ -300,6 +300,14 @@ fn saved_program(loader: &dyn Loader, file: &Header, name: &str) -> Result<Rules
             clip(&e.reason, 200)
         )
     })?;
+    // A value the save gives an option that the ruleset does not allow is the save's fault.
+    if let Some(why) = crate::app::load::set_errors(&checked.diags) {
+        return Err(format!(
+            "its option values do not fit its ruleset `{}`: {}",
+            clip(name, 80),
+            clip(&why.replace("`--set ", "`"), 200)
+        ));
+    }
     let Some(program) = checked.program else {
         return Err(format!(
             "its ruleset `{}` does not check ({} errors): check it with `ninety check`",

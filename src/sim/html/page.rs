@@ -200,7 +200,14 @@ fn run_section(runs: &[Run], diffs: &[Difference]) -> String {
         if runs.len() > 1 && games.iter().all(|g| *g == games[0]) {
             format!("{} each, on the same deals", games[0])
         } else if runs.len() > 1 {
-            format!("A {}, B {}, on the same deals", games[0], games[1])
+            let played = |r: &Run| r.st.games + r.st.failed;
+            let same = runs.iter().all(|r| played(r) == played(&runs[0]));
+            format!(
+                "A {}, B {}{}",
+                games[0],
+                games[1],
+                if same { ", on the same deals" } else { "" }
+            )
         } else {
             games[0].clone()
         },
@@ -253,12 +260,29 @@ fn runs_page(runs: &[Run]) -> String {
                 r.cfg.seed
             ),
         ),
-        [a, b, ..] => (
+        [a, b, ..] if a.st.games + a.st.failed == b.st.games + b.st.failed => (
             format!("{} against {}: simulation report", a.cfg.name, b.cfg.name),
             format!(
                 "A is {}, B is {}: {} games each on the same deals, seed {}. A difference beyond \
                  chance (a test at 95%) is marked * and with a badge.",
                 a.cfg.name, b.cfg.name, a.st.games, a.cfg.seed
+            ),
+        ),
+        [a, b, ..] => (
+            format!("{} against {}: simulation report", a.cfg.name, b.cfg.name),
+            format!(
+                "A is {}, B is {}, seed {}. The run was stopped early: A played {} games and B {}, \
+                 so they are not on the same deals{}.",
+                a.cfg.name,
+                b.cfg.name,
+                a.cfg.seed,
+                a.st.games + a.st.failed,
+                b.st.games + b.st.failed,
+                if a.st.games == 0 || b.st.games == 0 {
+                    ", and there is no B - A to give"
+                } else {
+                    ""
+                }
             ),
         ),
         [] => (String::new(), String::new()),

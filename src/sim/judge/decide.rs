@@ -182,8 +182,9 @@ pub fn until_decided(
         while looks < plan.looks && !decided && !stopped() {
             let at = |k: u32| u64::from(k).saturating_mul(plan.batch);
             let range = at(looks)..at(looks + 1);
-            ta.merge(&play_range(a.0, &seats, a.1.seed, range.clone(), &stopped)?);
-            tb.merge(&play_range(b.0, &seats, b.1.seed, range, &stopped)?);
+            let both = (&stopped as &(dyn Fn() -> bool + Sync), control.played);
+            ta.merge(&play_range(a.0, &seats, a.1.seed, range.clone(), both)?);
+            tb.merge(&play_range(b.0, &seats, b.1.seed, range, both)?);
             if stopped() {
                 break;
             }

@@ -16,7 +16,7 @@ mod tally;
 mod text;
 
 use crate::play::Ruleset;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -59,6 +59,8 @@ pub struct Control<'a> {
     /// Set (by Ctrl-C): games not yet started are skipped, a game under way stops within 64
     /// turns and is not counted, and the report covers the games played.
     pub cancel: Option<&'a AtomicBool>,
+    /// Counts the games played, when given (a progress bar reads it).
+    pub played: Option<&'a AtomicU64>,
 }
 
 impl Control<'_> {
@@ -74,7 +76,7 @@ fn play_range(
     seats: &[Player],
     seed: u64,
     range: std::ops::Range<u64>,
-    stopped: &(dyn Fn() -> bool + Sync),
+    (stopped, played): (&(dyn Fn() -> bool + Sync), Option<&AtomicU64>),
 ) -> Result<Tally, String> {
     let players = seats.len();
     range
@@ -85,6 +87,9 @@ fn play_range(
             || Tally::new(p, players),
             |mut t, i| {
                 tally::play_game(p, seats, (seed, i), stopped, &mut t)?;
+                if let Some(n) = played {
+                    n.fetch_add(1, Ordering::Relaxed);
+                }
                 Ok::<Tally, String>(t)
             },
         )
@@ -100,7 +105,12 @@ fn play_range(
 /// Plays `cfg.games` games of `p`, `bot` in every seat, on `jobs` threads; the tally is the
 /// same for any number of threads (each game is seeded by its number, every sum is exact).
 pub fn judge(p: &Ruleset, bot: &Player, cfg: &JudgeConfig, jobs: usize) -> Result<Tally, String> {
-    judge_with(p, bot, cfg, &Control { jobs, cancel: None })
+    let control = Control {
+        jobs,
+        cancel: None,
+        played: None,
+    };
+    judge_with(p, bot, cfg, &control)
 }
 
 /// [`judge`] as `control` says: a Ctrl-C stops it with the games played so far.
@@ -113,7 +123,13 @@ pub fn judge_with(
     let seats: Vec<Player> = (0..cfg.players).map(|_| bot.clone()).collect();
     let stopped = || control.stopped();
     super::run::on_threads(control.jobs, || {
-        let mut t = play_range(p, &seats, cfg.seed, 0..cfg.games, &stopped)?;
+        let mut t = play_range(
+            p,
+            &seats,
+            cfg.seed,
+            0..cfg.games,
+            (&stopped, control.played),
+        )?;
         extras(p, cfg, &stopped, &mut t)?;
         Ok(t)
     })?

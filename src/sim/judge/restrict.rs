@@ -156,11 +156,11 @@ struct Turns {
 fn restricted_turn(
     p: &Ruleset,
     s: &mut State,
-    (bot, source): (Bot, &Source),
+    (bot, source, stop): (Bot, &Source, &dyn Fn() -> bool),
     rng: &mut Rng,
     turns: &mut Turns,
 ) -> Result<bool, PlayError> {
-    let Some(own) = bot.choose(p, s, rng) else {
+    let Some(own) = bot.choose_until(p, s, rng, stop) else {
         return Ok(false);
     };
     let mv = if uses(p, s, own, source) {
@@ -192,6 +192,8 @@ struct Restricting<'a> {
     bot: Bot,
     seat: usize,
     source: &'a Source,
+    /// The game's stop, for a searching bot's move.
+    stop: &'a dyn Fn() -> bool,
     turns: Turns,
 }
 
@@ -209,8 +211,8 @@ impl play::Watch for Restricting<'_> {
         s: &mut State,
         rng: &mut Rng,
     ) -> Option<Result<bool, PlayError>> {
-        (usize::from(s.turn) == self.seat)
-            .then(|| restricted_turn(p, s, (self.bot, self.source), rng, &mut self.turns))
+        let who = (self.bot, self.source, self.stop);
+        (usize::from(s.turn) == self.seat).then(|| restricted_turn(p, s, who, rng, &mut self.turns))
     }
 }
 
@@ -231,6 +233,7 @@ fn game(
                 bot,
                 seat,
                 source,
+                stop: stopped,
                 turns: Turns::default(),
             };
             let won = super::skill::winners_with(p, &seats, seed, stopped, &mut w);
