@@ -20,6 +20,14 @@ fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The web build's target folder, as `cargo xtask web` picks it: `web` inside cargo's.
+fn web_target(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|d| !d.is_empty())
+        .map_or_else(|| root.join("target"), PathBuf::from)
+        .join("web")
+}
+
 /// Builds the page once, as `cargo xtask web` does (the xtask itself, in the target folder of
 /// the web build: `cargo test`'s own may be locked while tests run).
 fn built() -> &'static PathBuf {
@@ -36,7 +44,7 @@ fn built() -> &'static PathBuf {
                 "xtask",
                 "--target-dir",
             ])
-            .arg(root.join("target").join("web"))
+            .arg(web_target(&root))
             .args(["--", "web"])
             .current_dir(&root)
             .output()
