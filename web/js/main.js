@@ -543,13 +543,19 @@ function showReport(kind, out, file) {
   const where = byId('report-file');
   where.hidden = false;
   where.replaceChildren();
-  const words = document.createElement('span');
-  words.textContent = `The report's command runs the same games in a terminal: it names the text as ${file}. `;
   const b = document.createElement('button');
   b.type = 'button';
   b.textContent = `download ${file}`;
   b.onclick = download;
-  where.append(words, b, document.createTextNode(' and run the command in the folder it is saved to.'));
+  if (out.command) {
+    // The judge's report gives no command: here is one, naming the file.
+    const code = document.createElement('code');
+    code.textContent = out.command;
+    where.append('In a terminal, the same run is ', code, ': ', b, ' and run it in the folder it is saved to.');
+  } else {
+    where.append(`The report's command runs the same games in a terminal; it names the text as ${file}: `, b,
+      ' and run the command in the folder it is saved to.');
+  }
 }
 
 // `simulate` (the bots round the table), `compare` (the same, and the ruleset picked, on the

@@ -47,6 +47,9 @@ pub struct Run {
     pub text: String,
     /// The page: one self-contained HTML document (nothing fetched or run).
     pub html: String,
+    /// The command that runs it in a terminal, when the report does not give it (the judge's
+    /// does not; sim's gives its own).
+    pub command: Option<String>,
 }
 
 /// How far a [`Batch`] is.
@@ -241,6 +244,7 @@ impl Batch {
             asked: games,
             text,
             html,
+            command: None,
         }
     }
 
@@ -276,10 +280,18 @@ pub fn judge_run(program: &Program, bot: &str, ask: &Ask) -> Result<Run, String>
     };
     let program = &Ruleset::new(program.clone());
     let tally = judge::judge(program, &seat, &cfg, 1)?;
+    let mut command = format!(
+        "ninety judge {} --games {} --players {players} --bot {bot} --seed {}",
+        ask.file, ask.games, ask.seed
+    );
+    for (name, value) in &ask.sets {
+        command.push_str(&format!(" --set {name}={value}"));
+    }
     Ok(Run {
         games: ask.games,
         asked: ask.games,
         text: judge::text(program, &cfg, &tally),
         html: judge::html(program, &cfg, &tally),
+        command: Some(command),
     })
 }

@@ -334,6 +334,8 @@ const tests = {
     await page.fill($('sim-games'), '100');
     await page.click($('judge-run'));
     await report(page, 'judge');
+    const command = await page.textContent(`${$('report-file')} code`);
+    assert(command === 'ninety judge ninety-nine.rules --games 100 --players 3 --bot cautious --seed 1', `the judge's command: ${command}`);
     return `stopped after ${games} games`;
   },
 

@@ -481,6 +481,11 @@ fn the_judge_is_judges_own_text_and_page() {
     let t = ninety::sim::judge::judge(&p, &bot, &cfg, 1).expect("judges");
     assert_eq!(run.text, ninety::sim::judge::text(&p, &cfg, &t));
     assert_eq!(run.html, ninety::sim::judge::html(&p, &cfg, &t));
+    // The judge's report gives no command: the page shows this one, naming the file.
+    assert_eq!(
+        run.command.as_deref(),
+        Some("ninety judge mine.rules --games 100 --players 3 --bot cautious --seed 2")
+    );
     assert!(judge_run(&p, "cautious", &ask(0, None, &[], 1)).is_err());
     let mut pg = Playground::new();
     assert!(json(&pg.judge(10, 0, "cautious", 1, "", "x.rules"))["error"].is_string());
