@@ -1,6 +1,7 @@
 // A tiny static server for the playground: `node web/serve.mjs [FOLDER] [PORT]` (what
 // `cargo xtask serve` runs), and the browser tests' server. It serves only files inside the
-// folder, on 127.0.0.1, with the MIME types a browser needs (`application/wasm` above all).
+// folder, on 127.0.0.1, with the MIME types a browser needs (`application/wasm` above all),
+// and answers a malformed request with an error rather than stopping.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,28 +15,63 @@ const TYPES = {
   '.json': 'application/json',
 };
 
+// The file a request's path names inside `root`, or the status that answers it instead: 400
+// for a path that is no path (a malformed escape, a NUL), 403 for one that leads outside.
+export function locate(root, requestUrl) {
+  let rel;
+  try {
+    rel = decodeURIComponent(new URL(requestUrl ?? '/', 'http://localhost').pathname);
+  } catch {
+    return { status: 400 };
+  }
+  if (rel.includes('\0')) return { status: 400 };
+  if (rel.endsWith('/')) rel += 'index.html';
+  const file = path.resolve(root, `.${rel}`);
+  if (!file.startsWith(root + path.sep)) return { status: 403 };
+  return { file };
+}
+
+const WORDS = { 400: 'bad request', 403: 'forbidden', 404: 'not found', 405: 'method not allowed' };
+
+function refuse(res, status) {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(WORDS[status] ?? 'error');
+}
+
+// Serves `folder`; no request, however malformed, stops the server: each is answered (400,
+// 403, 404, 405) and the next one served.
 export function serve(folder, port = 0) {
   const root = path.resolve(folder);
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let rel = decodeURIComponent(url.pathname);
-    if (rel.endsWith('/')) rel += 'index.html';
-    const file = path.resolve(root, `.${rel}`);
-    if (!file.startsWith(root + path.sep)) {
-      res.writeHead(403).end();
-      return;
-    }
-    fs.readFile(file, (err, data) => {
-      if (err) {
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        refuse(res, 405);
         return;
       }
-      res.writeHead(200, {
-        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'no-store',
+      const { file, status } = locate(root, req.url);
+      if (status) {
+        refuse(res, status);
+        return;
+      }
+      fs.readFile(file, (err, data) => {
+        if (err) {
+          refuse(res, 404);
+          return;
+        }
+        res.writeHead(200, {
+          'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+          'cache-control': 'no-store',
+        });
+        res.end(req.method === 'HEAD' ? undefined : data);
       });
-      res.end(data);
-    });
+    } catch {
+      if (!res.headersSent) refuse(res, 400);
+      else res.destroy();
+    }
+  });
+  // A request that is not HTTP at all: answered 400, the connection closed.
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
   });
   return new Promise((resolve) => {
     server.listen(port, '127.0.0.1', () => resolve(server));

@@ -107,14 +107,18 @@ export function createEditor(parent, text, ask, onChange) {
       },
     };
   });
+  // Asked as the user types (a space, a colon, a letter): the engine answers about the text
+  // as typed, which it is given with the question (the check of each change waits for a pause
+  // in the typing).
   const complete = async (context) => {
     const at = position(context.state, context.pos);
     let items;
     try {
-      items = await ask('complete', at);
+      items = await ask('complete', { ...at, text: context.state.doc.toString() });
     } catch {
       return null;
     }
+    if (context.aborted) return null;
     if (!items || items.length === 0) return null;
     const doc = context.state.doc;
     const from = Math.min(...items.map((i) => offsetOf(doc, i.from)));
@@ -131,29 +135,31 @@ export function createEditor(parent, text, ask, onChange) {
       })),
     };
   };
-  const view = new EditorView({
-    parent,
-    state: EditorState.create({
-      doc: text,
-      extensions: [
-        lineNumbers(),
-        highlightActiveLineGutter(),
-        history(),
-        drawSelection(),
-        highlightActiveLine(),
-        keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
-        autocompletion({ override: [complete], activateOnTyping: true }),
-        hover,
-        tokenField,
-        diagField,
-        EditorView.contentAttributes.of({ 'data-test': 'editor', spellcheck: 'false', 'aria-label': 'the ruleset' }),
-        EditorView.updateListener.of((u) => {
-          if (u.docChanged) onChange(u.state.doc.toString());
-        }),
-      ],
+  const extensions = [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    history(),
+    drawSelection(),
+    highlightActiveLine(),
+    keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
+    autocompletion({ override: [complete], activateOnTyping: true }),
+    hover,
+    tokenField,
+    diagField,
+    EditorView.contentAttributes.of({ 'data-test': 'editor', spellcheck: 'false', 'aria-label': 'the ruleset' }),
+    EditorView.lineWrapping,
+    EditorView.updateListener.of((u) => {
+      if (u.docChanged) onChange(u.state.doc.toString());
     }),
-  });
+  ];
+  const view = new EditorView({ parent, state: EditorState.create({ doc: text, extensions }) });
+  view.ninetyExtensions = extensions;
   return view;
+}
+
+// Opens another text, with an undo history of its own (another piece of work).
+export function openText(view, text) {
+  view.setState(EditorState.create({ doc: text, extensions: view.ninetyExtensions }));
 }
 
 // Replaces the whole text (an example, a shared link).
@@ -192,5 +198,9 @@ export function showDiagnostics(view, diagnostics) {
     const end = doc.line(Math.min(d.from.line + 1, doc.lines)).to;
     ranges.push(Decoration.widget({ widget: new Message(d, onFix), block: true, side: 1 }).range(end));
   }
-  view.dispatch({ effects: setDiags.of(Decoration.set(ranges, true)) });
+  // The messages drawn under their lines move the lines below them: the line being typed
+  // (often the one after a mistake, at the end of the file) is kept in view.
+  const effects = [setDiags.of(Decoration.set(ranges, true))];
+  if (view.hasFocus) effects.push(EditorView.scrollIntoView(view.state.selection.main.head, { y: 'nearest', yMargin: 24 }));
+  view.dispatch({ effects });
 }

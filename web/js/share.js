@@ -49,14 +49,27 @@ export async function encode(text) {
   return `r=${toBase64Url(packed)}`;
 }
 
-// The text a fragment carries, or null when it carries none (or a broken one).
+// What a fragment carries: `null` when it is no share link, `{ text }` for a link read, or
+// `{ broken }` (why it cannot be read) for a link that is cut, altered or not a ruleset.
 export async function decode(fragment) {
+  if (!/^#?r=/.test(fragment)) return null;
   const m = /^#?r=([A-Za-z0-9_-]*)$/.exec(fragment);
-  if (!m) return null;
+  if (!m) return { broken: 'it holds characters a share link never has' };
+  let bytes;
   try {
-    const bytes = await through(fromBase64Url(m[1]), new DecompressionStream('deflate-raw'));
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    bytes = fromBase64Url(m[1]);
   } catch {
-    return null;
+    return { broken: 'it is not in the form a share link has' };
+  }
+  let inflated;
+  try {
+    inflated = await through(bytes, new DecompressionStream('deflate-raw'));
+  } catch (e) {
+    return { broken: /too big/.test(String(e)) ? 'it unpacks to more than a ruleset may hold' : 'it is cut short or altered' };
+  }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(inflated) };
+  } catch {
+    return { broken: 'what it holds is not text' };
   }
 }

@@ -4,6 +4,7 @@
 // told, so the next action works.
 
 export class PanicError extends Error {}
+export class StoppedError extends Error {}
 
 export class Worker2 {
   constructor(name, onPanic) {
@@ -30,6 +31,10 @@ export class Worker2 {
       return;
     }
     if (!waiting) return;
+    if (msg.progress !== undefined) {
+      waiting.onProgress?.(msg.progress);
+      return;
+    }
     this.pending.delete(msg.id);
     if (msg.error !== undefined) waiting.reject(new Error(msg.error));
     else waiting.resolve(msg.ok);
@@ -44,11 +49,32 @@ export class Worker2 {
     this.onPanic(message);
   }
 
-  request(op, args = {}) {
+  // `onProgress` is called with each progress report a long request sends.
+  request(op, args = {}, onProgress = null) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage({ id, op, ...args });
     });
+  }
+
+  // Whether a request is waiting for its answer.
+  busy() {
+    return this.pending.size > 0;
+  }
+
+  // A message that asks for no answer (`stop`).
+  tell(op) {
+    this.worker.postMessage({ op });
+  }
+
+  // Ends the worker at once, whatever it is doing, and starts a new one: what was asked of
+  // it fails with `StoppedError`.
+  end(why) {
+    this.worker.terminate();
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    this.start();
+    for (const p of pending) p.reject(new StoppedError(why));
   }
 }

@@ -11,7 +11,8 @@ use lsp_types::{CompletionTextEdit, DiagnosticSeverity, HoverContents, Position,
 use ninety::app::load::base_program;
 use ninety::app::lsp::documents::{self, Document, Workspace};
 use ninety::app::lsp::{completion, diagnostics, hover, tokens};
-use ninety::compile::Shipped;
+use ninety::compile::{self, SHIPPED, Shipped};
+use ninety::ir::{OptionInfo, Program};
 use ninety::present;
 use serde::Serialize;
 
@@ -67,6 +68,69 @@ pub struct Checked {
     pub name: Option<String>,
     /// Colours: line, column, length (UTF-16), and the type's name (`keyword`, `number`...).
     pub tokens: Vec<(u32, u32, u32, &'static str)>,
+    /// The ruleset's options, as the page's controls, when it compiles.
+    pub options: Vec<Control>,
+    /// The shipped ruleset it `extends`, when it compiles and extends one.
+    pub parent: Option<String>,
+}
+
+/// An option of the ruleset as a control of the page: a number from `min` to `max`, one of
+/// `choices`, or yes or no. Values are written as `--set` takes them (`5`, `yes`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Control {
+    pub name: String,
+    /// `number`, `choice` or `yesno`.
+    pub kind: &'static str,
+    /// Its value in the text (the default its declaration gives).
+    pub value: String,
+    /// The allowed values in words: `from 1 to 10`, `one of 199, 299`, `yes or no`.
+    pub allowed: String,
+    pub min: Option<i64>,
+    pub max: Option<i64>,
+    pub choices: Vec<String>,
+}
+
+impl Control {
+    /// The control of an option, read from its allowed values in words (`from 1 to 10`,
+    /// `one of 199, 299`, `yes or no`): a number field where a word is not understood.
+    pub fn of(o: &OptionInfo) -> Control {
+        let words = o.allowed.trim();
+        let mut c = Control {
+            name: o.name.clone(),
+            kind: "number",
+            value: o.value.to_string(),
+            allowed: o.allowed.clone(),
+            min: None,
+            max: None,
+            choices: Vec::new(),
+        };
+        if words == "yes or no" {
+            c.kind = "yesno";
+            c.value = if o.value == 0 { "no" } else { "yes" }.into();
+        } else if let Some(list) = words.strip_prefix("one of ") {
+            c.kind = "choice";
+            c.choices = list.split(',').map(|w| w.trim().to_string()).collect();
+            if let Some(v) = c.choices.iter().find(|w| yes_no(w) == Some(o.value)) {
+                c.value = v.clone();
+            }
+        } else if let Some((lo, hi)) = words
+            .strip_prefix("from ")
+            .and_then(|r| r.split_once(" to "))
+        {
+            c.min = lo.trim().parse().ok();
+            c.max = hi.trim().parse().ok();
+        }
+        c
+    }
+}
+
+/// A value in words as the number the engine holds (`yes` is 1, `no` 0).
+fn yes_no(word: &str) -> Option<i64> {
+    match word {
+        "yes" => Some(1),
+        "no" => Some(0),
+        w => w.parse().ok(),
+    }
 }
 
 /// A hover: its Markdown and the range it is about.
@@ -91,6 +155,9 @@ pub struct Completion {
 #[derive(Debug)]
 pub struct Editor {
     docs: BTreeMap<String, Document>,
+    /// The last text checked, whether in full, and what its check gave: the same text asked
+    /// again (completion makes sure the engine holds the text typed) is answered at once.
+    last: Option<(String, bool, Checked)>,
 }
 
 impl Default for Editor {
@@ -103,6 +170,7 @@ impl Editor {
     pub fn new() -> Editor {
         Editor {
             docs: BTreeMap::new(),
+            last: None,
         }
     }
 
@@ -119,6 +187,23 @@ impl Editor {
     /// run, and then its games played to see them end: `ninety check`'s dry run): its
     /// diagnostics, sheet and colours.
     pub fn check(&mut self, text: &str, full: bool) -> Checked {
+        if let Some((t, f, c)) = &self.last
+            && t == text
+            && (*f || !full)
+        {
+            return c.clone();
+        }
+        let checked = self.check_anew(text, full);
+        self.last = Some((text.to_string(), full, checked.clone()));
+        checked
+    }
+
+    /// Whether `text` is the one the engine holds (its hover and completion are about it).
+    pub fn holds(&self, text: &str) -> bool {
+        self.last.as_ref().is_some_and(|(t, _, _)| t == text)
+    }
+
+    fn check_anew(&mut self, text: &str, full: bool) -> Checked {
         let Ok(uri) = Uri::from_str(URI) else {
             return Checked::default_empty();
         };
@@ -165,6 +250,11 @@ impl Editor {
             .map(|p| present::rules_sheet(p, parent.as_ref(), false));
         let name = doc.program().map(|p| p.name.clone());
         let colours = decode(&tokens::tokens(doc));
+        let options = doc
+            .program()
+            .map(|p| p.options.iter().map(Control::of).collect())
+            .unwrap_or_default();
+        let extends = doc.program().and_then(parent_name);
         if let Some(doc) = self.docs.get_mut(&key) {
             doc.parent = Some(parent);
         }
@@ -173,12 +263,37 @@ impl Editor {
             sheet,
             name,
             tokens: colours,
+            options,
+            parent: extends,
         }
     }
 
     /// The compiled program of the last check, if it compiled.
-    pub fn program(&self) -> Option<&ninety::ir::Program> {
+    pub fn program(&self) -> Option<&Program> {
         self.doc()?.program()
+    }
+
+    /// The program of the last check compiled with option values (`--set`'s `name`,
+    /// `value`), or why it cannot be: the text has errors, or a value is not allowed.
+    pub fn program_with(&self, sets: &[(String, String)]) -> Result<Program, String> {
+        let Some(program) = self.program() else {
+            return Err("the ruleset has errors: mend them first".into());
+        };
+        if sets.is_empty() {
+            return Ok(program.clone());
+        }
+        let path = self.doc().map(|d| d.path.clone()).unwrap_or_default();
+        let ws = Workspace { docs: &self.docs };
+        let checked = compile::check(&ws, &path, sets).map_err(|e| e.to_string())?;
+        checked.program.ok_or_else(|| {
+            let why: Vec<String> = checked
+                .diags
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.message.clone())
+                .collect();
+            format!("these option values do not fit: {}", why.join("; "))
+        })
     }
 
     /// What the language server's hover says at a place.
@@ -241,8 +356,20 @@ impl Checked {
             sheet: None,
             name: None,
             tokens: Vec::new(),
+            options: Vec::new(),
+            parent: None,
         }
     }
+}
+
+/// The shipped ruleset a program extends directly, by name.
+pub fn parent_name(p: &Program) -> Option<String> {
+    let parent = p.files.len().checked_sub(2).and_then(|i| p.files.get(i))?;
+    let stem = std::path::Path::new(parent).file_stem()?.to_str()?;
+    SHIPPED
+        .iter()
+        .any(|(n, _)| *n == stem)
+        .then(|| stem.to_string())
 }
 
 fn marked(s: lsp_types::MarkedString) -> String {

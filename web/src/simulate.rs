@@ -1,100 +1,297 @@
 //! A simulation, as `ninety sim RULESET --report FILE.html` runs it: the same games (one seed,
 //! the same bots round the table), the same text report and the same self-contained page of
-//! charts; and `ninety judge RULESET --report FILE.html`: its verdicts and its page. In a
-//! browser both run in a Web Worker, one game after another.
+//! charts; two rulesets on the same deals, as `ninety sim A B` compares them; and `ninety
+//! judge RULESET --report FILE.html`: its verdicts and its page.
+//!
+//! A browser's worker has one thread, and a message to it waits until what it runs returns.
+//! So a simulation is played in slices ([`Batch`]): slice `k` of `n` is the run's shard `k`
+//! of `n` (the games whose number is `k - 1` modulo `n`), and the shards merge into exactly
+//! the statistics of the whole run. Between two slices the worker reports its progress and
+//! reads a request to stop; stopped, the report covers the slices played, as `sim` does after
+//! Ctrl-C.
 
-use ninety::app::load::player;
+use ninety::app::load::{load_program, player};
 use ninety::ir::Program;
 use ninety::play::Player;
 use ninety::play::Ruleset;
 use ninety::sim::judge::{self, JudgeConfig};
-use ninety::sim::{self, Config, Control, html};
+use ninety::sim::{self, Config, Control, Stats, html};
 use serde::Serialize;
 
-/// The most games one click may ask for: a million games is a few minutes in a worker.
+/// The most games one click may ask for.
 pub const MAX_GAMES: u64 = 1_000_000;
+
+/// What a run asks for, as the page's fields give it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Ask {
+    pub games: u64,
+    /// The ruleset's default when `None`.
+    pub players: Option<usize>,
+    /// The bots round the table (`cautious` when empty).
+    pub bots: Vec<String>,
+    pub seed: u64,
+    /// Option values, as `--set` takes them.
+    pub sets: Vec<(String, String)>,
+    /// The file the report's command names: what the page's download saves.
+    pub file: String,
+}
 
 /// What a run gives the page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Run {
+    /// The games played (of each ruleset, in a comparison).
     pub games: u64,
-    /// `sim`'s text report.
+    /// The games asked for: more than `games` when the run was stopped.
+    pub asked: u64,
+    /// `sim`'s (or `judge`'s) text report.
     pub text: String,
-    /// `sim --report`'s page: one self-contained HTML document (nothing fetched or run).
+    /// The page: one self-contained HTML document (nothing fetched or run).
     pub html: String,
+    /// The command that runs it in a terminal, when the report does not give it (the judge's
+    /// does not; sim's gives its own).
+    pub command: Option<String>,
 }
 
-/// Plays `games` games of `program` with `players` at the table (the ruleset's default when
-/// `None`) and the bots named in `bots` round it (`cautious` when empty).
-pub fn simulate(
-    program: &Program,
-    games: u64,
-    players: Option<usize>,
-    bots: &[String],
-    seed: u64,
-) -> Result<Run, String> {
+/// How far a [`Batch`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Progress {
+    /// Games played so far, of each ruleset.
+    pub played: u64,
+    pub games: u64,
+    pub done: bool,
+}
+
+/// One ruleset of a batch: its run and what it has played.
+struct Side {
+    cfg: Config,
+    ruleset: Ruleset,
+    stats: Stats,
+}
+
+/// A simulation played a slice at a time: one ruleset, or two on the same deals (A the one
+/// compared against, B the text being written).
+pub struct Batch {
+    sides: Vec<Side>,
+    seats: Vec<Player>,
+    slices: u64,
+    next: u64,
+}
+
+impl std::fmt::Debug for Batch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Batch")
+            .field("rulesets", &self.sides.len())
+            .field("slices", &self.slices)
+            .field("next", &self.next)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Games a slice plays for each bot's cost: a slice lasts a few tens of milliseconds, so a
+/// request to stop is read soon.
+fn slice_games(bots: &[String]) -> u64 {
+    if bots.iter().any(|b| b.starts_with("ismcts")) {
+        1
+    } else if bots.iter().any(|b| b.starts_with("search")) {
+        20
+    } else {
+        1000
+    }
+}
+
+fn check_games(games: u64) -> Result<(), String> {
     if games == 0 || games > MAX_GAMES {
         return Err(format!("a run plays from 1 to {MAX_GAMES} games"));
     }
-    let players = players.unwrap_or_else(|| program.default_players());
-    program.check_players(players)?;
+    Ok(())
+}
+
+/// The bots of a run, by name: `cautious` when none is given.
+fn bot_names(bots: &[String]) -> Result<(Vec<String>, Vec<Player>), String> {
     let names: Vec<String> = if bots.is_empty() {
         vec!["cautious".to_string()]
     } else {
         bots.to_vec()
     };
-    let seats: Vec<Player> = names.iter().map(|n| player(n)).collect::<Result<_, _>>()?;
-    let cfg = Config {
-        ruleset: "playground".into(),
-        name: program.name.clone(),
-        players,
-        bots: (0..players)
-            .map(|i| names[i % names.len()].clone())
-            .collect(),
-        seed,
-        games,
-        sets: Vec::new(),
+    for n in &names {
+        Player::builtin(n).map_err(|_| format!("`{n}` is not one of the built-in bots"))?;
+    }
+    let seats = names.iter().map(|n| player(n)).collect::<Result<_, _>>()?;
+    Ok((names, seats))
+}
+
+/// The players of a run, checked against every ruleset of it.
+fn table_size(programs: &[&Program], players: Option<usize>) -> Result<usize, String> {
+    let players = players.unwrap_or_else(|| programs[0].default_players());
+    for p in programs {
+        p.check_players(players)?;
+    }
+    Ok(players)
+}
+
+/// A ruleset a run plays: the name its command gives it, its program, and the option values
+/// it was compiled with.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub name: String,
+    pub program: Program,
+    pub sets: Vec<(String, String)>,
+}
+
+/// A shipped ruleset to compare against, compiled with the option values it knows among
+/// `sets`.
+pub fn shipped(name: &str, sets: &[(String, String)]) -> Result<Entry, String> {
+    let bare = load_program(&ninety::compile::Shipped, name, &[])?;
+    let known: Vec<(String, String)> = sets
+        .iter()
+        .filter(|(n, _)| bare.option(n).is_some())
+        .cloned()
+        .collect();
+    let program = if known.is_empty() {
+        bare.into_program()
+    } else {
+        load_program(&ninety::compile::Shipped, name, &known)?.into_program()
     };
-    let ruleset = Ruleset::new(program.clone());
-    let stats = sim::run(&ruleset, &seats, &cfg, &Control::jobs(1))?;
-    Ok(Run {
-        games: stats.games,
-        text: sim::report(&cfg, &stats),
-        html: html::single(&cfg, &stats),
+    Ok(Entry {
+        name: name.to_string(),
+        program,
+        sets: known,
     })
 }
 
-/// Judges `games` games of `program` as `ninety judge` does, `bot` in every seat: its text
-/// (the verdicts, the measures, what each rule does) and its page.
-pub fn judge_run(
-    program: &Program,
-    games: u64,
-    players: Option<usize>,
-    bot: &str,
-    seed: u64,
-) -> Result<Run, String> {
-    if games == 0 || games > MAX_GAMES {
-        return Err(format!("a run plays from 1 to {MAX_GAMES} games"));
+impl Batch {
+    /// A run of `program` as `ask` says; with `against`, a comparison: that ruleset as A,
+    /// `program` as B, on the same deals.
+    pub fn new(program: &Program, against: Option<Entry>, ask: &Ask) -> Result<Batch, String> {
+        check_games(ask.games)?;
+        let (names, seats) = bot_names(&ask.bots)?;
+        let mut entries: Vec<Entry> = against.into_iter().collect();
+        entries.push(Entry {
+            name: ask.file.clone(),
+            program: program.clone(),
+            sets: ask.sets.clone(),
+        });
+        let refs: Vec<&Program> = entries.iter().map(|e| &e.program).collect();
+        let players = table_size(&refs, ask.players)?;
+        let sides = entries
+            .into_iter()
+            .map(|e| Side {
+                cfg: Config {
+                    ruleset: e.name,
+                    name: e.program.name.clone(),
+                    players,
+                    bots: (0..players)
+                        .map(|i| names[i % names.len()].clone())
+                        .collect(),
+                    seed: ask.seed,
+                    games: ask.games,
+                    sets: e.sets,
+                },
+                ruleset: Ruleset::new(e.program),
+                stats: Stats::new(players),
+            })
+            .collect();
+        Ok(Batch {
+            sides,
+            seats,
+            slices: ask.games.div_ceil(slice_games(&names)).max(1),
+            next: 0,
+        })
     }
-    let players = players.unwrap_or_else(|| program.default_players());
-    program.check_players(players)?;
+
+    /// Plays the next slice of every ruleset.
+    pub fn step(&mut self) -> Result<Progress, String> {
+        if self.next < self.slices {
+            self.next += 1;
+            let control = Control {
+                shard: Some((self.next, self.slices)),
+                ..Control::jobs(1)
+            };
+            for side in &mut self.sides {
+                let st = sim::run(&side.ruleset, &self.seats, &side.cfg, &control)?;
+                side.stats.merge(&st);
+            }
+        }
+        Ok(self.progress())
+    }
+
+    pub fn progress(&self) -> Progress {
+        let played = self.sides.iter().map(|s| s.stats.games).min().unwrap_or(0);
+        let games = self.sides.first().map_or(0, |s| s.cfg.games);
+        Progress {
+            played,
+            games,
+            done: self.next >= self.slices,
+        }
+    }
+
+    /// The report of what was played: `sim`'s text and page, or the comparison's.
+    pub fn report(&self) -> Run {
+        let Progress { played, games, .. } = self.progress();
+        let (text, html) = match self.sides.as_slice() {
+            [a, b] => {
+                let (a, b) = ((&a.cfg, &a.stats), (&b.cfg, &b.stats));
+                (sim::compare(a, b), html::comparison(a, b))
+            }
+            [one, ..] => (
+                sim::report(&one.cfg, &one.stats),
+                html::single(&one.cfg, &one.stats),
+            ),
+            [] => (String::new(), String::new()),
+        };
+        Run {
+            games: played,
+            asked: games,
+            text,
+            html,
+            command: None,
+        }
+    }
+
+    /// Every slice played, then the report.
+    pub fn run_all(mut self) -> Result<Run, String> {
+        while !self.step()?.done {}
+        Ok(self.report())
+    }
+}
+
+/// Plays `ask.games` games of `program` and reports them as `ninety sim` does.
+pub fn simulate(program: &Program, ask: &Ask) -> Result<Run, String> {
+    Batch::new(program, None, ask)?.run_all()
+}
+
+/// Judges `ask.games` games of `program` as `ninety judge` does, `bot` in every seat: its text
+/// (the verdicts, the measures, what each rule does) and its page.
+pub fn judge_run(program: &Program, bot: &str, ask: &Ask) -> Result<Run, String> {
+    check_games(ask.games)?;
+    Player::builtin(bot).map_err(|_| format!("`{bot}` is not one of the built-in bots"))?;
+    let players = table_size(&[program], ask.players)?;
     let seat = player(bot)?;
     let cfg = JudgeConfig {
-        ruleset: "playground".into(),
+        ruleset: ask.file.clone(),
         name: program.name.clone(),
         players,
         bot: bot.to_string(),
-        games,
-        seed,
+        games: ask.games,
+        seed: ask.seed,
         length: None,
         skill_games: None,
         restrict: None,
     };
     let program = &Ruleset::new(program.clone());
     let tally = judge::judge(program, &seat, &cfg, 1)?;
+    let mut command = format!(
+        "ninety judge {} --games {} --players {players} --bot {bot} --seed {}",
+        ask.file, ask.games, ask.seed
+    );
+    for (name, value) in &ask.sets {
+        command.push_str(&format!(" --set {name}={value}"));
+    }
     Ok(Run {
-        games,
+        games: ask.games,
+        asked: ask.games,
         text: judge::text(program, &cfg, &tally),
         html: judge::html(program, &cfg, &tally),
+        command: Some(command),
     })
 }

@@ -1,10 +1,15 @@
 //! The playground built and driven in a real browser: `cargo xtask web`'s build (the library
 //! for `wasm32-unknown-unknown` without its `cli` feature, wasm-bindgen, esbuild), its size,
 //! then `web/test/browser.mjs` (playwright-core driving Debian's Chromium) through every step a
-//! person takes: a mistake seen at its line and gone when mended, an example and its sheet, a
-//! whole game against bots, 10,000 games with the page responsive, a share link, a forced panic
-//! recovered, hover, and every shipped ruleset checked (its time reported; asserted under 50 ms
-//! only with `NINETY_TIMING_TESTS=1`). It needs what `cargo xtask deps` installs (the wasm
+//! person takes: a mistake seen at its line and gone when mended, the line typed kept in view,
+//! completion opening by itself, the last good sheet kept greyed, an example and its sheet, a
+//! new variant and the hint that points to one, a whole game against bots told in the page's
+//! words, the options as controls, 10,000 games with the page responsive, a variant compared
+//! with its parent, a million games shown as they go and stopped, a share link copied and its
+//! round trip, a download, work never lost (a link, two tabs, a broken link), moves the table
+//! does not offer refused, the server answering a malformed request, a forced panic recovered,
+//! hover, and every shipped ruleset checked (its time reported; asserted under 50 ms only with
+//! `NINETY_TIMING_TESTS=1`). It needs what `cargo xtask deps` installs (the wasm
 //! target, wasm-bindgen-cli, Node.js and `npm ci` in `web/`, Chromium), so both tests are
 //! ignored by a plain `cargo test`; `cargo xtask test` runs them, and there they fail, saying
 //! so, without it.
@@ -18,6 +23,14 @@ fn root() -> PathBuf {
         .parent()
         .expect("web/ is in the repository")
         .to_path_buf()
+}
+
+/// The web build's target folder, as `cargo xtask web` picks it: `web` inside cargo's.
+fn web_target(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|d| !d.is_empty())
+        .map_or_else(|| root.join("target"), PathBuf::from)
+        .join("web")
 }
 
 /// Builds the page once, as `cargo xtask web` does (the xtask itself, in the target folder of
@@ -36,7 +49,7 @@ fn built() -> &'static PathBuf {
                 "xtask",
                 "--target-dir",
             ])
-            .arg(root.join("target").join("web"))
+            .arg(web_target(&root))
             .args(["--", "web"])
             .current_dir(&root)
             .output()
@@ -89,6 +102,14 @@ fn the_page_builds_with_every_file_and_a_small_wasm() {
         "judge-run",
         "sim-games",
         "report",
+        "new-variant",
+        "work",
+        "download",
+        "options",
+        "compare-run",
+        "sim-against",
+        "sim-progress",
+        "sim-stop",
     ] {
         assert!(
             html.contains(&format!("data-test=\"{hook}\"")),
@@ -134,6 +155,19 @@ fn the_playground_works_in_a_real_browser() {
         "hover",
         "speed",
         "scenarios",
+        "typedLineInView",
+        "completion",
+        "staleSheet",
+        "variant",
+        "compare",
+        "options",
+        "progress",
+        "shareAndDownload",
+        "linkKeepsWork",
+        "twoTabs",
+        "brokenLink",
+        "refused",
+        "server",
     ] {
         assert!(
             stdout.lines().any(|l| l.starts_with(&format!("ok {name}"))),

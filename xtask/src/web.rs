@@ -3,9 +3,9 @@
 //! feature), `wasm-bindgen --target web`, then esbuild bundling the page's JavaScript
 //! (CodeMirror from npm) into `web/dist/` beside the wasm, the HTML and the CSS.
 //!
-//! Everything cargo runs here uses its own target folder, `target/web`: the browser test
-//! (`web/tests/browser.rs`) runs this very build from inside `cargo test`, whose own folder
-//! may still be locked.
+//! Everything cargo runs here uses its own target folder, `web` inside the target folder
+//! (`target/web`, or `$CARGO_TARGET_DIR/web`): the browser test (`web/tests/browser.rs`) runs
+//! this very build from inside `cargo test`, whose own folder may still be locked.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -76,12 +76,20 @@ pub fn install_bindgen(root: &Path) -> Result<(), String> {
     }
 }
 
+/// The web build's own target folder: `web` inside cargo's (`CARGO_TARGET_DIR`, or `target`).
+pub fn target_dir(root: &Path) -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|d| !d.is_empty())
+        .map_or_else(|| root.join("target"), PathBuf::from)
+        .join("web")
+}
+
 /// Builds the page into `web/dist/`; its path.
 pub fn build(root: &Path) -> Result<(), String> {
     install_bindgen(root)?;
     let web = root.join("web");
     npm_ci(&web)?;
-    let target = root.join("target").join("web");
+    let target = target_dir(root);
     let ok = run(Command::new(cargo())
         .args([
             "build",
