@@ -8,7 +8,7 @@ use ninety::present;
 
 #[test]
 fn house_rules() {
-    insta::glob!("house-rules/*.rules", |path| {
+    insta::glob!("house-rules/**/*.rules", |path| {
         let path = path.to_str().expect("utf-8 path");
         let checked = check_one(&Shipped, path, &[]).expect("readable");
         let problems: Vec<String> = checked.diags.iter().map(|d| d.render_plain(100)).collect();

@@ -516,3 +516,62 @@ fn a_move_that_fails_in_every_deal_is_never_the_search_bots_pick() {
     let mut rng = Rng::for_bots(1);
     assert_ne!(Bot::Search.choose(&p, &s, &mut rng), Some(five));
 }
+
+/// Cards a rule moves between hands: the two players who saw a card move know where it is,
+/// and a deal for either keeps it there; a deal for anyone else deals it like any unseen
+/// card. (The rule takes a card at random, gives one back, and Jacks swap whole hands.)
+#[test]
+fn a_card_moved_before_a_players_eyes_stays_where_they_saw_it() {
+    let mut memory = ninety::compile::Memory::new();
+    memory.insert(
+        "moves.rules",
+        "extends \"ninety-nine\"\nname \"Moves\"\n\
+         card J: add 10 and swap hands with the player after\n\
+         card 7: add 7 and take a card at random from the player before\n\
+         card 8: add 8 and give a card at random to the player after\n",
+    );
+    let p = load_program(&memory, "moves.rules", &[]).expect("checks");
+    let mut rng = Rng::from_seed(5);
+    let (mut pinned, mut free) = (0, 0);
+    for seed in 0..30 {
+        let setup = Setup {
+            players: 4,
+            seed,
+            ..Setup::default()
+        };
+        let mut s = new_game(&p, &setup, &mut ()).expect("deals");
+        while !s.over && s.turns < 400 {
+            s.validate(&p).expect("a table a game can be at");
+            let viewer = s.turn;
+            for seat in (0..s.seats).filter(|&x| x != viewer) {
+                for &c in s.hands[usize::from(seat)].cards() {
+                    let knows = s.seen_by(c) & (1 << viewer) != 0;
+                    let mut kept = 0;
+                    for k in 0..8 {
+                        let mut d = s.clone();
+                        d.determinize(&p, viewer, &mut Rng::from_seed(seed * 100 + k));
+                        d.check_invariants(&p).expect("a deal is a table");
+                        kept += usize::from(d.hands[usize::from(seat)].cards().contains(&c));
+                    }
+                    if knows {
+                        pinned += 1;
+                        assert_eq!(
+                            kept, 8,
+                            "seed {seed}: a card seat {viewer} saw go to seat {seat} was dealt elsewhere"
+                        );
+                    } else if s.hands[usize::from(seat)].len() < 6 {
+                        free += usize::from(kept < 8);
+                    }
+                }
+            }
+            if !bot_turn(&p, &mut s, Bot::Random, &mut rng, &mut ()).expect("plays") {
+                break;
+            }
+        }
+    }
+    assert!(pinned > 200, "only {pinned} cards seen moving");
+    assert!(
+        free > 200,
+        "unseen cards were never dealt elsewhere ({free})"
+    );
+}

@@ -649,6 +649,146 @@ fn completion_knows_options_parents_ranks_and_steps() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Completion offers the newer constructs where it offers the older ones, from the grammar
+/// itself: a count, a moment and a round's end where a line starts; drawing, swapping and
+/// passing cards where an outcome goes; the table's counts where a test or an amount goes; a
+/// scenario's `round`, `count` and `holds`. Each line is asked at its end.
+#[test]
+fn completion_offers_counts_moments_round_ends_and_card_moves() {
+    let rules: &[(&str, &[&str])] = &[
+        ("", &["count", "after", "when", "the", "each"]),
+        ("count points ", &["for each player", "starting at"]),
+        ("count points for each player, ", &["starting at"]),
+        ("after ", &["each card", "every card"]),
+        ("after each card, ", &["if"]),
+        (
+            "after each card, if the ",
+            &["run", "limit", "round", "total", "cards"],
+        ),
+        ("when ", &["a player", "only"]),
+        ("when a player ", &["goes out", "is out", "cannot play"]),
+        ("when 2 players ", &["are left"]),
+        ("the ", &["round ends", "game ends"]),
+        ("the round ends ", &["after", "when"]),
+        ("the round ends after 20 ", &["cards"]),
+        (
+            "card J: add 10 and ",
+            &["draws", "swap hands with", "takes", "gives", "pays"],
+        ),
+        (
+            "after each card: each other player ",
+            &["draws", "swaps hands with", "takes", "gives"],
+        ),
+        (
+            "card Q: the player takes a ",
+            &["card", "random card", "at random card"],
+        ),
+        (
+            "card Q: the player takes a card ",
+            &["at random from", "from"],
+        ),
+        ("card K: the player gives a card at random ", &["to"]),
+        (
+            "the total may not go above 109 minus 10 times the ",
+            &["round", "limit", "run"],
+        ),
+        (
+            "the player with the fewest chips leads each round, ",
+            &["ties"],
+        ),
+        ("no ", &["option", "bar"]),
+    ];
+    let steps: &[(&str, &[&str])] = &[
+        ("  ", &["round", "count", "expect"]),
+        ("  expect ", &["count", "hand"]),
+        ("  expect hand 1 ", &["holds"]),
+    ];
+    let mut text = String::from("extends \"ninety-nine\"\n");
+    for (line, _) in rules {
+        text.push_str(&format!("{line}\n"));
+    }
+    text.push_str("scenario \"s\"\n");
+    for (line, _) in steps {
+        text.push_str(&format!("{line}\n"));
+    }
+    text.push_str("end\n");
+    let dir = folder("completion-new");
+    let file = dir.join("mine.rules");
+    let mut s = InProcess::new();
+    s.open(&file, &text);
+    let first_step = rules.len() as u32 + 2;
+    let probes = rules.iter().zip(1..).chain(steps.iter().zip(first_step..));
+    for ((line, want), at) in probes {
+        let labels = s.labels(&file, at, line.len() as u32);
+        for w in *want {
+            assert!(
+                labels.iter().any(|l| l == w),
+                "{w:?} not offered after {line:?}: {labels:?}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The colours of the newer constructs: a count's name where it is declared (a variable,
+/// marked so), and where a line or a scenario reads it; the cards of `expect hand 1 holds:`.
+#[test]
+fn semantic_tokens_colour_counts_and_the_cards_a_hand_holds() {
+    let text = "extends \"ninety-nine\"
+count points for each player, starting at 0
+count streak
+when a player cannot play: the player's points go up by the streak and the player loses the round
+after each card, if the streak is at least 3: the streak resets
+the game ends when a player reaches 300 points
+the winner is the player with the fewest points
+card J: add 10 and swap hands with the next player
+scenario \"points\"
+  players 3
+  count points: 0, 90, 0
+  hand 0: JC 2C 3C
+  hand 1: 5D 6D 7D
+  hand 2: 8H 6H 7H
+  play JC
+  expect count points: 0, 90, 0
+  expect hand 0 holds: 5D 6D 7D
+end
+";
+    let dir = folder("tokens-counts");
+    let file = dir.join("points.rules");
+    let mut s = InProcess::new();
+    s.open(&file, text);
+    let full = s.request(
+        "textDocument/semanticTokens/full",
+        json!({ "textDocument": { "uri": uri(&file) } }),
+    );
+    let legend = json!({ "tokenTypes": [
+        "keyword", "number", "enumMember", "variable", "function", "string", "comment", "namespace"
+    ] });
+    let tokens = decode(text, &full["data"], &legend);
+    for want in [
+        "1:0 count keyword",
+        "1:6 points variable.declaration",
+        "2:6 streak variable.declaration",
+        "3:40 points variable",
+        "3:60 streak variable",
+        "4:24 streak variable",
+        "4:50 streak variable",
+        "5:40 points variable",
+        "6:41 points variable",
+        "7:19 swap keyword",
+        "10:8 points variable",
+        "15:15 points variable",
+        "16:23 5D enumMember",
+        "16:29 7D enumMember",
+    ] {
+        assert!(
+            tokens.iter().any(|t| t == want),
+            "{want} not in {tokens:#?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A variant with an option, a card that names it, a comment, a scenario that sets it, and
 /// (at line 5) a line that does not parse.
 const KINGS: &str = "extends \"ninety-nine\"
@@ -979,7 +1119,7 @@ fn comments(text: &str) -> Vec<String> {
 #[test]
 fn formatting_every_ruleset_keeps_its_program_and_comments() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<PathBuf> = ["rulesets", "tests/house-rules"]
+    let mut files: Vec<PathBuf> = ["rulesets", "tests/house-rules", "tests/house-rules/set3"]
         .iter()
         .flat_map(|d| std::fs::read_dir(root.join(d)).expect("a folder"))
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -142,6 +142,9 @@ fn golden_saves_keep_loading_and_the_format_writes_them_back_the_same() {
         "golden-v1.json",
         "golden-v2.json",
         "golden-two-decks-v2.json",
+        "golden-v3.json",
+        "golden-two-decks-v3.json",
+        "golden-moves-v3.json",
     ] {
         let path = saves.join(name).display().to_string();
         let (session, text) = Session::resume(&Shipped, &path, false)
@@ -154,29 +157,39 @@ fn golden_saves_keep_loading_and_the_format_writes_them_back_the_same() {
         let back = save::read(again.as_bytes()).expect("reads back");
         assert_eq!(back.state, loaded.state, "{name}");
         assert_eq!(back.header, loaded.header, "{name}");
-        if name.ends_with("-v2.json") {
+        if name.ends_with("-v3.json") {
             // The current format writes the golden file again, to the byte: a change to
             // what a save holds must change its version (and add a golden file).
             assert_eq!(again.as_bytes(), &read(name)[..], "{name}");
         }
     }
+    // What the table keeps is saved: the counts, and who knows a card moved between hands.
+    let moves = save::read(&read("golden-moves-v3.json")).expect("reads");
+    assert!(
+        moves.state.kept.seen.iter().any(|&x| x != 0),
+        "no card known in another's hand"
+    );
+    assert!(
+        moves.state.kept.counts.iter().any(|&x| x != 0),
+        "no count kept"
+    );
     // Cards of the second deck are named apart, so a game with copies keeps every card.
-    let two = String::from_utf8(read("golden-two-decks-v2.json")).expect("text");
+    let two = String::from_utf8(read("golden-two-decks-v3.json")).expect("text");
     assert!(two.contains("/2\""), "no card of the second deck named");
     // Another version: refused by its number, the file untouched.
     let dir = std::env::temp_dir().join(format!("ninety-save-v9-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     std::fs::copy(saves.join("nn.rules"), dir.join("nn.rules")).expect("copy");
-    let v9 = String::from_utf8(read("golden-v2.json"))
+    let v9 = String::from_utf8(read("golden-v3.json"))
         .expect("text")
-        .replace("\"version\": 2", "\"version\": 9");
+        .replace("\"version\": 3", "\"version\": 9");
     let file = dir.join("v9.json");
     std::fs::write(&file, &v9).expect("write");
     let err = Session::resume(&Shipped, &file.display().to_string(), false)
         .map(|_| ())
         .expect_err("refused");
     assert!(
-        err.contains("save format 9") && err.contains("reads formats 1 and 2"),
+        err.contains("save format 9") && err.contains("reads formats 1, 2 and 3"),
         "{err}"
     );
     assert_eq!(std::fs::read_to_string(&file).expect("still there"), v9);

@@ -556,6 +556,31 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// `expect hand N holds: ...`: what is wrong with the seat's cards, if anything.
+    fn holds(&mut self, seat: i64, list: &[Spanned<String>]) -> Result<Option<String>, Diag> {
+        let want = self.cards(list)?;
+        let s = self.state.as_ref().expect("started");
+        let mut want: Vec<String> = want.iter().map(|&c| card_name(c)).collect();
+        let mut got: Vec<String> = s
+            .hands
+            .get(seat.clamp(0, 63) as usize)
+            .map(|h| h.cards().iter().map(|&c| card_name(c)).collect())
+            .unwrap_or_default();
+        want.sort();
+        got.sort();
+        Ok((want != got).then(|| {
+            format!(
+                "expected seat {seat} to hold {}, but it holds {}",
+                want.join(" "),
+                if got.is_empty() {
+                    "no cards".into()
+                } else {
+                    got.join(" ")
+                }
+            )
+        }))
+    }
+
     /// The count a scenario names: its index in the program's counts.
     fn count_index(&self, name: &Spanned<String>) -> Result<u8, Diag> {
         let counts = &self.p.counts;
@@ -707,6 +732,7 @@ impl Run<'_> {
                     )
                 })
             }
+            Expectation::Holds(seat, list) => self.holds(*seat, list)?,
             Expectation::HandSize(seat, n) => {
                 let actual = s
                     .hands

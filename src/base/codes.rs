@@ -100,6 +100,7 @@ codes! {
     OneOptionChoice = "one-option-choice": "both sides of a choice do the same",
     LabelTwice = "label-twice": "two choices share a label",
     PaysSelf = "pays-self": "a player pays themselves",
+    CardMove = "card-move": "a card moved between hands names several players at once, the player themselves, or not how the card is picked",
     Ambiguous = "ambiguous": "a line that could be read two ways",
     Role = "role": "`the next player` or `the previous player` where the cards' skips and extra turns make it unclear who that is",
     RepeatedEffect = "repeated-effect": "an effect said twice in one choice",

@@ -626,7 +626,11 @@ fn costs_chips(o: &ir::Outcome) -> bool {
         | ir::OutcomeKind::TakePot
         | ir::OutcomeKind::Gain { .. }
         | ir::OutcomeKind::SetTotal(_)
-        | ir::OutcomeKind::Change { .. } => false,
+        | ir::OutcomeKind::Change { .. }
+        | ir::OutcomeKind::Draw(_)
+        | ir::OutcomeKind::SwapHands(_)
+        | ir::OutcomeKind::TakeCard(_)
+        | ir::OutcomeKind::GiveCard(_) => false,
     }
 }
 

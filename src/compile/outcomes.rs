@@ -81,14 +81,29 @@ impl Compiler<'_> {
 
     /// Notes the roles an outcome names whose meaning depends on the cards' turn effects.
     pub fn note_roles(&mut self, layer: usize, o: &ast::Outcome, from: Lowering) {
-        let target = if let ast::OutcomeKind::Pays {
-            to: ast::Target::Seat(w),
-            ..
-        } = &o.kind
-        {
-            Some(*w)
-        } else {
-            None
+        let target = match &o.kind {
+            ast::OutcomeKind::Pays {
+                to: ast::Target::Seat(w),
+                ..
+            }
+            | ast::OutcomeKind::SwapsHands(w)
+            | ast::OutcomeKind::TakesCard { from: w, .. }
+            | ast::OutcomeKind::GivesCard { to: w, .. } => Some(*w),
+            ast::OutcomeKind::Pays { .. }
+            | ast::OutcomeKind::WinsRound
+            | ast::OutcomeKind::LosesRound
+            | ast::OutcomeKind::OutOfRound
+            | ast::OutcomeKind::OutOfGame
+            | ast::OutcomeKind::Resets { .. }
+            | ast::OutcomeKind::RoundEnds
+            | ast::OutcomeKind::GoesOn
+            | ast::OutcomeKind::WinsGame
+            | ast::OutcomeKind::GameEnds
+            | ast::OutcomeKind::TakesPot
+            | ast::OutcomeKind::Gains { .. }
+            | ast::OutcomeKind::SetTotal(_)
+            | ast::OutcomeKind::Count { .. }
+            | ast::OutcomeKind::Draws(_) => None,
         };
         for who in [o.who, target].into_iter().flatten() {
             if matches!(who, ast::Who::Next | ast::Who::Previous) {
@@ -225,8 +240,171 @@ impl Compiler<'_> {
                     kind: ir::OutcomeKind::Change { what, how },
                 });
             }
+            ast::OutcomeKind::Draws(_)
+            | ast::OutcomeKind::SwapsHands(_)
+            | ast::OutcomeKind::TakesCard { .. }
+            | ast::OutcomeKind::GivesCard { .. } => self.card_move(layer, o, who)?,
         };
         Some(ir::Outcome { who, kind })
+    }
+
+    /// A card moved by a rule: drawn from the stock, or from one hand to another.
+    fn card_move(
+        &mut self,
+        layer: usize,
+        o: &ast::Outcome,
+        who: ir::Who,
+    ) -> Option<ir::OutcomeKind> {
+        Some(match &o.kind {
+            ast::OutcomeKind::Draws(v) => {
+                let amount_ir = self.value(layer, v, false)?;
+                if let ir::Amount::Fixed(n) = amount_ir
+                    && !(1..=ir::MAX_HAND as i32).contains(&n)
+                {
+                    self.err(
+                        layer,
+                        Diag::error(
+                            Code::BadNumber,
+                            v.span,
+                            format!("a player cannot draw {n} cards"),
+                        )
+                        .label(format!("from 1 to {}", ir::MAX_HAND))
+                        .hint(format!(
+                            "a hand holds at most {} cards: say `draws 1`",
+                            ir::MAX_HAND
+                        )),
+                    );
+                    return None;
+                }
+                ir::OutcomeKind::Draw(amount_ir)
+            }
+            ast::OutcomeKind::SwapsHands(w) => {
+                self.one_other(layer, o, who, *w, "swap hands with")?;
+                ir::OutcomeKind::SwapHands(who_ir(*w))
+            }
+            ast::OutcomeKind::TakesCard { from, random } => {
+                self.picked_at_random(layer, o, *random, "takes a card at random from")?;
+                self.one_other(layer, o, who, *from, "take a card from")?;
+                ir::OutcomeKind::TakeCard(who_ir(*from))
+            }
+            ast::OutcomeKind::GivesCard { to, random } => {
+                self.picked_at_random(layer, o, *random, "gives a card at random to")?;
+                self.one_other(layer, o, who, *to, "give a card to")?;
+                ir::OutcomeKind::GiveCard(who_ir(*to))
+            }
+            ast::OutcomeKind::Pays { .. }
+            | ast::OutcomeKind::WinsRound
+            | ast::OutcomeKind::LosesRound
+            | ast::OutcomeKind::OutOfRound
+            | ast::OutcomeKind::OutOfGame
+            | ast::OutcomeKind::Resets { .. }
+            | ast::OutcomeKind::RoundEnds
+            | ast::OutcomeKind::GoesOn
+            | ast::OutcomeKind::WinsGame
+            | ast::OutcomeKind::GameEnds
+            | ast::OutcomeKind::TakesPot
+            | ast::OutcomeKind::Gains { .. }
+            | ast::OutcomeKind::SetTotal(_)
+            | ast::OutcomeKind::Count { .. } => return None,
+        })
+    }
+
+    /// A card move names one other player: not everyone at once, and not the subject.
+    fn one_other(
+        &mut self,
+        layer: usize,
+        o: &ast::Outcome,
+        subject: ir::Who,
+        other: ast::Who,
+        verb: &str,
+    ) -> Option<()> {
+        let ir_other = who_ir(other);
+        if matches!(
+            ir_other,
+            ir::Who::EachOther | ir::Who::Every | ir::Who::EachOut
+        ) {
+            self.err(
+                layer,
+                Diag::error(
+                    Code::CardMove,
+                    o.span,
+                    format!("a player can {verb} one player at a time, not several"),
+                )
+                .hint(
+                    "name one player: `the next player`, `the player after`, `the player before`",
+                ),
+            );
+            return None;
+        }
+        if matches!(
+            ir_other,
+            ir::Who::LaidPrevious
+                | ir::Who::Richest
+                | ir::Who::Poorest
+                | ir::Who::Winner
+                | ir::Who::Loser
+        ) && ir_other != subject
+        {
+            self.err(
+                layer,
+                Diag::warning(
+                    Code::CardMove,
+                    o.span,
+                    format!("`{}` can be the player themselves here, and a player cannot {verb} themselves: then no card moves", who_name(other)),
+                )
+                .label("can be the player")
+                .hint("name a neighbour, who is never the player: `the player after`, `the player before`"),
+            );
+        }
+        if ir_other == subject {
+            self.err(
+                layer,
+                Diag::error(
+                    Code::CardMove,
+                    o.span,
+                    format!("a player cannot {verb} themselves"),
+                )
+                .hint("name another player: `the next player`, `the player before`"),
+            );
+            return None;
+        }
+        Some(())
+    }
+
+    /// A card taken or given is picked at random: a card the player chooses would be a move
+    /// of its own, which these lines do not offer.
+    fn picked_at_random(
+        &mut self,
+        layer: usize,
+        o: &ast::Outcome,
+        random: bool,
+        words: &str,
+    ) -> Option<()> {
+        if random {
+            return Some(());
+        }
+        let mut diag = Diag::error(
+            Code::CardMove,
+            o.span,
+            "which card? the line does not say how it is picked",
+        )
+        .label("picked how?")
+        .hint(format!("say that it is picked at random: `{words} ...`"));
+        // The line as written, `at random` after its `card`.
+        let text = self.layers[layer]
+            .source
+            .text
+            .get(o.span.start..o.span.end)
+            .unwrap_or("");
+        if let Some(at) = text.to_ascii_lowercase().find(" card") {
+            let end = at + " card".len();
+            diag = diag.fix(
+                o.span,
+                format!("{} at random{}", &text[..end], &text[end..]),
+            );
+        }
+        self.err(layer, diag);
+        None
     }
 }
 
@@ -244,5 +422,25 @@ pub(super) fn who_ir(w: ast::Who) -> ir::Who {
         ast::Who::Richest => ir::Who::Richest,
         ast::Who::Poorest => ir::Who::Poorest,
         ast::Who::EachOut => ir::Who::EachOut,
+    }
+}
+
+/// A role as the line writes it, for a diagnostic.
+fn who_name(w: ast::Who) -> &'static str {
+    match w {
+        ast::Who::Player => "the player",
+        ast::Who::EachOther => "each other player",
+        ast::Who::Every => "every player",
+        ast::Who::Winner => "the winner",
+        ast::Who::Loser => "the loser",
+        ast::Who::Next => "the next player",
+        ast::Who::PlaysNext => "the player who plays next",
+        ast::Who::After => "the player after",
+        ast::Who::Previous => "the previous player",
+        ast::Who::Before => "the player before",
+        ast::Who::LaidPrevious => "the player who laid the previous card",
+        ast::Who::Richest => "the player with the most chips",
+        ast::Who::Poorest => "the player with the fewest chips",
+        ast::Who::EachOut => "each player out of the round",
     }
 }

@@ -5,11 +5,12 @@ use crate::base::Rng;
 use crate::base::cards::{Card, rank_of};
 use crate::ir::{MAX_SEATS, Program};
 
-use super::State;
+use super::{Hand, State};
 
 impl State {
     /// Deals again, at random, every card `viewer` cannot see (the other hands, the stock, the
-    /// cards out of play face down), consistent with what the table knows: each hand and the
+    /// cards out of play face down; not a card a rule moved into another hand before the
+    /// viewer's eyes), consistent with what the table knows: each hand and the
     /// stock keep their sizes, a player known to hold none of some ranks gets none of them
     /// ([`State::known_not`]), the cards set aside face up stay. The future's randomness is
     /// drawn anew from `rng`, and the next deal's fixed cards are forgotten: a determinized
@@ -22,6 +23,8 @@ impl State {
         let down_len = self.face_down.len();
         pool.append(&mut self.face_down);
         let mut sizes = [0usize; MAX_SEATS];
+        // The cards of other hands the viewer saw moved there stay where they are.
+        let mut kept = [Hand::default(); MAX_SEATS];
         for (seat, (size, hand)) in sizes
             .iter_mut()
             .zip(self.hands.iter_mut())
@@ -29,9 +32,16 @@ impl State {
             .take(n)
         {
             if seat != usize::from(viewer) {
-                *size = hand.len();
-                pool.extend_from_slice(hand.cards());
-                hand.clear();
+                for &c in hand.cards() {
+                    if self.kept.seen.get(usize::from(c)).copied().unwrap_or(0) & (1 << viewer) != 0
+                    {
+                        kept[seat].push(c);
+                    } else {
+                        *size += 1;
+                        pool.push(c);
+                    }
+                }
+                *hand = kept[seat];
             }
         }
         deal_hidden(&mut pool, &sizes[..n], &self.known_not[..n], viewer, rng);

@@ -142,6 +142,24 @@ pub enum Event {
         from: i32,
         to: i32,
     },
+    /// A rule made `seat` draw `cards` cards from the stock (fewer than it said when the
+    /// stock ran out or the hand was full).
+    Drew {
+        seat: u8,
+        cards: u8,
+    },
+    /// A rule made `seat` swap hands with `with`.
+    Swapped {
+        seat: u8,
+        with: u8,
+    },
+    /// A rule moved `card` from `from`'s hand to `to`'s: only those two may be told which
+    /// card it was.
+    Handed {
+        from: u8,
+        to: u8,
+        card: Card,
+    },
 }
 
 /// The kinds of events, as bits, for a sink to say which it wants.
@@ -167,6 +185,9 @@ pub mod kind {
     pub const GAME_END: u32 = 1 << 18;
     pub const MOMENT: u32 = 1 << 19;
     pub const CHANGED: u32 = 1 << 20;
+    /// A rule moved cards: [`super::Event::Drew`], [`super::Event::Swapped`],
+    /// [`super::Event::Handed`].
+    pub const CARDS: u32 = 1 << 21;
     /// Every kind.
     pub const ALL: u32 = u32::MAX;
 }

@@ -19,6 +19,7 @@ mod flat;
 mod hand;
 mod kept;
 mod kernel;
+mod moves;
 mod outcomes;
 mod plays;
 mod prepared;

@@ -2,6 +2,7 @@
 //! and of the game.
 
 use super::events::kind;
+use super::moves;
 use super::setup::{deal, leader};
 use super::{Event, PayTo, Reason, Sink, State};
 use crate::base::cards::same_face;
@@ -44,6 +45,20 @@ pub(super) fn who_plays_next(s: &State, actor: u8, turn: Turn) -> u8 {
 
 /// The seats an outcome is about, into `out`; how many.
 fn resolve(p: &Program, s: &State, who: Who, by: Acting, out: &mut [u8; MAX_SEATS]) -> usize {
+    resolve_seats(p, s, who, by, out, true)
+}
+
+/// [`resolve`]; with `by_account` false, every seat named acts for itself (a card is drawn
+/// by each partner, where chips are paid once by a team).
+fn resolve_seats(
+    p: &Program,
+    s: &State,
+    who: Who,
+    by: Acting,
+    out: &mut [u8; MAX_SEATS],
+    by_account: bool,
+) -> usize {
+    let first_of_team = |p: &Program, s: &State, seat: u8| !by_account || first_of_team(p, s, seat);
     let actor = by.actor;
     let mut n = 0;
     let mut put = |seat: u8| {
@@ -130,6 +145,12 @@ fn resolve(p: &Program, s: &State, who: Who, by: Acting, out: &mut [u8; MAX_SEAT
     n
 }
 
+/// The other player of a card move made by `seat` (`swap hands with the player after`).
+fn partner(p: &Program, s: &State, w: Who, seat: u8, by: Acting) -> Option<u8> {
+    let mut r = [0u8; MAX_SEATS];
+    (resolve_seats(p, s, w, Acting { actor: seat, ..by }, &mut r, false) > 0).then_some(r[0])
+}
+
 /// The first seat an outcome's `who` names, if any.
 pub(super) fn resolve_first(p: &Program, s: &State, who: Who, by: Acting) -> Option<u8> {
     let mut seats = [0u8; MAX_SEATS];
@@ -165,9 +186,43 @@ pub(super) fn run_list<S: Sink>(
 ) {
     let mut seats = [0u8; MAX_SEATS];
     for o in outcomes {
-        let n = resolve(p, s, o.who, by, &mut seats);
+        let by_account = !matches!(
+            o.kind,
+            OutcomeKind::Draw(_)
+                | OutcomeKind::SwapHands(_)
+                | OutcomeKind::TakeCard(_)
+                | OutcomeKind::GiveCard(_)
+        );
+        let n = resolve_seats(p, s, o.who, by, &mut seats, by_account);
         let seats = &seats[..n];
         match o.kind {
+            OutcomeKind::Draw(amount) => {
+                for &seat in seats {
+                    let n = s.amount_of(p, amount, Acting { actor: seat, ..by });
+                    moves::draw_cards(p, s, seat, n, sink);
+                }
+            }
+            OutcomeKind::SwapHands(w) => {
+                for &seat in seats {
+                    if let Some(other) = partner(p, s, w, seat, by) {
+                        moves::swap_hands(s, seat, other, sink);
+                    }
+                }
+            }
+            OutcomeKind::TakeCard(w) => {
+                for &seat in seats {
+                    if let Some(other) = partner(p, s, w, seat, by) {
+                        moves::hand_over(s, other, seat, sink);
+                    }
+                }
+            }
+            OutcomeKind::GiveCard(w) => {
+                for &seat in seats {
+                    if let Some(other) = partner(p, s, w, seat, by) {
+                        moves::hand_over(s, seat, other, sink);
+                    }
+                }
+            }
             OutcomeKind::Pay { amount, to } => {
                 let to = match to {
                     ir::Target::Bank => PayTo::Bank,
@@ -487,6 +542,7 @@ fn out_of_round<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
     }
     s.out_of_round |= 1 << seat;
     s.known_not[usize::from(seat)] = 0;
+    s.forget_hand(seat);
     let hand = &mut s.hands[usize::from(seat)];
     s.face_down.extend_from_slice(hand.cards());
     hand.clear();
@@ -517,6 +573,7 @@ fn eliminate<S: Sink>(p: &Program, s: &mut State, seat: u8, sink: &mut S) {
             s.known_not[usize::from(other)] = 0;
             if s.in_round(other) {
                 s.out_of_round |= 1 << other;
+                s.forget_hand(other);
                 let hand = &mut s.hands[usize::from(other)];
                 s.face_down.extend_from_slice(hand.cards());
                 hand.clear();

@@ -24,7 +24,7 @@ pub struct Prepared {
     /// The loop of plain turns' table, by players in the round.
     pub(super) turns: Tables<TurnTable>,
     /// Whether a card whose choice is simple is laid and done with (no script bar to ask,
-    /// no moment after each card, limits that stay put): the step's and the loops' plain
+    /// no moment after each card, limits that stay put, no card known in another's hand): the step's and the loops' plain
     /// way is open.
     pub(super) plain_cards: bool,
 }
@@ -34,6 +34,8 @@ impl Prepared {
     pub fn new(program: Program) -> Prepared {
         let plain_cards = program.script_bars.is_empty()
             && !program.moving_limits()
+            // What is known of a card moved between hands is forgotten as it is laid.
+            && !program.moves_between_hands()
             && !program
                 .moments
                 .iter()

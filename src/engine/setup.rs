@@ -449,6 +449,8 @@ fn place_cards(p: &Prepared, s: &mut State, setup: &Setup) -> Result<bool, PlayE
 /// deal of a game that gathers the cards), each card's place is known from its position in
 /// the stock.
 pub(super) fn deal(p: &Program, s: &mut State) {
+    // A new deal: no one knows any card of another's hand.
+    s.kept.seen.clear();
     let size = p.hand_size(s.seats_in_game());
     if size == 0 {
         // Not a hand the verifier passes; nothing to deal.

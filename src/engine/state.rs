@@ -159,6 +159,10 @@ pub struct Kept {
     /// The moments after a card are running: the card is counted among those laid this
     /// round (`State::turns` counts it once its turn is over).
     pub after_card: bool,
+    /// By card id, the seats that know the card is in the hand that holds it, besides its
+    /// holder: a rule moved it between hands before their eyes ([`State::seen_by`]). Empty
+    /// until a card so moves (and after every deal).
+    pub seen: Vec<u16>,
 }
 
 impl Kept {
@@ -172,6 +176,7 @@ impl Kept {
         self.run_carry = (0, 0);
         self.left_fired = 0;
         self.after_card = false;
+        self.seen.clear();
     }
 
     /// Count `i`'s value for `seat` (the table's own count for any seat).
@@ -460,6 +465,7 @@ impl State {
         self.kept.run_carry = kept.run_carry;
         self.kept.left_fired = kept.left_fired;
         self.kept.after_card = kept.after_card;
+        self.kept.seen.clone_from(&kept.seen);
     }
 
     /// All chips: seats' accounts, the bank and the pot.

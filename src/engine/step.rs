@@ -362,6 +362,7 @@ fn lay<S: Sink>(p: &Prepared, s: &mut State, index: usize, choice: u8, total: i3
         }
     }
     let card = lay_card!(s, seat, index, total, remove);
+    s.forget_card(card);
     if S::WANTS & kind::PLAY != 0 {
         sink.event(Event::Play {
             seat,
@@ -674,13 +675,33 @@ pub(super) fn draw_up_to<S: Sink>(
         if S::WANTS & kind::DRAW != 0 && p.by_hand {
             sink.event(Event::Draw { seat });
         }
+        // A draw by hand is one card: a player who forgot one plays on with fewer.
+        if s.hands[usize::from(seat)].len() < size && !p.by_hand {
+            draw_rest(p, s, seat, size, sink);
+        }
+    }
+}
+
+/// The rest of a draw up to `size` for a hand a rule left more than one card short (it gave
+/// cards away, or swapped for a smaller hand): one card at a time, as [`draw_up_to`].
+#[cold]
+#[inline(never)]
+fn draw_rest<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S) {
+    while s.hands[usize::from(seat)].len() < size {
+        if s.stock.is_empty() {
+            reshuffle(p, s, sink);
+        }
+        let Some(c) = s.stock.pop() else {
+            return;
+        };
+        s.hands[usize::from(seat)].push(c);
     }
 }
 
 /// The discard pile but its top card becomes the stock, shuffled, when the rules say so.
 #[cold]
 #[inline(never)]
-pub(super) fn reshuffle<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S) {
+pub(super) fn reshuffle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     if p.reshuffle && s.discard.len() > 1 {
         // The run on the pile goes on past the gathering: what lay under its top card.
         let run = s.run();
@@ -690,6 +711,7 @@ pub(super) fn reshuffle<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S) {
         s.discard.push(top);
         let n = s.stock.len();
         s.rng.shuffle(&mut s.stock);
+        s.forget_stock();
         if S::WANTS & kind::RESHUFFLE != 0 {
             sink.event(Event::Reshuffle { cards: n as u16 });
         }

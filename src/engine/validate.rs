@@ -195,13 +195,45 @@ impl State {
         if k.after_card {
             return Err("it stopped in the middle of a card".into());
         }
+        self.validate_seen(p)
+    }
+
+    /// Cards known in another's hand: only where a rule moves cards between hands, only
+    /// cards in a hand, and only seats at the table knowing them.
+    fn validate_seen(&self, p: &Program) -> Result<(), String> {
+        let seen = &self.kept.seen;
+        if seen.is_empty() {
+            return Ok(());
+        }
+        if seen.len() != 256 || !p.moves_between_hands() {
+            return Err("it says who knows cards in other hands, in a game where no card moves between hands".into());
+        }
+        let table = ((1u32 << self.seats) - 1) as u16;
+        for (c, &who) in seen.iter().enumerate() {
+            if who == 0 {
+                continue;
+            }
+            let held = self.hands[..usize::from(self.seats)]
+                .iter()
+                .any(|h| h.cards().iter().any(|&x| usize::from(x) == c));
+            if who & !table != 0 || !held {
+                return Err(format!(
+                    "it says who knows where card {c} is, but no hand holds it or the seats are not at the table"
+                ));
+            }
+        }
         Ok(())
     }
 
     /// Hands no longer than a hand may be, and no cards for seats not at the table.
     fn validate_hands(&self, p: &Program, n: usize) -> Result<(), String> {
-        // The most a hand is dealt or drawn up to, as players leave this table.
-        let most = p.widest_hand(n);
+        // The most a hand is dealt or drawn up to, as players leave this table (or the most
+        // a hand holds, where a rule can add cards to one).
+        let most = if p.grows_hands() {
+            MAX_HAND
+        } else {
+            p.widest_hand(n)
+        };
         for (seat, h) in self.hands.iter().enumerate() {
             if h.len() > MAX_HAND {
                 return Err(format!("seat {seat} holds {} cards", h.len()));

@@ -555,6 +555,67 @@ pub enum OutcomeKind {
         what: super::Quantity,
         how: super::Change,
     },
+    /// `each other player draws 1`: cards from the stock into each hand the outcome is about,
+    /// past its size if need be (at most [`super::MAX_HAND`]).
+    Draw(super::Amount),
+    /// `swap hands with the next player`: the two hands change places.
+    SwapHands(Who),
+    /// `takes a card at random from the next player`: a card of that player's hand, picked
+    /// at random, goes into the hand of the player the outcome is about.
+    TakeCard(Who),
+    /// `gives a card at random to the player before`.
+    GiveCard(Who),
+}
+
+impl OutcomeKind {
+    /// Whether this outcome moves cards from one hand to another: the two players know the
+    /// card, no one else (what a searching bot's deals must keep).
+    pub fn moves_between_hands(&self) -> bool {
+        match self {
+            OutcomeKind::SwapHands(_) | OutcomeKind::TakeCard(_) | OutcomeKind::GiveCard(_) => true,
+            OutcomeKind::Pay { .. }
+            | OutcomeKind::WinRound
+            | OutcomeKind::LoseRound
+            | OutcomeKind::OutOfRound
+            | OutcomeKind::OutOfGame
+            | OutcomeKind::ResetTotal(_)
+            | OutcomeKind::EndRound
+            | OutcomeKind::WinGame
+            | OutcomeKind::EndGame
+            | OutcomeKind::TakePot
+            | OutcomeKind::Gain { .. }
+            | OutcomeKind::SetTotal(_)
+            | OutcomeKind::Change { .. }
+            | OutcomeKind::Draw(_) => false,
+        }
+    }
+
+    /// The player an outcome names besides its subject (`swap hands with the next player`).
+    pub fn other(&self) -> Option<Who> {
+        match *self {
+            OutcomeKind::SwapHands(w) | OutcomeKind::TakeCard(w) | OutcomeKind::GiveCard(w) => {
+                Some(w)
+            }
+            OutcomeKind::Pay {
+                to: Target::Seat(w),
+                ..
+            } => Some(w),
+            OutcomeKind::Pay { .. }
+            | OutcomeKind::WinRound
+            | OutcomeKind::LoseRound
+            | OutcomeKind::OutOfRound
+            | OutcomeKind::OutOfGame
+            | OutcomeKind::ResetTotal(_)
+            | OutcomeKind::EndRound
+            | OutcomeKind::WinGame
+            | OutcomeKind::EndGame
+            | OutcomeKind::TakePot
+            | OutcomeKind::Gain { .. }
+            | OutcomeKind::SetTotal(_)
+            | OutcomeKind::Change { .. }
+            | OutcomeKind::Draw(_) => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -621,7 +682,11 @@ impl Tally {
                 | OutcomeKind::EndRound
                 | OutcomeKind::WinGame
                 | OutcomeKind::EndGame
-                | OutcomeKind::TakePot => 0,
+                | OutcomeKind::TakePot
+                | OutcomeKind::Draw(_)
+                | OutcomeKind::SwapHands(_)
+                | OutcomeKind::TakeCard(_)
+                | OutcomeKind::GiveCard(_) => 0,
             };
             match o.who {
                 Who::Player => {

@@ -268,6 +268,29 @@ impl Program {
     }
 
     /// The cards of the deck for `players` seats: `decks` times 52 plus the jokers.
+    /// Whether any line of the ruleset moves cards from one hand to another, so the table
+    /// keeps who knows which card a hand holds ([`crate::engine::Kept`]).
+    pub fn moves_between_hands(&self) -> bool {
+        self.outcomes
+            .iter()
+            .any(|o| o.list.iter().any(|x| x.kind.moves_between_hands()))
+    }
+
+    /// Whether a rule can put more cards in a hand than it is dealt (`draws 2`, `takes a
+    /// card at random from`).
+    pub fn grows_hands(&self) -> bool {
+        self.outcomes.iter().any(|o| {
+            o.list.iter().any(|x| {
+                matches!(
+                    x.kind,
+                    super::OutcomeKind::Draw(_)
+                        | super::OutcomeKind::TakeCard(_)
+                        | super::OutcomeKind::GiveCard(_)
+                )
+            })
+        })
+    }
+
     pub fn deck_size(&self, players: usize) -> usize {
         usize::from(self.decks[players]) * (52 + usize::from(self.jokers))
     }

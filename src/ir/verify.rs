@@ -352,6 +352,17 @@ impl Verifier<'_> {
                 | OutcomeKind::WinGame
                 | OutcomeKind::EndGame
                 | OutcomeKind::TakePot => true,
+                OutcomeKind::Draw(a) => {
+                    amount(a)
+                        && !matches!(a, super::Amount::Fixed(n) if !(1..=super::MAX_HAND as i32).contains(&n))
+                }
+                // One other player each (never several at once).
+                OutcomeKind::SwapHands(w) | OutcomeKind::TakeCard(w) | OutcomeKind::GiveCard(w) => {
+                    !matches!(
+                        w,
+                        super::Who::EachOther | super::Who::Every | super::Who::EachOut
+                    )
+                }
             };
             if !ok {
                 self.fail(format!(

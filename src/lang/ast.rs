@@ -632,6 +632,15 @@ pub enum OutcomeKind {
         count: Spanned<TableCount>,
         change: Change,
     },
+    /// `each other player draws 1`: cards from the stock into the hand
+    Draws(SValue),
+    /// `swap hands with the next player`
+    SwapsHands(Who),
+    /// `takes a card at random from the next player`; `random` false when the line does not
+    /// say how the card is picked
+    TakesCard { from: Who, random: bool },
+    /// `gives a card at random to the player before`
+    GivesCard { to: Who, random: bool },
 }
 
 /// Where gained chips come from.
@@ -717,6 +726,8 @@ pub enum Expectation {
     Bank(i64),
     Direction(Turning),
     HandSize(i64, i64),
+    /// `expect hand 1 holds: 5D 6D 7D`: the seat's cards, in any order.
+    Holds(i64, Vec<Spanned<String>>),
     /// `expect count points: 0, 95, 0`
     Count(Spanned<String>, Vec<i64>),
 }

@@ -146,35 +146,73 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
             what,
             from,
             to,
-        } => {
-            let whose = |thing: &str| {
-                let n = names(seat);
-                if n == "You" {
-                    format!("Your {thing}")
-                } else {
-                    format!("{n}'s {thing}")
-                }
-            };
-            let named = match what {
-                Quantity::Total => "The total".to_string(),
-                Quantity::Chips => whose("chips"),
-                Quantity::Count(i) => match p.counts.get(usize::from(i)) {
-                    Some(c) if c.per_player => whose(&c.name),
-                    Some(c) => format!("The {}", c.name),
-                    None => "A count".to_string(),
-                },
-                Quantity::Limit
-                | Quantity::Round
-                | Quantity::RoundCards
-                | Quantity::Run
-                | Quantity::PlayersLeft
-                | Quantity::PlayersInRound
-                | Quantity::Stock
-                | Quantity::Pot
-                | Quantity::Cards => "A count".to_string(),
-            };
-            format!("{named}: {from} → {to}.")
+        } => changed_text(p, seat, what, from, to, names),
+        Event::Drew { seat, cards } => format!(
+            "{} {cards} {}.",
+            v(seat, "draws", "draw"),
+            if cards == 1 { "card" } else { "cards" }
+        ),
+        Event::Swapped { seat, with } => {
+            format!(
+                "{} hands with {}.",
+                v(seat, "swaps", "swap"),
+                object(&names(with))
+            )
         }
+        Event::Handed { from, to, .. } => {
+            format!(
+                "{} a card to {}.",
+                v(from, "hands", "hand"),
+                object(&names(to))
+            )
+        }
+    }
+}
+
+/// A count the table keeps changed by a rule, as a sentence.
+fn changed_text(
+    p: &Program,
+    seat: u8,
+    what: Quantity,
+    from: i32,
+    to: i32,
+    names: &dyn Fn(u8) -> String,
+) -> String {
+    let whose = |thing: &str| {
+        let n = names(seat);
+        if n == "You" {
+            format!("Your {thing}")
+        } else {
+            format!("{n}'s {thing}")
+        }
+    };
+    let named = match what {
+        Quantity::Total => "The total".to_string(),
+        Quantity::Chips => whose("chips"),
+        Quantity::Count(i) => match p.counts.get(usize::from(i)) {
+            Some(c) if c.per_player => whose(&c.name),
+            Some(c) => format!("The {}", c.name),
+            None => "A count".to_string(),
+        },
+        Quantity::Limit
+        | Quantity::Round
+        | Quantity::RoundCards
+        | Quantity::Run
+        | Quantity::PlayersLeft
+        | Quantity::PlayersInRound
+        | Quantity::Stock
+        | Quantity::Pot
+        | Quantity::Cards => "A count".to_string(),
+    };
+    format!("{named}: {from} → {to}.")
+}
+
+/// A name as the object of a sentence: "you", "Seat 2".
+fn object(name: &str) -> String {
+    if name == "You" {
+        "you".into()
+    } else {
+        name.into()
     }
 }
 
@@ -300,6 +338,11 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
             "from": from,
             "to": to
         }),
+        Event::Drew { seat, cards } => json!({"event": "drew", "seat": seat, "cards": cards}),
+        Event::Swapped { seat, with } => json!({"event": "swapped", "seat": seat, "with": with}),
+        Event::Handed { from, to, card } => {
+            json!({"event": "handed", "from": from, "to": to, "card": card_name(card)})
+        }
     }
 }
 

@@ -303,6 +303,22 @@ pub fn outcomes_words(p: &Program, o: &Outcomes) -> String {
                     }
                 ),
                 OutcomeKind::SetTotal(a) => format!("set the total to {}", amount_words(p, a)),
+                OutcomeKind::Draw(a) => format!(
+                    "{who}draws {} {}",
+                    amount_words(p, a),
+                    if a == crate::ir::Amount::Fixed(1) {
+                        "card"
+                    } else {
+                        "cards"
+                    }
+                ),
+                OutcomeKind::SwapHands(w) => format!("{who}swaps hands with {}", who_words(w)),
+                OutcomeKind::TakeCard(w) => {
+                    format!("{who}takes a card at random from {}", who_words(w))
+                }
+                OutcomeKind::GiveCard(w) => {
+                    format!("{who}gives a card at random to {}", who_words(w))
+                }
                 OutcomeKind::Change { what, how } => {
                     let count = quantity_words(p, what, x.who);
                     let plural = matches!(what, Quantity::Chips) || is_plural_name(p, what);

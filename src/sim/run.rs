@@ -127,6 +127,9 @@ impl Sink for Counter<'_> {
             Event::Deal { .. }
             | Event::Play { .. }
             | Event::Draw { .. }
+            | Event::Drew { .. }
+            | Event::Swapped { .. }
+            | Event::Handed { .. }
             | Event::Forgot { .. }
             | Event::Reshuffle { .. }
             | Event::Skip { .. }

@@ -1,5 +1,6 @@
-// The page's two workers, each one instance of the wasm module: `engine` (check, hover,
-// completion, the game) and `sim` (simulations, so a long run never delays a check). A panic
+// The page's workers, each one instance of the wasm module: `engine` (checks as you type,
+// hover, completion, the game), `full` (the full check: scenarios, the dry run) and `sim`
+// (simulations), so a long run never delays a check. A panic
 // in Rust poisons its instance: the worker is ended at once, a new one started, and the page
 // told, so the next action works.
 

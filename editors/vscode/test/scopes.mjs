@@ -5,11 +5,12 @@
 //   node editors/vscode/test/scopes.mjs        (after `npm ci` in editors/vscode)
 //
 // Checked (a failure fails the run):
-// - every `rulesets/*.rules` file, and every ```rules example of `docs/language.md`,
+// - every `rulesets/*.rules` and `tests/house-rules/**/*.rules` file, and every ```rules example of `docs/language.md`,
 //   `docs/guide.md` and `README.md`: every non-whitespace character of every line must be
 //   inside a scope beyond the root `source.ninety`, and that scope may not be only a `meta.*`
 //   one (a meta scope colours nothing);
-// - a few specific expectations (a rank, an option, a comment, a scenario's `expect` ...).
+// - a few specific expectations (a rank, an option, a comment, a scenario's `expect`, a count,
+//   a moment, a value read from the table, a card an outcome moves ...).
 // Information only: `tests/check-inputs/*.rules`, rulesets broken on purpose. They must
 // tokenize without an error; their unhighlighted text is listed, not failed.
 
@@ -123,7 +124,7 @@ function examples(file) {
 }
 
 const rulesFiles = (dir) =>
-  readdirSync(join(root, dir))
+  (existsSync(join(root, dir)) ? readdirSync(join(root, dir)) : [])
     .filter((f) => f.endsWith('.rules'))
     .sort()
     .map((f) => join(root, dir, f));
@@ -132,7 +133,7 @@ const failures = [];
 let checked = 0;
 
 // 1. Shipped rulesets and the manual's examples: fully highlighted.
-const shipped = rulesFiles('rulesets');
+const shipped = [...rulesFiles('rulesets'), ...rulesFiles('tests/house-rules'), ...rulesFiles('tests/house-rules/set3')];
 if (shipped.length === 0) failures.push('no rulesets found in rulesets/');
 for (const file of shipped) {
   failures.push(...audit(relative(root, file), readFileSync(file, 'utf8')));
@@ -207,6 +208,51 @@ const expectations = [
   [SCRIPT(), 6, 'end', 1, 'keyword.control.script.ninety'],
   [SCRIPT(), 7, 'run', 1, 'support.function.effect.ninety'],
   ['script file "house.rhai"', 1, 'script file', 1, 'keyword.control.script.ninety'],
+  // Counts the table keeps, moments, values read from the table, round ends, card moves.
+  ['count points for each player, starting at 0', 1, 'count', 1, 'keyword.other.setting.ninety'],
+  ['count points for each player, starting at 0', 1, 'points', 1, 'entity.name.variable.count.ninety'],
+  ['count points for each player, starting at 0', 1, 'for each player', 1, 'keyword.other.setting.ninety'],
+  ['count points for each player, starting at 0', 1, '0', 1, 'constant.numeric.integer.ninety'],
+  ['after each card, if the run is at least 2: the player who plays next pays 1', 1, 'after each card', 1, 'keyword.control.trigger.ninety'],
+  ['after each card, if the run is at least 2: the player who plays next pays 1', 1, 'if', 1, 'keyword.control.conditional.ninety'],
+  ['after each card, if the run is at least 2: the player who plays next pays 1', 1, 'the run', 1, 'variable.language.table.ninety'],
+  ['after each card, if the run is at least 2: the player who plays next pays 1', 1, 'at least', 1, 'keyword.operator.comparison.ninety'],
+  ['after each card, if the run is at least 2: the player who plays next pays 1', 1, 'pays', 1, 'keyword.other.outcome.ninety'],
+  ["when 2 players are left: each player's chips become 1", 1, 'when', 1, 'keyword.control.trigger.ninety'],
+  ["when 2 players are left: each player's chips become 1", 1, '2', 1, 'constant.numeric.integer.ninety'],
+  ["when 2 players are left: each player's chips become 1", 1, "each player's", 1, 'variable.language.subject.ninety'],
+  ["when 2 players are left: each player's chips become 1", 1, 'become', 1, 'keyword.other.outcome.ninety'],
+  ['the total may not go above 109 minus 10 times the round, but not below 59', 1, 'minus', 1, 'keyword.operator.arithmetic.ninety'],
+  ['the total may not go above 109 minus 10 times the round, but not below 59', 1, 'times', 1, 'keyword.operator.arithmetic.ninety'],
+  ['the total may not go above 109 minus 10 times the round, but not below 59', 1, 'the round', 1, 'variable.language.table.ninety'],
+  ['the total may not go above 109 minus 10 times the round, but not below 59', 1, 'but not below', 1, 'keyword.operator.comparison.ninety'],
+  ['card 9: set the total to the limit', 1, 'the limit', 1, 'variable.language.table.ninety'],
+  ["when a player cannot play: the player's points go up by the total", 1, 'points', 1, 'variable.other.count.ninety'],
+  ["when a player cannot play: the player's points go up by the total", 1, 'go up by', 1, 'keyword.other.outcome.ninety'],
+  ["when a player cannot play: the player's points go up by the total", 1, 'the total', 1, 'variable.language.table.ninety'],
+  ['the round ends after 6 cards', 1, 'the round ends', 1, 'keyword.other.setting.ninety'],
+  ['the round ends after 6 cards', 1, 'cards', 1, 'keyword.other.unit.ninety'],
+  ['the round ends when the cards laid this round are 20', 1, 'the cards laid this round', 1, 'variable.language.table.ninety'],
+  ['the game ends when a player reaches 300 points', 1, 'points', 1, 'variable.other.count.ninety'],
+  ['the winner is the player with the fewest points', 1, 'points', 1, 'variable.other.count.ninety'],
+  ['the player with the fewest chips leads each round, ties to the left of the loser', 1, 'ties to the', 1, 'keyword.other.setting.ninety'],
+  ['the player with the fewest chips leads each round, ties to the left of the loser', 1, 'the loser', 1, 'variable.language.role.ninety'],
+  ['no option chips', 1, 'option', 1, 'keyword.other.setting.ninety'],
+  ['no option chips', 1, 'chips', 1, 'variable.other.option.ninety'],
+  ['card 5: add 5 and each other player draws 1', 1, 'draws', 1, 'keyword.other.outcome.ninety'],
+  ['card 5: add 5 and each other player draws 1', 1, '1', 1, 'constant.numeric.integer.ninety'],
+  ['card J: add 10 and swap hands with the next player', 1, 'swap hands with', 1, 'keyword.other.outcome.ninety'],
+  ['card J: add 10 and swap hands with the next player', 1, 'the next player', 1, 'variable.language.subject.ninety'],
+  ['card Q: the player takes a card at random from the player before', 1, 'takes a card at random', 1, 'keyword.other.outcome.ninety'],
+  ['card Q: the player takes a card at random from the player before', 1, 'the player before', 1, 'variable.language.subject.ninety'],
+  ['card K: add 0 and gives a card at random to the player after', 1, 'gives a card at random', 1, 'keyword.other.outcome.ninety'],
+  [STEPS(), 2, 'round', 1, 'keyword.other.step.ninety'],
+  [STEPS(), 3, 'count', 1, 'keyword.other.step.ninety'],
+  [STEPS(), 3, 'points', 1, 'variable.other.count.ninety'],
+  [STEPS(), 4, 'count', 1, 'keyword.other.expectation.ninety'],
+  [STEPS(), 4, 'points', 1, 'variable.other.count.ninety'],
+  [STEPS(), 5, 'holds', 1, 'keyword.other.expectation.ninety'],
+  [STEPS(), 5, '4D', 1, 'constant.language.card.ninety'],
 ];
 
 function SCENARIO() {
@@ -219,6 +265,17 @@ function SCENARIO() {
     '  expect hand 0: 3',
     'end',
     'hand 3 cards',
+  ].join('\n');
+}
+
+function STEPS() {
+  return [
+    'scenario "points"',
+    '  round 3',
+    '  count points: 150, 290, 40',
+    '  expect count points: 150, 387, 40',
+    '  expect hand 1 holds: 4D 6D 7D 8S',
+    'end',
   ].join('\n');
 }
 

@@ -1,7 +1,8 @@
 //! Semantic tokens: the colours of a ruleset, for editors that do not read the TextMate
 //! grammar (Neovim, Helix) and over it in VS Code. What a piece is comes from the parsed file:
 //! the words of a line that parsed are the grammar's keywords, save those the tree names
-//! (card ranks and cards, declared options, script functions, scenario names, the parent);
+//! (card ranks and cards, declared options and counts, script functions, scenario names, the
+//! parent);
 //! a line that did not parse shows only its comment and strings. Full answers and deltas.
 
 use lsp_types::{
@@ -14,8 +15,9 @@ use super::layout::{self, Role};
 use super::lexer::{self, Kind};
 use crate::base::Span;
 use crate::lang::ast::{
-    Action, Body, BranchBody, Choice, Condition, Effect, File, Removal, ScenarioStep,
-    StatementKind, Step, Test,
+    Action, Body, BranchBody, Change, Choice, Condition, Effect, Ending, Expectation, File,
+    Holding, Outcome, OutcomeKind, Quantity, Removal, RoundEnd, ScenarioStep, SeatCount,
+    StatementKind, Step, TableCount, Test, Value, WinnerRule,
 };
 
 /// The token types, in the legend's order (a token's type is its index here).
@@ -30,13 +32,16 @@ pub const TYPES: [&str; 8] = [
     "namespace",
 ];
 
-/// The modifiers: `declaration` (an option's `option NAME =`, a scenario's name).
+/// The modifiers: `declaration` (an option's `option NAME =`, a count's `count NAME`, a
+/// scenario's name).
 pub const MODIFIERS: [&str; 1] = ["declaration"];
 
 const KEYWORD: u32 = 0;
 const NUMBER: u32 = 1;
 const RANK: u32 = 2;
 const OPTION: u32 = 3;
+/// A count the table keeps (`count points`, `the player's points`): a variable, as an option.
+const COUNT: u32 = 3;
 const FUNCTION: u32 = 4;
 const STRING: u32 = 5;
 const COMMENT: u32 = 6;
@@ -117,9 +122,39 @@ fn named(file: &File, text: &str) -> Vec<Mark> {
                 ranks_of(ranks, &mut out);
                 effect_names(effect, &mut out);
             }
-            StatementKind::ScriptBar { name, .. } => out.push((name.span, FUNCTION, 0)),
+            StatementKind::ScriptBar { name, outcomes } => {
+                out.push((name.span, FUNCTION, 0));
+                outcomes.iter().for_each(|o| outcome_names(o, &mut out));
+            }
             StatementKind::Remove(Removal::Option(name)) => out.push((name.span, OPTION, 0)),
             StatementKind::Remove(Removal::Card { ranks, .. }) => ranks_of(ranks, &mut out),
+            StatementKind::Count { name, .. } => out.push((name.span, COUNT, DECLARATION)),
+            StatementKind::Bar { outcomes, .. } | StatementKind::When { outcomes, .. } => {
+                outcomes.iter().for_each(|o| outcome_names(o, &mut out));
+            }
+            StatementKind::Moment {
+                condition,
+                outcomes,
+                ..
+            } => {
+                if let Some(c) = condition {
+                    condition_names(c, &mut out);
+                }
+                outcomes.iter().for_each(|o| outcome_names(o, &mut out));
+            }
+            StatementKind::RoundEnds(RoundEnd::When(c)) => condition_names(c, &mut out),
+            StatementKind::Limit { value, .. } => value_names(value, &mut out),
+            StatementKind::GameEnd(endings) => {
+                for e in endings {
+                    if let Ending::Reach(_, h) | Ending::Fall(_, h) = e {
+                        holding_names(h, &mut out);
+                    }
+                }
+            }
+            StatementKind::Winner(WinnerRule::Most(h) | WinnerRule::Fewest(h))
+            | StatementKind::Leader {
+                by: Some((h, _)), ..
+            } => holding_names(h, &mut out),
             _ => {}
         }
     }
@@ -131,11 +166,20 @@ fn named(file: &File, text: &str) -> Vec<Mark> {
                 | ScenarioStep::Stock(cards, _)
                 | ScenarioStep::Discard(cards)
                 | ScenarioStep::NextDeal(cards) => cards.iter().map(|c| c.span).collect(),
+                ScenarioStep::Expect(Expectation::Holds(_, cards)) => {
+                    cards.iter().map(|c| c.span).collect()
+                }
                 ScenarioStep::Play(c)
-                | ScenarioStep::Expect(crate::lang::ast::Expectation::Illegal(c))
-                | ScenarioStep::Expect(crate::lang::ast::Expectation::Legal(c)) => vec![c.span],
+                | ScenarioStep::Expect(Expectation::Illegal(c) | Expectation::Legal(c)) => {
+                    vec![c.span]
+                }
                 ScenarioStep::Set(name, _) => {
                     out.extend(set_name(text, step.span, name).map(|s| (s, OPTION, 0)));
+                    Vec::new()
+                }
+                ScenarioStep::Count(name, _)
+                | ScenarioStep::Expect(Expectation::Count(name, _)) => {
+                    out.push((name.span, COUNT, 0));
                     Vec::new()
                 }
                 _ => Vec::new(),
@@ -194,8 +238,13 @@ fn choice_names(choice: &Choice, out: &mut Vec<Mark>) {
 
 fn step_names(step: &Step, out: &mut Vec<Mark>) {
     for action in std::iter::once(&step.action).chain(&step.otherwise) {
-        if let Action::Run(name) = &action.node {
-            out.push((name.span, FUNCTION, 0));
+        match &action.node {
+            Action::Run(name) => out.push((name.span, FUNCTION, 0)),
+            Action::Add(Quantity::Amount(v))
+            | Action::Subtract(Quantity::Amount(v))
+            | Action::Set(v) => value_names(v, out),
+            Action::Outcome(o) => outcome_names(o, out),
+            _ => {}
         }
     }
     if let Some(c) = &step.condition {
@@ -208,8 +257,53 @@ fn condition_names(c: &Condition, out: &mut Vec<Mark>) {
         match &test.node {
             Test::Script(name) => out.push((name.span, FUNCTION, 0)),
             Test::Previous(rank) => out.push((rank.span, RANK, 0)),
+            Test::Count(count, ..) => count_names(count, out),
             _ => {}
         }
+    }
+}
+
+/// The counts an outcome names: `the player's points go up by the streak`.
+fn outcome_names(o: &Outcome, out: &mut Vec<Mark>) {
+    match &o.kind {
+        OutcomeKind::Pays { amount: v, .. }
+        | OutcomeKind::Gains { amount: v, .. }
+        | OutcomeKind::SetTotal(v)
+        | OutcomeKind::Draws(v) => value_names(v, out),
+        OutcomeKind::Count { count, change } => {
+            count_names(&count.node, out);
+            if let Change::Up(v) | Change::Down(v) | Change::Become(v) = change {
+                value_names(v, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The counts a value reads: `109 minus 10 times the streak`.
+fn value_names(v: &crate::lang::ast::SValue, out: &mut Vec<Mark>) {
+    match &v.node {
+        Value::Count(count) => count_names(count, out),
+        Value::Plus(a, b) | Value::Minus(a, b) | Value::Times(a, b) => {
+            value_names(a, out);
+            value_names(b, out);
+        }
+        Value::Half(a) | Value::Twice(a) | Value::Bounded { value: a, .. } => value_names(a, out),
+        _ => {}
+    }
+}
+
+/// A count of the ruleset's own, by its name: `the streak`, `the player's points`.
+fn count_names(count: &TableCount, out: &mut Vec<Mark>) {
+    if let TableCount::Named(name) | TableCount::Seat(_, SeatCount::Named(name)) = count {
+        out.push((name.span, COUNT, 0));
+    }
+}
+
+/// `the most points`: what an ending, the winner or the leader goes by.
+fn holding_names(h: &Holding, out: &mut Vec<Mark>) {
+    if let Holding::Count(name) = h {
+        out.push((name.span, COUNT, 0));
     }
 }
 

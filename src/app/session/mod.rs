@@ -325,6 +325,13 @@ impl Session {
                     told = true;
                     draw_line(self, s, card)
                 }
+                // A card moved between hands: the two players see which; no one else does.
+                (Event::Handed { from, to, card }, _) if self.name(*from) == "You" => {
+                    format!("You hand {} to {}.", card_name(*card), self.name(*to))
+                }
+                (Event::Handed { from, to, card }, _) if self.name(*to) == "You" => {
+                    format!("{} hands you {}.", self.name(*from), card_name(*card))
+                }
                 _ => present::event_text(&self.program, e, &names),
             };
             if line.is_empty() {

@@ -2,10 +2,13 @@
 //! explicit conversions to and from the engine's state, so a change inside the engine never
 //! changes a file strangers exchange without the format's version changing with it.
 //!
-//! Version 2 (written now) names every card (`AS`, `10H`; a second deck's copy `AS/2`) and
-//! every set of seats as a list. Version 1 (the engine's state as it was serialized then)
-//! is still read, through a frozen copy of its shape. A file of any other version is refused
-//! with its number, and left as it is.
+//! Version 3 (written now) is version 2 and what the table keeps besides the cards and the
+//! chips: the ruleset's counts, where the round began, the moments that have run, and who
+//! knows which card of another's hand. Version 2 names every card (`AS`, `10H`; a second
+//! deck's copy `AS/2`) and every set of seats as a list; it is read by the same shape, its
+//! missing fields taken as a game that keeps nothing. Version 1 (the engine's state as it was
+//! serialized then) is still read, through a frozen copy of its shape. A file of any other
+//! version is refused with its number, and left as it is.
 
 use serde::{Deserialize, Serialize};
 
@@ -16,10 +19,10 @@ use crate::engine::{Hand, Kept, Pile, Stall, State};
 use crate::ir::{MAX_HAND, MAX_SEATS};
 
 /// The format version this build writes.
-pub const SAVE_VERSION: u32 = 2;
+pub const SAVE_VERSION: u32 = 3;
 
 /// The versions this build reads.
-pub const READS: [u32; 2] = [1, 2];
+pub const READS: [u32; 3] = [1, 2, 3];
 
 /// The name every save file carries.
 pub const FORMAT: &str = "ninety-save";
@@ -44,7 +47,7 @@ pub struct Loaded {
     pub state: State,
 }
 
-/// The file, version 2.
+/// The file, versions 2 and 3 (the fields version 3 added are optional).
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FileV2 {
@@ -60,7 +63,7 @@ struct FileV2 {
     log: Vec<String>,
 }
 
-/// The game, version 2: every field the engine's state holds, in words a person can read.
+/// The game, versions 2 and 3: every field the engine's state holds, in words a person can read.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GameV2 {
@@ -112,9 +115,10 @@ struct GameV2 {
     /// at `x = 0`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     counts: Vec<i32>,
-    /// The cards laid in the game when this round began.
+    /// The cards laid in the game when this round began (version 3; a file of version 2,
+    /// without it, is taken to begin the round where it stands).
     #[serde(default)]
-    round_began: u64,
+    round_began: Option<u64>,
     /// The run of one rank the discard pile held when last gathered: the rank of its top
     /// card and how many of that rank lay under it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -122,6 +126,10 @@ struct GameV2 {
     /// The `when N players are left` moments that have run, by N.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     left_fired: Vec<u8>,
+    /// Cards a rule moved between hands in sight of other players: each card, and the seats
+    /// that know which hand holds it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    seen: Vec<(String, Vec<u8>)>,
 }
 
 /// The file, version 1: the engine's state as it was serialized then, frozen here.
@@ -256,7 +264,9 @@ pub fn read(bytes: &[u8]) -> Result<Loaded, String> {
                 state: f.state.into_state()?,
             })
         }
-        2 => {
+        // Version 3 added what the table keeps (counts, moments run, cards known in another's
+        // hand) to version 2, as fields version 2 lacks.
+        2 | 3 => {
             let f: FileV2 = serde_json::from_slice(bytes).map_err(corrupt)?;
             let _ = (f.format, f.version);
             Ok(Loaded {
@@ -273,8 +283,8 @@ pub fn read(bytes: &[u8]) -> Result<Loaded, String> {
             })
         }
         v => Err(format!(
-            "it was saved in save format {v}, and this ninety reads formats {} and {}: open it with the ninety that saved it",
-            READS[0], READS[1]
+            "it was saved in save format {v}, and this ninety reads formats {}, {} and {}: open it with the ninety that saved it",
+            READS[0], READS[1], READS[2]
         )),
     }
 }
@@ -325,6 +335,22 @@ fn seat_set(list: &[u8]) -> Result<u16, String> {
             Err(format!("the file is corrupt (there is no seat {x})"))
         }
     })
+}
+
+/// Who knows which cards a hand holds, by card id, from the save's list (empty when no one
+/// knows any). Which hand holds a card, and whether it is in one, `engine::validate` checks.
+fn seen_table(list: &[(String, Vec<u8>)]) -> Result<Vec<u16>, String> {
+    if list.is_empty() {
+        return Ok(Vec::new());
+    }
+    if list.len() > MAX_SEATS * MAX_HAND {
+        return Err("the file is corrupt (it says more cards are known than hands hold)".into());
+    }
+    let mut seen = vec![0u16; 256];
+    for (word, seats) in list {
+        seen[usize::from(word_card(word)?)] = seat_set(seats)?;
+    }
+    Ok(seen)
 }
 
 /// Exactly `MAX_SEATS` values from a list of at most that many, the rest `fill`.
@@ -388,7 +414,7 @@ impl GameV2 {
             rng: s.rng.words(),
             stuck: s.stuck.map(stall_word),
             counts: s.kept.counts.clone(),
-            round_began: s.kept.round_began,
+            round_began: Some(s.kept.round_began),
             run_carry: (s.kept.run_carry.1 > 0).then(|| {
                 (
                     RANK_NAMES[usize::from(s.kept.run_carry.0)].to_string(),
@@ -396,6 +422,12 @@ impl GameV2 {
                 )
             }),
             left_fired: seat_list(s.kept.left_fired),
+            seen: s.hands[..n]
+                .iter()
+                .flat_map(|h| h.cards())
+                .filter(|&&c| s.seen_by(c) != 0)
+                .map(|&c| (card_word(c), seat_list(s.seen_by(c))))
+                .collect(),
         }
     }
 
@@ -467,7 +499,7 @@ impl GameV2 {
             stuck,
             kept: Kept {
                 counts: self.counts,
-                round_began: self.round_began,
+                round_began: self.round_began.unwrap_or(self.turns),
                 run_carry: match self.run_carry {
                     Some((rank, n)) => (
                         parse_rank(&rank).ok_or_else(|| {
@@ -479,6 +511,7 @@ impl GameV2 {
                 },
                 left_fired: seat_set(&self.left_fired)?,
                 after_card: false,
+                seen: seen_table(&self.seen)?,
             },
         })
     }

@@ -421,6 +421,18 @@ fn word_diag(
                 .fix(span, k),
         );
     }
+    // `swap` the language knows only for hands: anything else swapped is a script's.
+    if !in_scenario && !expected.is_empty() && expected.iter().all(|w| w == "`hands`") {
+        return Some(
+            Diag::error(
+                Code::Syntax,
+                span,
+                "a card can swap only hands: `swap hands with the next player`",
+            )
+            .label(format!("`{found}` is not hands"))
+            .hint("to swap something else (the total's digits), write it as a script and name it with `run`: `card 7: run swap`, with `fn swap(game) { ... }` in a `script` block (docs/language.md, Scripts)"),
+        );
+    }
     // An action the language has no word for: it may be a script's.
     if !in_scenario
         && expected.iter().any(|w| w == "`add`")
@@ -431,7 +443,7 @@ fn word_diag(
         return Some(Diag::error(Code::Syntax, span, format!("unknown word `{found}`: a card cannot `{name}` in this language"))
             .label("not an action")
             .hint(format!(
-                "a card adds, subtracts, sets, multiplies, divides, doubles, halves, skips, reverses, plays again or makes players pay; a rule the language cannot say is written as a script and named with `run`: `card 7: run {name}`, with `fn {name}(game) {{ ... }}` in a `script` block (docs/language.md, Scripts)"
+                "a card adds, subtracts, sets, multiplies, divides, doubles, halves, skips, reverses, plays again, makes players pay or draw, or moves cards between hands; a rule the language cannot say is written as a script and named with `run`: `card 7: run {name}`, with `fn {name}(game) {{ ... }}` in a `script` block (docs/language.md, Scripts)"
             )));
     }
     None

@@ -52,9 +52,23 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
     let mut change = None;
     let mut to = Target::Bank;
     let mut from = Pool::Bank;
+    // The second player a card move names (`swap hands with the next player`).
+    let mut other = None;
+    let mut random = false;
     for p in pair.into_inner() {
         match p.as_rule() {
+            // A card move's last `who` is the other player; one before it, the subject.
+            Rule::who
+                if matches!(
+                    rule,
+                    Rule::swaps_hands | Rule::takes_card | Rule::gives_card
+                ) =>
+            {
+                subject = other.take();
+                other = Some(who(&p));
+            }
             Rule::who => subject = Some(who(&p)),
+            Rule::card_random => random = true,
             Rule::pot => from = Pool::Pot,
             Rule::bank => from = Pool::Bank,
             Rule::value => amount_v = Some(value(p, start)?),
@@ -103,6 +117,16 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         Rule::count_change => OutcomeKind::Count {
             count: count.expect("a count to change"),
             change: change.expect("how it changes"),
+        },
+        Rule::draws => OutcomeKind::Draws(amount_v.expect("draws has an amount")),
+        Rule::swaps_hands => OutcomeKind::SwapsHands(other.expect("swaps with someone")),
+        Rule::takes_card => OutcomeKind::TakesCard {
+            from: other.expect("takes from someone"),
+            random,
+        },
+        Rule::gives_card => OutcomeKind::GivesCard {
+            to: other.expect("gives to someone"),
+            random,
         },
         _ => OutcomeKind::TakesPot,
     };

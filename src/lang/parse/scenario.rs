@@ -145,6 +145,19 @@ pub(super) fn build_step(pair: Pair<'_, Rule>, start: usize) -> ScenarioStep {
                     let (name, values) = named_numbers(e, start);
                     Expectation::Count(name, values)
                 }
+                Rule::ex_holds => {
+                    let seat = first_num(&e);
+                    let cards = e
+                        .into_inner()
+                        .filter(|p| p.as_rule() == Rule::cards)
+                        .flat_map(|p| p.into_inner())
+                        .map(|c| Spanned {
+                            node: c.as_str().to_string(),
+                            span: sp(&c, start),
+                        })
+                        .collect();
+                    Expectation::Holds(seat, cards)
+                }
                 Rule::ex_direction => {
                     Expectation::Direction(turning(&e.into_inner().next().expect("a direction")))
                 }

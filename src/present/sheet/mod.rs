@@ -388,12 +388,20 @@ fn table_items(p: &Program, out: &mut Vec<Item>) {
             "after playing, a player draws back up to a full hand",
         )
     };
+    let mut note = note.to_string();
+    if p.grows_hands() {
+        // A rule adds cards to hands: say what becomes of a hand past its size.
+        note.push_str(&format!(
+            "; a hand a rule made larger draws nothing until it is smaller than a full hand again (a hand holds at most {} cards: a draw past that draws nothing)",
+            crate::ir::MAX_HAND
+        ));
+    }
     push(
         out,
         t,
         "drawing",
         drawing.to_string(),
-        Some(note.to_string()),
+        Some(note),
         origin_of(p, "drawing"),
     );
     let (stock, note) = if p.reshuffle {
