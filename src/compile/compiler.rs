@@ -127,6 +127,8 @@ pub(super) struct Compiler<'a> {
     pub count_read: Vec<bool>,
     /// Amounts worked out from the table, as the program keeps them.
     pub exprs: Vec<ir::Expr>,
+    /// Where a line reads `the limit` (which needs an upper limit to read).
+    pub limit_reads: Vec<(usize, Span)>,
 }
 
 /// What a layer says about bars, beside what its parents have.
@@ -199,6 +201,7 @@ impl<'a> Compiler<'a> {
             counts: Vec::new(),
             count_read: Vec::new(),
             exprs: Vec::new(),
+            limit_reads: Vec::new(),
         }
     }
 

@@ -240,7 +240,10 @@ impl Compiler<'_> {
     ) -> Option<(Quantity, ir::Who)> {
         Some(match count {
             TableCount::Total => (Quantity::Total, ir::Who::Player),
-            TableCount::Limit => (Quantity::Limit, ir::Who::Player),
+            TableCount::Limit => {
+                self.limit_reads.push((layer, span));
+                (Quantity::Limit, ir::Who::Player)
+            }
             TableCount::Round => (Quantity::Round, ir::Who::Player),
             TableCount::RoundCards => (Quantity::RoundCards, ir::Who::Player),
             TableCount::Run => (Quantity::Run, ir::Who::Player),

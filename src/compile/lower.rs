@@ -142,6 +142,23 @@ impl Compiler<'_> {
 
     fn assemble(&mut self, s: &Settings, table: &Table, lowered: Lowered) -> ir::Program {
         let layers = self.layers;
+        if s.ceiling.is_none() {
+            // `the limit` of a total that may go as high as it likes is no number.
+            for (layer, span) in std::mem::take(&mut self.limit_reads) {
+                self.err(
+                    layer,
+                    Diag::error(
+                        Code::FixedAmount,
+                        span,
+                        "the total has no upper limit here, so `the limit` is no number",
+                    )
+                    .label("no limit to read")
+                    .hint(
+                        "say the limit, `the total may not go above 99`, or name a number instead",
+                    ),
+                );
+            }
+        }
         // An option no rule uses is not one a player can change: it is not offered.
         let options = self
             .options

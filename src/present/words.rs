@@ -215,7 +215,7 @@ fn group_words(p: &Program, all: &[Test]) -> String {
 }
 
 /// A condition's own tests: groups joined by `or` (`and` binds first).
-fn tests_words(p: &Program, c: &Cond) -> String {
+pub fn tests_words(p: &Program, c: &Cond) -> String {
     let groups: Vec<String> = c.any_of.iter().map(|all| group_words(p, all)).collect();
     groups.join(" or ")
 }

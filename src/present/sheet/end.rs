@@ -4,7 +4,7 @@
 
 use super::{Item, Section, origin_of, push};
 use crate::ir::{Holding, Program, Role, Standing, Winner};
-use crate::present::words::{cond_words, outcomes_words};
+use crate::present::words::{cond_words, outcomes_words, tests_words};
 
 /// The counts the ruleset keeps, and the moments' rules.
 fn count_items(p: &Program, out: &mut Vec<Item>) {
@@ -87,7 +87,11 @@ fn round_end_words(p: &Program, m: &crate::ir::Moment) -> Option<String> {
         let cards = if *n == 1 { "card" } else { "cards" };
         return Some(format!("the round ends after {n} {cards}"));
     }
-    Some(format!("the round ends when {}", cond_words(p, c)))
+    if !c.unless.is_empty() || c.any_of.iter().any(Vec::is_empty) {
+        // Not a plain test: said as the moment it is.
+        return None;
+    }
+    Some(format!("the round ends when {}", tests_words(p, c)))
 }
 
 pub(super) fn end_items(p: &Program, out: &mut Vec<Item>) {
