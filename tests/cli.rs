@@ -609,3 +609,47 @@ fn every_bot_option_lists_ismcts() {
     }
     assert!(seen >= 5, "{seen}");
 }
+
+/// `run` sets what the table keeps, as a scenario does: a count's values and the round.
+/// A bust at 95 scores the total as points (the points house rule), from where the counts
+/// were put; a count the ruleset does not keep is a usage error that names the ones it does.
+#[test]
+fn run_sets_the_counts_and_the_round() {
+    let o = ninety(&[
+        "run",
+        "tests/house-rules/set3/points.rules",
+        "--players",
+        "3",
+        "--hands",
+        "2C 3C 4C | JS QS JD | 5D 6D 7D",
+        "--deck",
+        "8H 8S 8D 8C 9H 9S 9D",
+        "--total",
+        "95",
+        "--turn",
+        "0",
+        "--count",
+        "points=10,200,0",
+        "--round",
+        "3",
+        "--json",
+        "--moves",
+        "2C",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("\"round\":3"), "{out}");
+    // Seat 1 cannot play at 97: their points go up by the total, from 200.
+    assert!(
+        out.contains("\"from\":200") && out.contains("\"to\":297"),
+        "{out}"
+    );
+    let o = ninety(&[
+        "run",
+        "tests/house-rules/set3/points.rules",
+        "--count",
+        "pionts=1",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("it keeps points"), "{}", stderr(&o));
+}

@@ -486,3 +486,24 @@ fn every_bar_is_counted_whatever_their_number() {
     assert_eq!(stats.bar_reached, reached);
     assert_eq!(stats.bar_passed, passed);
 }
+
+/// Cards the rules move are counted: a Jack that swaps hands makes swaps and nothing else, a
+/// call that makes every other player draw makes draws; a ruleset whose rules move no card
+/// says nothing of them.
+#[test]
+fn cards_the_rules_move_are_counted() {
+    let moved = |file: &str| -> Option<serde_json::Value> {
+        let o = ninety(&["sim", file, "--games", "300", "--json"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+        v["figures"].get("cards_moved_per_game").cloned()
+    };
+    let swap = moved("tests/house-rules/set3/swap.rules").expect("counted");
+    assert!(swap["swaps"].as_f64().expect("a figure") > 1.0, "{swap}");
+    assert_eq!(swap["drawn"].as_f64(), Some(0.0), "{swap}");
+    assert_eq!(swap["handed"].as_f64(), Some(0.0), "{swap}");
+    let fives = moved("tests/house-rules/set3/fives-call.rules").expect("counted");
+    assert!(fives["drawn"].as_f64().expect("a figure") > 0.5, "{fives}");
+    assert_eq!(fives["swaps"].as_f64(), Some(0.0), "{fives}");
+    assert_eq!(moved("ninety-nine"), None);
+}

@@ -110,10 +110,10 @@ struct PlayArgs {
     /// How many of the seats are people (the rest are bots); 2 or more is hot-seat play.
     #[arg(long, default_value_t = 1)]
     humans: usize,
-    /// The bots' strategy: `cautious`, `random`, `aggressive`, `search`, `ismcts` (the
-    /// strongest; `ismcts:N` searches N iterations a move), or `script:FILE.rhai` (a bot
-    /// written in rhai).
-    #[arg(long, default_value = "cautious")]
+    /// How well the bots play: `easy` (the random bot), `normal` (the cautious bot) or
+    /// `hard` (ismcts, the strongest; `ismcts:N` searches N iterations a move); or a bot by
+    /// name: `aggressive`, `search`, or `script:FILE.rhai` (a bot written in rhai).
+    #[arg(long, default_value = "normal")]
     bot: String,
     /// The seed of the deal: one seed, one game (a random one, printed at the start, when
     /// not given).
@@ -315,6 +315,17 @@ struct RunArgs {
     /// The top of the stock when the next round is dealt, top first: `"9H 2C"`.
     #[arg(long)]
     next_deal: Option<String>,
+    /// A count the ruleset keeps, every seat's value (one for a count of the table's):
+    /// `--count points=0,97,0` (repeat for more).
+    #[arg(
+        long = "count",
+        value_name = "NAME=VALUES",
+        allow_negative_numbers = true
+    )]
+    counts: Vec<String>,
+    /// The round being played, from 1.
+    #[arg(long)]
+    round: Option<u32>,
 }
 
 fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
@@ -334,7 +345,14 @@ fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
 /// Whether to paint the output: on a terminal, unless `NO_COLOR` is set to something (an
 /// empty `NO_COLOR` does not count, as <https://no-color.org> says).
 fn color() -> bool {
-    !no_color(std::env::var_os("NO_COLOR").as_deref()) && std::io::stdout().is_terminal()
+    !no_color(std::env::var_os("NO_COLOR").as_deref())
+        && !dumb(std::env::var_os("TERM").as_deref())
+        && std::io::stdout().is_terminal()
+}
+
+/// Whether `TERM` names a terminal that shows no colour (nor any other escape): `dumb`.
+fn dumb(term: Option<&std::ffi::OsStr>) -> bool {
+    term.is_some_and(|t| t == "dumb")
 }
 
 /// Whether a value of `NO_COLOR` turns colour off: any value but the empty one.
@@ -511,6 +529,8 @@ fn run_command(a: RunArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i
         pot: a.pot,
         bank: a.bank,
         next_deal: a.next_deal,
+        counts: a.counts,
+        round: a.round,
     };
     Ok(run::run_cmd(&Shipped, &a.ruleset, &o, out, err))
 }
@@ -710,6 +730,14 @@ mod tests {
         assert!(!no_color(Some(std::ffi::OsStr::new(""))));
         for v in ["1", "0", "false", " "] {
             assert!(no_color(Some(std::ffi::OsStr::new(v))), "{v:?}");
+        }
+    }
+
+    #[test]
+    fn a_dumb_terminal_gets_no_colour() {
+        assert!(dumb(Some(std::ffi::OsStr::new("dumb"))));
+        for term in [None, Some("xterm"), Some("xterm-256color"), Some("")] {
+            assert!(!dumb(term.map(std::ffi::OsStr::new)), "{term:?}");
         }
     }
 }

@@ -34,6 +34,10 @@ pub struct RunOptions {
     pub bank: Option<i32>,
     /// The top of the stock at the next deal, top first: `"9H 2C"`.
     pub next_deal: Option<String>,
+    /// Counts the ruleset keeps, as `NAME=V,V,V` (every seat's value, or the table's one).
+    pub counts: Vec<String>,
+    /// The round being played, from 1.
+    pub round: Option<u32>,
 }
 
 /// The setup a `run` describes.
@@ -80,9 +84,45 @@ pub fn setup_from(p: &Ruleset, o: &RunOptions) -> Result<Setup, String> {
         pot: o.pot,
         bank: o.bank,
         next_deal: o.next_deal.as_deref().map(parse_cards).transpose()?,
-        counts: Vec::new(),
-        round: None,
+        counts: o
+            .counts
+            .iter()
+            .map(|c| count_values(p, c))
+            .collect::<Result<Vec<_>, _>>()?,
+        round: o.round,
     })
+}
+
+/// `--count points=0,97,0`: the count's index and its values.
+fn count_values(p: &Ruleset, text: &str) -> Result<(u8, Vec<i32>), String> {
+    let (name, values) = text.split_once('=').ok_or_else(|| {
+        format!("`--count {text}`: write NAME=VALUES, like `--count points=0,97,0`")
+    })?;
+    let name = name.trim();
+    let Some(i) = p
+        .counts
+        .iter()
+        .position(|c| c.name.eq_ignore_ascii_case(name))
+    else {
+        let kept: Vec<&str> = p.counts.iter().map(|c| c.name.as_str()).collect();
+        return Err(if kept.is_empty() {
+            format!("`--count {name}`: the ruleset keeps no counts")
+        } else {
+            format!(
+                "`--count {name}`: the ruleset keeps no count `{name}`; it keeps {}",
+                kept.join(", ")
+            )
+        });
+    };
+    let values = values
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<i32>()
+                .map_err(|_| format!("`{}` is not a number (in `--count {text}`)", x.trim()))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((i as u8, values))
 }
 
 fn seat_name(seat: u8) -> String {

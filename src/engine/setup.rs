@@ -113,7 +113,7 @@ fn start<S: Sink>(
     place_pools(p, s, setup)?;
     if S::WANTS & kind::DEAL != 0 {
         sink.event(Event::Deal {
-            round: 1,
+            round: s.round,
             dealer: s.dealer,
             leader: s.turn,
         });

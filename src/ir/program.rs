@@ -276,6 +276,15 @@ impl Program {
             .any(|o| o.list.iter().any(|x| x.kind.moves_between_hands()))
     }
 
+    /// Whether any line moves cards (`draws`, or from hand to hand).
+    pub fn moves_cards(&self) -> bool {
+        self.outcomes.iter().any(|o| {
+            o.list.iter().any(|x| {
+                matches!(x.kind, super::OutcomeKind::Draw(_)) || x.kind.moves_between_hands()
+            })
+        })
+    }
+
     /// Whether a rule can put more cards in a hand than it is dealt (`draws 2`, `takes a
     /// card at random from`).
     pub fn grows_hands(&self) -> bool {

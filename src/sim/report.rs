@@ -45,6 +45,10 @@ pub struct Figures {
     pub bars_passed_per_game: BTreeMap<i32, f64>,
     pub forced_busts_per_game: f64,
     pub chosen_busts_per_game: f64,
+    /// Cards the rules moved per game, by how (`drawn`, `handed`, `swaps`); only where a rule
+    /// moves cards.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub cards_moved_per_game: BTreeMap<String, f64>,
     /// Per seat, the share of games it left in each place (the last: never out), percent.
     pub elimination_pct: Vec<Vec<f64>>,
     pub turn_limited: u64,
@@ -108,6 +112,11 @@ pub fn figures(cfg: &Config, st: &Stats) -> Figures {
             .collect(),
         forced_busts_per_game: st.forced_busts as f64 / n,
         chosen_busts_per_game: st.chosen_busts as f64 / n,
+        cards_moved_per_game: st
+            .cards_moved
+            .iter()
+            .map(|(k, v)| (k.clone(), *v as f64 / n))
+            .collect(),
         elimination_pct: st
             .elimination
             .iter()
@@ -207,6 +216,16 @@ pub fn report_with(cfg: &Config, st: &Stats, unicode: bool) -> String {
         "Busts per game: {:.2} forced (no legal card), {:.2} chosen (a card that lost the round)",
         f.forced_busts_per_game, f.chosen_busts_per_game
     );
+    if !f.cards_moved_per_game.is_empty() {
+        let get = |k: &str| f.cards_moved_per_game.get(k).copied().unwrap_or(0.0);
+        let _ = writeln!(
+            out,
+            "Cards the rules moved per game: {:.2} drawn, {:.2} handed from one hand to another, {:.2} hands swapped",
+            get("drawn"),
+            get("handed"),
+            get("swaps")
+        );
+    }
     let _ = writeln!(
         out,
         "Elimination order (share of games each seat went out 1st, 2nd, ...; last column: never out):"

@@ -37,6 +37,10 @@ struct Counter<'p> {
     passed: Vec<u32>,
     forced: u64,
     chosen: u64,
+    /// Cards a rule made players draw, cards handed between hands, hands swapped.
+    moved: [u64; 3],
+    /// Whether a rule of the program moves cards (then the figures are reported, 0 or not).
+    moves_cards: bool,
     out_order: [u8; MAX_SEATS],
     outs: usize,
 }
@@ -50,6 +54,8 @@ impl<'p> Counter<'p> {
             passed: vec![0; p.bars.len()],
             forced: 0,
             chosen: 0,
+            moved: [0; 3],
+            moves_cards: p.moves_cards(),
             out_order: [0; MAX_SEATS],
             outs: 0,
         }
@@ -62,6 +68,7 @@ impl<'p> Counter<'p> {
         self.passed.fill(0);
         self.forced = 0;
         self.chosen = 0;
+        self.moved = [0; 3];
         self.outs = 0;
     }
 }
@@ -74,7 +81,8 @@ impl Sink for Counter<'_> {
         | kind::NO_CARDS
         | kind::ROUND_END
         | kind::ELIMINATED
-        | kind::CHANGED;
+        | kind::CHANGED
+        | kind::CARDS;
     // Inlined where each event is made, so the match on its kind is decided there, not by
     // a jump through a table at every event.
     #[inline(always)]
@@ -124,12 +132,12 @@ impl Sink for Counter<'_> {
                 to,
                 ..
             } => self.chips[3] += u64::try_from(from.saturating_sub(to)).unwrap_or(0),
+            Event::Drew { cards, .. } => self.moved[0] += u64::from(cards),
+            Event::Handed { .. } => self.moved[1] += 1,
+            Event::Swapped { .. } => self.moved[2] += 1,
             Event::Deal { .. }
             | Event::Play { .. }
             | Event::Draw { .. }
-            | Event::Drew { .. }
-            | Event::Swapped { .. }
-            | Event::Handed { .. }
             | Event::Forgot { .. }
             | Event::Reshuffle { .. }
             | Event::Skip { .. }
@@ -227,6 +235,11 @@ fn add_game(s: &engine::State, c: &Counter<'_>, players: usize, limited: bool, s
     }
     stats.forced_busts += c.forced;
     stats.chosen_busts += c.chosen;
+    if c.moves_cards {
+        for (name, n) in ["drawn", "handed", "swaps"].into_iter().zip(c.moved) {
+            *stats.cards_moved.entry(name.to_string()).or_insert(0) += n;
+        }
+    }
     // Places: the eliminated in order, then the players never out.
     let mut place = [players - 1; MAX_SEATS];
     for (i, seat) in c.out_order[..c.outs].iter().enumerate() {

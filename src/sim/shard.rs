@@ -349,6 +349,9 @@ impl Stats {
         }
         add(&mut self.forced_busts, o.forced_busts)?;
         add(&mut self.chosen_busts, o.chosen_busts)?;
+        for (k, v) in &o.cards_moved {
+            add(self.cards_moved.entry(k.clone()).or_insert(0), *v)?;
+        }
         if self.elimination.len() < o.elimination.len() {
             self.elimination.resize(o.elimination.len(), Vec::new());
         }

@@ -101,6 +101,10 @@ pub struct Stats {
     pub bar_passed: BTreeMap<i32, u64>,
     pub forced_busts: u64,
     pub chosen_busts: u64,
+    /// Cards the rules moved, by how: `drawn` (a rule made a player draw), `handed` (from
+    /// one hand to another), `swaps` (hands swapped). Empty where no rule moves a card.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub cards_moved: BTreeMap<String, u64>,
     /// Per seat, how many games it left in each place: 0 = first out, the last place = never out.
     pub elimination: Vec<Vec<u64>>,
     pub turn_limited: u64,
@@ -137,6 +141,9 @@ impl Stats {
         }
         self.forced_busts += o.forced_busts;
         self.chosen_busts += o.chosen_busts;
+        for (k, v) in &o.cards_moved {
+            *self.cards_moved.entry(k.clone()).or_insert(0) += v;
+        }
         if self.elimination.len() < o.elimination.len() {
             self.elimination.resize(o.elimination.len(), Vec::new());
         }
