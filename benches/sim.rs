@@ -431,9 +431,24 @@ fn rulesets(b: &Bench) {
         .filter(|p| p.extension().is_some_and(|x| x == "rules"))
         .collect();
     files.sort();
+    // Beside them, house rules that use the language's newer constructs (counts read each
+    // card, moments, cards moved between hands), which go the general way: their cost a card.
+    let set3 = root.join("tests/house-rules/set3");
+    files.extend(
+        [
+            "points",
+            "falling-ceiling",
+            "third-of-a-kind",
+            "swap",
+            "fives-call",
+        ]
+        .iter()
+        .map(|n| set3.join(format!("{n}.rules"))),
+    );
     let games = (b.games / 5).max(100);
     println!(
-        "every shipped ruleset's cost per card played, whole process, one job, {} games, \
+        "every shipped ruleset's cost per card played (and a few house rules' of the newer \
+         constructs, tests/house-rules/set3/), whole process, one job, {} games, \
          median of {} runs, as a ratio to Ninety-Nine's at the same player count (median of \
          pairs run in turn){}; `!` marks a ratio above 1.5x:",
         grouped(games),

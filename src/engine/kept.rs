@@ -135,20 +135,25 @@ impl State {
     }
 
     /// An amount, in the situation of a line acting as `by` says.
+    #[inline(always)]
     pub(super) fn amount_of(&self, p: &Program, a: Amount, by: Acting) -> i32 {
         match a {
             Amount::Fixed(n) => n,
-            Amount::Of(e) => {
-                let facts = self.facts_of(p, by.actor);
-                p.exprs[usize::from(e)].eval(|q, w| {
-                    if w == crate::ir::Who::Player || !q.of_a_seat(&p.counts) {
-                        q.read(&facts)
-                    } else {
-                        resolve_first(p, self, w, by).map_or(0, |x| q.read(&self.facts_of(p, x)))
-                    }
-                })
-            }
+            Amount::Of(e) => self.amount_worked_out(p, e, by),
         }
+    }
+
+    /// [`State::amount_of`] an amount worked out from the table (expression `e`).
+    #[inline(never)]
+    fn amount_worked_out(&self, p: &Program, e: u16, by: Acting) -> i32 {
+        let facts = self.facts_of(p, by.actor);
+        p.exprs[usize::from(e)].eval(|q, w| {
+            if w == crate::ir::Who::Player || !q.of_a_seat(&p.counts) {
+                q.read(&facts)
+            } else {
+                resolve_first(p, self, w, by).map_or(0, |x| q.read(&self.facts_of(p, x)))
+            }
+        })
     }
 }
 

@@ -315,11 +315,18 @@ pub(super) fn run_list<S: Sink>(
 
 /// Whether a player in the game holds what ends it (`the game ends when a player reaches 10
 /// chips`, `... falls to 1 chip`, `... reaches 300 points`).
+#[inline(always)]
 pub(super) fn chips_end(p: &Program, s: &State) -> bool {
-    let (reach, fall) = (p.ending.reach, p.ending.fall);
-    if reach.is_none() && fall.is_none() {
+    if p.ending.reach.is_none() && p.ending.fall.is_none() {
         return false;
     }
+    holding_ends(p, s)
+}
+
+/// [`chips_end`] for a game that ends at a holding: whether a player in it holds it.
+#[inline(never)]
+fn holding_ends(p: &Program, s: &State) -> bool {
+    let (reach, fall) = (p.ending.reach, p.ending.fall);
     (0..s.seats).filter(|&x| s.in_game(x)).any(|x| {
         reach.is_some_and(|m| s.holding_of(p, x, m.by) >= m.at)
             || fall.is_some_and(|m| s.holding_of(p, x, m.by) <= m.at)

@@ -497,6 +497,7 @@ pub(super) fn deal(p: &Program, s: &mut State) {
 }
 
 /// Who leads the round that is starting.
+#[inline]
 pub(super) fn leader(p: &Program, s: &State) -> u8 {
     if let Some(st) = p.leader.by {
         return leader_by(p, s, st);

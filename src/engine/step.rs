@@ -589,6 +589,12 @@ fn pass_turn<S: Sink>(p: &Prepared, s: &mut State, seat: u8, turn: Turn, sink: &
         // (Put out by their own card: nothing to draw.)
         let size = p.hand_size(s.seats_in_game());
         draw_after_card(p, s, seat, size, sink);
+        // A hand a rule left more than a card short draws back up to a full hand (where
+        // players draw automatically: a draw by hand is one card). Never so in a program of
+        // plain cards, whose hands only ever lose the card laid.
+        if !p.plain_cards && !p.by_hand && s.hands[usize::from(seat)].len() < size {
+            draw_rest(p, s, seat, size, sink);
+        }
     }
     pass_on(s, seat, turn, sink);
 }
@@ -674,10 +680,6 @@ pub(super) fn draw_up_to<S: Sink>(
         s.hands[usize::from(seat)].push(c);
         if S::WANTS & kind::DRAW != 0 && p.by_hand {
             sink.event(Event::Draw { seat });
-        }
-        // A draw by hand is one card: a player who forgot one plays on with fewer.
-        if s.hands[usize::from(seat)].len() < size && !p.by_hand {
-            draw_rest(p, s, seat, size, sink);
         }
     }
 }
