@@ -42,13 +42,37 @@ impl State {
         let limit = |l: Option<crate::ir::Limit>| {
             l.map(|l| match l.expr {
                 None => l.value,
-                Some(e) => {
-                    let facts = self.facts_of(p, self.turn);
-                    p.exprs[usize::from(e)].eval(|q, w| self.read_for(p, q, w, self.turn, &facts))
-                }
+                // Each quantity read as it is needed: a limit is asked of every card.
+                Some(e) => p.exprs[usize::from(e)].eval(|q, w| {
+                    let seat = if w == crate::ir::Who::Player || !q.of_a_seat(&p.counts) {
+                        Some(self.turn)
+                    } else {
+                        resolve_first(p, self, w, Acting::new(self.turn, Reason::RoundStart))
+                    };
+                    seat.map_or(0, |x| self.quantity(p, q, x))
+                }),
             })
         };
         [limit(p.ceiling), limit(p.floor)]
+    }
+
+    /// A quantity as `seat` holds it (or the table's), read from the state alone, as
+    /// [`State::facts_of`] has it for a limit: the limit a limit reads is none (unbounded).
+    fn quantity(&self, p: &Program, q: Quantity, seat: u8) -> i32 {
+        match q {
+            Quantity::Total => self.total,
+            Quantity::Limit => i32::MAX,
+            Quantity::Round => i32::try_from(self.round).unwrap_or(i32::MAX),
+            Quantity::RoundCards => i32::try_from(self.round_cards()).unwrap_or(i32::MAX),
+            Quantity::Run => i32::from(self.run()),
+            Quantity::PlayersLeft => self.seats_in_game() as i32,
+            Quantity::PlayersInRound => self.active() as i32,
+            Quantity::Stock => i32::try_from(self.stock.len()).unwrap_or(i32::MAX),
+            Quantity::Pot => self.pot,
+            Quantity::Chips => self.chips_of(p, seat),
+            Quantity::Cards => self.hands[usize::from(seat).min(MAX_SEATS - 1)].len() as i32,
+            Quantity::Count(i) => self.kept.count(p, i, seat),
+        }
     }
 
     /// Whether the limits allow a total now.
@@ -112,26 +136,6 @@ impl State {
             f.limit = l.value;
         }
         f
-    }
-
-    /// A quantity for the seat `who` names (relative to `seat`, the player a line is about),
-    /// where `facts` is `seat`'s situation.
-    fn read_for(
-        &self,
-        p: &Program,
-        q: Quantity,
-        who: crate::ir::Who,
-        seat: u8,
-        facts: &Facts,
-    ) -> i32 {
-        if who == crate::ir::Who::Player || !q.of_a_seat(&p.counts) {
-            return q.read(facts);
-        }
-        let by = Acting::new(seat, Reason::RoundStart);
-        let Some(other) = resolve_first(p, self, who, by) else {
-            return 0;
-        };
-        q.read(&self.facts_of(p, other))
     }
 
     /// An amount, in the situation of a line acting as `by` says.

@@ -90,6 +90,8 @@ impl State {
         }
         let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
         let row = p.legal.row(self.total);
+        // The situation and the limits, worked out once for every live choice of the hand.
+        let mut now: Option<Now> = None;
         let hand = self.hands[usize::from(self.turn)].cards();
         let copies = p.copies(self.seats);
         for (i, &card) in hand.iter().enumerate() {
@@ -117,7 +119,8 @@ impl State {
                 bits &= bits - 1;
                 let choice = &fx.choices[k];
                 let total = if allowed & (1 << k) == 0 {
-                    match self.live_total(p, rank, choice) {
+                    let now = now.get_or_insert_with(|| Now::of(p, self));
+                    match self.live_total(p, rank, choice, now) {
                         Some(t) => t,
                         None => continue,
                     }
@@ -148,13 +151,13 @@ impl State {
     /// The total a live choice makes now, if the limits allow it. A script that fails gives
     /// the current total: the move is offered, and playing it reports the failure.
     #[inline(never)]
-    fn live_total(&self, p: &Prepared, rank: u8, choice: &Choice) -> Option<i32> {
+    fn live_total(&self, p: &Prepared, rank: u8, choice: &Choice, now: &Now) -> Option<i32> {
         let t = if choice.scripted {
             self.move_total(p, rank, choice).unwrap_or(self.total)
         } else {
-            choice_total(p, choice, &self.facts(p))
+            choice_total(p, choice, &now.facts)
         };
-        self.allows(p, t).then_some(t)
+        now.allows(p, t).then_some(t)
     }
 
     /// Whether the player to move holds a card they may lay. A live script is asked only when
@@ -176,7 +179,8 @@ impl State {
     #[inline(never)]
     fn can_play_live(&self, p: &Prepared) -> bool {
         let active = self.active();
-        let facts = self.facts(p);
+        let now = Now::of(p, self);
+        let facts = now.facts;
         let hand = self.hands[usize::from(self.turn)].cards();
         let playable = |scripted: bool| {
             hand.iter().any(|&card| {
@@ -190,12 +194,36 @@ impl State {
                             } else {
                                 Some(choice_total(p, c, &facts))
                             };
-                            total.is_none_or(|t| self.allows(p, t))
+                            total.is_none_or(|t| now.allows(p, t))
                         })
                 })
             })
         };
         playable(false) || playable(true)
+    }
+}
+
+/// What the live choices of one position are worked out against: the situation of the
+/// player to move and the limits as they stand (asked once for the whole hand: a limit that
+/// moves with the game is an expression over the table).
+struct Now {
+    facts: Facts,
+    limits: Option<[Option<i32>; 2]>,
+}
+
+impl Now {
+    fn of(p: &Program, s: &State) -> Now {
+        Now {
+            facts: s.facts(p),
+            limits: p.moving_limits().then(|| s.limits_now(p)),
+        }
+    }
+
+    fn allows(&self, p: &Program, t: i32) -> bool {
+        match self.limits {
+            None => p.allows(t),
+            Some([hi, lo]) => hi.is_none_or(|h| t <= h) && lo.is_none_or(|l| t >= l),
+        }
     }
 }
 
