@@ -507,3 +507,26 @@ fn cards_the_rules_move_are_counted() {
     assert_eq!(fives["swaps"].as_f64(), Some(0.0), "{fives}");
     assert_eq!(moved("ninety-nine"), None);
 }
+
+/// A payment to the player themselves moves nothing and is no chip lost: blaming the layer
+/// with two players, a player stuck after their own 4 (play again) laid the previous card
+/// themselves, so some busts cost nothing, and `sim` does not count them as chips lost.
+#[test]
+fn a_payment_to_oneself_is_not_a_chip_lost() {
+    let o = ninety(&[
+        "sim",
+        "tests/house-rules/set3/blame-the-layer.rules",
+        "--players",
+        "2",
+        "--games",
+        "400",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    let lost = v["figures"]["chips_lost_per_round"]
+        .as_f64()
+        .expect("a figure");
+    assert!(lost < 0.97, "every round lost a chip: {lost}");
+    assert!(lost > 0.5, "{lost}");
+}

@@ -513,6 +513,11 @@ fn pay<S: Sink>(
         return;
     }
     let acc = s.account(p, seat);
+    if matches!(to, PayTo::Seat(r) if s.account(p, r) == acc) {
+        // A payment to themselves (or to a partner, from the same pile): nothing moves, and
+        // no chip is lost.
+        return;
+    }
     let short = s.chips[acc] < amount;
     let paid = amount.min(s.chips[acc]);
     s.chips[acc] -= paid;
