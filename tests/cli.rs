@@ -653,3 +653,39 @@ fn run_sets_the_counts_and_the_round() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("it keeps points"), "{}", stderr(&o));
 }
+
+/// `play` offers the bots as levels, each with its bot beside it: `easy` (random), `normal`
+/// (cautious, the default) and `hard` (ismcts); a level plays as its bot does.
+#[test]
+fn play_offers_the_bots_as_levels() {
+    let dir = temp("levels");
+    let game = |bot: Option<&str>| {
+        let mut args = vec!["play", "--seed", "5"];
+        args.extend(bot.map(|b| ["--bot", b]).into_iter().flatten());
+        let o = ninety_typing(&args, "1\n1\nquit\n", &dir);
+        assert_eq!(o.status.code(), Some(0), "{bot:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(game(Some("easy")), game(Some("random")));
+    assert_eq!(game(None), game(Some("cautious")), "normal is the default");
+    assert_eq!(game(Some("normal")), game(Some("cautious")));
+    assert_eq!(game(Some("hard")), game(Some("ismcts")));
+    assert_ne!(game(Some("easy")), game(Some("normal")));
+    let levels = "easy (random), normal (cautious), hard (ismcts)";
+    let o = ninety(&["play", "--bot", "nope"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(levels), "{}", stderr(&o));
+    // Help is wrapped to the terminal: read as one line.
+    let help = stdout(&ninety(&["play", "--help"]))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for word in [
+        "`easy` (the random bot)",
+        "`normal` (the cautious bot)",
+        "`hard` (ismcts",
+    ] {
+        assert!(help.contains(word), "{word}: {help}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,8 +1,8 @@
 //! The real binary in a pseudo-terminal, as a player meets it: completion of a card name, the
 //! Space key of the 33/66/99 game (N33-14) and the commands typed in full beside it, Ctrl-C and
 //! Ctrl-D, the history under the state folder, the screen cleared between hot-seat players (read
-//! off tmux's screen: ignored by a plain `cargo test`, run by `cargo xtask test`), and colour as
-//! `NO_COLOR` asks.
+//! off tmux's screen: ignored by a plain `cargo test`, run by `cargo xtask test`), colour as
+//! `NO_COLOR` asks, and cards with their suits' symbols where there is colour.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -79,8 +79,24 @@ fn tab_completes_a_card_and_ctrl_keys_act() {
         .expect("the editor takes the next line");
     p.exp_string("> ").expect("its prompt");
     line(&mut p, "c");
-    p.exp_string("You to play.")
+    let before = p
+        .exp_string("You to play.")
         .expect("the line was cleared, `c` works on the empty line");
+    assert!(
+        !before.contains("to leave"),
+        "Ctrl-C on a typed line only clears it: {before:?}"
+    );
+    // Ctrl-C on an empty line says how to leave, and does nothing else.
+    p.exp_string("> ").expect("a prompt");
+    p.send_control('c').expect("ctrl-c");
+    p.exp_string("Type `quit` to leave, or press Ctrl-D.")
+        .expect("how to leave");
+    p.exp_string("\x1b[?2004h")
+        .expect("the editor takes the next line");
+    p.exp_string("> ").expect("its prompt");
+    line(&mut p, "c");
+    p.exp_string("You to play.")
+        .expect("the game goes on where it was");
     // Ctrl-D leaves, offering to save the unfinished game first.
     p.send_control('d').expect("ctrl-d");
     p.exp_string("Save the game before leaving?")
@@ -95,6 +111,73 @@ fn tab_completes_a_card_and_ctrl_keys_act() {
     let history = dir.join(".local/state/ninety/history");
     let kept = std::fs::read_to_string(&history).expect("the history is kept between sessions");
     assert!(kept.lines().any(|l| l == "KD"), "{kept}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Leaving: a save that fails asks for another name; Ctrl-C there leaves, saying the game
+/// was not saved.
+#[test]
+fn leaving_unsaved_says_so() {
+    let dir = home("leave");
+    let mut p = play(&["--seed", "5"], &dir);
+    p.exp_string("1. KD").expect("the hand");
+    p.exp_string("> ").expect("a prompt");
+    line(&mut p, "KD");
+    p.exp_string("You play KD").expect("played");
+    p.exp_string("> ").expect("a prompt");
+    p.send_control('d').expect("ctrl-d");
+    p.exp_string("Save the game before leaving?")
+        .expect("an offer to save");
+    line(&mut p, &dir.join("no-folder/x.json").display().to_string());
+    p.exp_string("Type another file name")
+        .expect("asked again after a save that failed");
+    p.exp_string("save as > ").expect("the same question");
+    p.send_control('c').expect("ctrl-c");
+    p.exp_string("The game was not saved.")
+        .expect("leaving unsaved is said");
+    p.exp_string("Goodbye.").expect("goodbye");
+    p.exp_eof().expect("the program ends");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Where the terminal has colour, cards show their suits as symbols, red suits in red; on a
+/// dumb terminal (as under `NO_COLOR`, the other tests) they stay in letters. Either way a
+/// card is typed in letters.
+#[test]
+fn suits_show_as_symbols_in_colour_and_as_letters_on_a_dumb_terminal() {
+    let dir = home("suits");
+    let mut cmd = Command::new(BIN);
+    cmd.args(["play", "--seed", "5"])
+        .current_dir(&dir)
+        .env("TERM", "xterm")
+        .env_remove("NO_COLOR")
+        .env("NINETY_HOME", &dir);
+    // rexpect reads each byte as a character: the text as the terminal's bytes.
+    let bytes = |text: &str| text.bytes().map(char::from).collect::<String>();
+    let mut p = spawn_command(cmd, Some(HANG_MS)).expect("a pty");
+    p.exp_string(&bytes("1. \x1b[31mK♦\x1b[0m   → 18"))
+        .expect("the King of diamonds in red");
+    p.exp_string(&bytes("3. 10♠"))
+        .expect("the ten of spades as it is");
+    p.exp_string("> ").expect("a prompt");
+    line(&mut p, "KD");
+    p.exp_string(&bytes("You play \x1b[31mK♦\x1b[0m"))
+        .expect("typed in letters, shown with its suit");
+    leave(&mut p);
+    let mut cmd = Command::new(BIN);
+    cmd.args(["play", "--seed", "5"])
+        .current_dir(&dir)
+        .env("TERM", "dumb")
+        .env_remove("NO_COLOR")
+        .env("NINETY_HOME", &dir);
+    let mut p = spawn_command(cmd, Some(HANG_MS)).expect("a pty");
+    let before = p.exp_string(&bytes("1. KD   → 18")).expect("letters");
+    assert!(
+        !before.contains(&bytes("♦")) && !before.contains('\u{1b}'),
+        "{before:?}"
+    );
+    p.exp_string("> ").expect("a prompt");
+    leave(&mut p);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

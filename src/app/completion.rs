@@ -155,7 +155,8 @@ fn rulesets(current: &OsStr) -> Vec<CompletionCandidate> {
     out
 }
 
-/// A bot: a built-in one by name, or `script:` and a `.rhai` file.
+/// A bot: a level (`easy`, `normal`, `hard`, with its bot as help), a built-in one by name
+/// (with its level, when it is one), or `script:` and a `.rhai` file.
 fn bots(current: &OsStr) -> Vec<CompletionCandidate> {
     let typed = current.to_string_lossy();
     if let Some(path) = typed.strip_prefix("script:") {
@@ -166,12 +167,18 @@ fn bots(current: &OsStr) -> Vec<CompletionCandidate> {
             .map(|c| c.add_prefix("script:"))
             .collect();
     }
-    Bot::NAMES
+    let levels = Bot::LEVELS
         .iter()
-        .copied()
-        .chain(["script:"])
-        .filter(|name| name.starts_with(typed.as_ref()))
-        .map(CompletionCandidate::new)
+        .map(|(level, bot)| (*level, Some(format!("the {bot} bot"))));
+    let names = Bot::NAMES.iter().map(|name| {
+        let level = Bot::LEVELS.iter().find(|(_, bot)| bot == name);
+        (*name, level.map(|(level, _)| format!("level {level}")))
+    });
+    levels
+        .chain(names)
+        .chain([("script:", Some("a bot written in rhai".to_string()))])
+        .filter(|(name, _)| name.starts_with(typed.as_ref()))
+        .map(|(name, help)| CompletionCandidate::new(name).help(help.map(Into::into)))
         .collect()
 }
 
@@ -448,11 +455,16 @@ fn exit_status(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
 }
 
 /// The environment ninety reads.
-const ENVIRONMENT: [(&str, &str); 7] = [
+const ENVIRONMENT: [(&str, &str); 8] = [
     (
         "NO_COLOR",
-        "Set to any value but the empty one, no colour is written (check, play); an empty \
-         NO_COLOR does not count (https://no-color.org).",
+        "Set to any value but the empty one, no colour is written (check, play), and play \
+         writes suits as letters (10D), not symbols; an empty NO_COLOR does not count \
+         (https://no-color.org).",
+    ),
+    (
+        "TERM",
+        "Set to dumb, no colour is written and play writes suits as letters, as with NO_COLOR.",
     ),
     (
         "XDG_STATE_HOME",
@@ -694,6 +706,9 @@ mod tests {
         assert_eq!(
             values(bots(OsStr::new(""))),
             [
+                "easy",
+                "normal",
+                "hard",
                 "random",
                 "cautious",
                 "aggressive",
@@ -703,6 +718,17 @@ mod tests {
             ]
         );
         assert!(values(bots(OsStr::new("script:/nowhere/x"))).is_empty());
+        // A level offered with its bot beside it, and a bot with its level.
+        let help = |typed: &str| -> Vec<String> {
+            bots(OsStr::new(typed))
+                .iter()
+                .map(|c| c.get_help().map(|h| h.to_string()).unwrap_or_default())
+                .collect()
+        };
+        assert_eq!(values(bots(OsStr::new("h"))), ["hard"]);
+        assert_eq!(help("h"), ["the ismcts bot"]);
+        assert_eq!(help("ra"), ["level easy"]);
+        assert_eq!(help("ag"), [""]);
     }
 
     #[test]

@@ -74,8 +74,8 @@ fn prepare(
         // iteration count out of its range: its own words say which.
         let why = if name.starts_with("script:") {
             format!(
-                "restricted play needs a built-in bot ({})",
-                crate::play::Bot::NAMES.join(", ")
+                "restricted play needs a built-in bot: {}",
+                crate::play::Bot::choices_words()
             )
         } else {
             crate::play::Player::builtin(name).err().unwrap_or_default()

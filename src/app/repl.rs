@@ -95,6 +95,23 @@ impl ConditionalEventHandler for SpaceKey {
     }
 }
 
+/// Ctrl-C: it clears a line being typed, as in a shell; on an empty line it is noted, so the
+/// loop says how to leave (a newcomer may expect Ctrl-C to end the program).
+struct CtrlC {
+    on_empty: Arc<AtomicBool>,
+}
+
+impl ConditionalEventHandler for CtrlC {
+    fn handle(&self, _: &Event, _: RepeatCount, _: bool, ctx: &EventContext) -> Option<Cmd> {
+        self.on_empty
+            .store(ctx.line().is_empty(), Ordering::Relaxed);
+        Some(Cmd::Interrupt)
+    }
+}
+
+/// Said on Ctrl-C at an empty line.
+const HOW_TO_LEAVE: &str = "Type `quit` to leave, or press Ctrl-D.";
+
 /// The history of lines typed: `$XDG_STATE_HOME/ninety/history`, or
 /// `~/.local/state/ninety/history`. `NINETY_HOME`, for tests, stands for a home folder whose
 /// state folder is its own (`$NINETY_HOME/.local/state/ninety/history`).
@@ -217,9 +234,8 @@ fn run_piped(
     Ok(())
 }
 
-/// Offers to save an unfinished game before leaving.
+/// Offers to save an unfinished game before leaving, until it is saved or left unsaved.
 fn offer_save(
-    loader: &dyn Loader,
     session: &mut Session,
     rl: &mut Editor<ReplHelper, DefaultHistory>,
     out: &mut impl Write,
@@ -231,14 +247,15 @@ fn offer_save(
         out,
         "Save the game before leaving? Type a file name, or press Enter to leave without saving."
     )?;
-    if let Ok(name) = rl.readline("save as > ") {
-        let name = name.trim();
-        if !name.is_empty() {
-            let reply = session.handle(loader, &format!("save {name}"));
-            write!(out, "{}", shown(session, &reply.text))?;
+    loop {
+        // Ctrl-C and Ctrl-D leave too, saying the game was not saved.
+        let answer = rl.readline("save as > ").ok();
+        let (text, again) = session.save_on_leaving(answer.as_deref());
+        write!(out, "{}", shown(session, &text))?;
+        if !again {
+            return Ok(());
         }
     }
-    Ok(())
 }
 
 /// Runs the session until `quit`, end of input or Ctrl-D.
@@ -265,6 +282,13 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
         EventHandler::Conditional(Box::new(SpaceKey {
             on: on.clone(),
             pressed: pressed.clone(),
+        })),
+    );
+    let ctrl_c_on_empty = Arc::new(AtomicBool::new(false));
+    rl.bind_sequence(
+        KeyEvent::ctrl('C'),
+        EventHandler::Conditional(Box::new(CtrlC {
+            on_empty: ctrl_c_on_empty.clone(),
         })),
     );
     let history = history_path();
@@ -309,16 +333,20 @@ pub fn run(loader: &dyn Loader, mut session: Session, welcome: &str) -> std::io:
                 write!(out, "{}", shown(&session, &reply.text))?;
                 if reply.quit {
                     // `quit`, `q`, `exit`: the same offer as Ctrl-D.
-                    offer_save(loader, &mut session, &mut rl, &mut out)?;
+                    offer_save(&mut session, &mut rl, &mut out)?;
                     break;
                 }
             }
             Err(ReadlineError::Interrupted) => {
-                // Ctrl-C clears the line.
+                // Ctrl-C clears the line; on an empty one it says how to leave, and does
+                // nothing else.
+                if ctrl_c_on_empty.swap(false, Ordering::Relaxed) {
+                    writeln!(out, "{HOW_TO_LEAVE}")?;
+                }
                 continue;
             }
             Err(ReadlineError::Eof) => {
-                offer_save(loader, &mut session, &mut rl, &mut out)?;
+                offer_save(&mut session, &mut rl, &mut out)?;
                 break;
             }
             Err(e) => return Err(std::io::Error::other(e)),

@@ -35,9 +35,42 @@ pub enum Bot {
 impl Bot {
     pub const NAMES: [&'static str; 5] = ["random", "cautious", "aggressive", "search", "ismcts"];
 
-    /// A bot by name; `ismcts` takes its iterations a move and its horizon after colons
-    /// (`ismcts:500`, `ismcts:500:game`; the default horizon is the round's end).
+    /// The levels a player picks from, each with the bot that plays it: `easy` is the
+    /// random bot, `normal` the cautious one, `hard` the searching `ismcts`.
+    pub const LEVELS: [(&'static str, &'static str); 3] = [
+        ("easy", "random"),
+        ("normal", "cautious"),
+        ("hard", "ismcts"),
+    ];
+
+    /// Every built-in bot, as a player reads the list: the levels with their bots beside
+    /// them, then the bots that are no level: `easy (random), normal (cautious), hard
+    /// (ismcts), aggressive and search`.
+    pub fn choices_words() -> String {
+        let levels = Bot::LEVELS
+            .iter()
+            .map(|(level, bot)| format!("{level} ({bot})"));
+        let others = Bot::NAMES
+            .iter()
+            .filter(|name| !Bot::LEVELS.iter().any(|(_, bot)| bot == *name))
+            .map(|name| (*name).to_string());
+        let mut all: Vec<String> = levels.chain(others).collect();
+        let last = all.pop().unwrap_or_default();
+        if all.is_empty() {
+            last
+        } else {
+            format!("{} and {last}", all.join(", "))
+        }
+    }
+
+    /// A bot by name or by level (`easy`, `normal`, `hard`); `ismcts` takes its iterations a
+    /// move and its horizon after colons (`ismcts:500`, `ismcts:500:game`; the default
+    /// horizon is the round's end).
     pub fn from_name(name: &str) -> Option<Bot> {
+        let name = Bot::LEVELS
+            .iter()
+            .find(|(level, _)| *level == name)
+            .map_or(name, |(_, bot)| *bot);
         match name {
             "random" => Some(Bot::Random),
             "cautious" => Some(Bot::Cautious),
@@ -186,4 +219,29 @@ fn random(p: &Ruleset, s: &State, rng: &mut Rng) -> Option<Move> {
         n => list[rng.below(n)],
     };
     Some(Move::Play { card, choice })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_level_is_the_bot_beside_it() {
+        assert_eq!(Bot::from_name("easy"), Some(Bot::Random));
+        assert_eq!(Bot::from_name("normal"), Some(Bot::Cautious));
+        assert_eq!(Bot::from_name("hard"), Bot::from_name("ismcts"));
+        assert!(matches!(Bot::from_name("hard"), Some(Bot::Ismcts { .. })));
+        for (level, bot) in Bot::LEVELS {
+            let named = Bot::from_name(level).expect("a level is a bot");
+            // A level is remembered by its bot's own name (in a save, a report).
+            assert_eq!(named.name(), bot, "{level}");
+        }
+        // Only the words themselves: no budget after a level, no other case.
+        assert_eq!(Bot::from_name("hard:50"), None);
+        assert_eq!(Bot::from_name("Easy"), None);
+        assert_eq!(
+            Bot::choices_words(),
+            "easy (random), normal (cautious), hard (ismcts), aggressive and search"
+        );
+    }
 }

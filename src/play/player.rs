@@ -65,8 +65,8 @@ impl Player {
     pub fn builtin(name: &str) -> Result<Player, String> {
         Bot::from_name(name).map(Player::Bot).ok_or_else(|| {
             format!(
-                "no bot `{name}`; the bots are {} (`ismcts:N` gives it N iterations a move, 1 to {}; `ismcts:N:game` plays out to the game's end, not the round's), or `script:FILE.rhai`",
-                Bot::NAMES.join(", "),
+                "no bot `{name}`; the bots are {}, or `script:FILE.rhai` (a bot written in rhai); `ismcts:N` gives ismcts N iterations a move (1 to {}), and `ismcts:N:game` plays out to the game's end, not the round's",
+                Bot::choices_words(),
                 crate::base::limits::grouped(u64::from(super::ismcts::MAX_ITERATIONS))
             )
         })

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{HELP, Reply, Seat, Session, Waiting};
+use super::{DRAW_QUESTION, HELP, Hands, Reply, Seat, Session, Waiting};
 use crate::base::cards::{Card, card_name, parse_card, rank_of, same_face};
 use crate::compile::Loader;
 use crate::engine::{self, Event, Move, Setup, State};
@@ -13,52 +13,217 @@ use crate::present;
 impl Session {
     pub fn handle(&mut self, loader: &dyn Loader, line: &str) -> Reply {
         let line = line.trim_end_matches(['\n', '\r']);
+        // A suit pasted from the screen (`10♦`) is read as its letter.
+        let line = &*super::suits::typed(line);
         match self.waiting {
-            Waiting::Handoff(_) => {
+            Waiting::Handoff(_) if self.first_command(line) != Some("quit") => {
                 self.waiting = Waiting::Nothing;
                 let text = self.turn_text();
-                return Reply { text, quit: false };
+                Reply { text, quit: false }
             }
-            Waiting::Choice(card) => {
-                self.waiting = Waiting::Nothing;
-                let word = line.trim();
-                // `save c.json` is a command, not a label: its first word says so.
-                let first = word.split_whitespace().next().unwrap_or("");
-                if !word.is_empty() && !word.contains(':') && self.command_word(first).is_none() {
-                    // A label (`11`), or the choice's place in the list (`2`).
-                    let choice = match self.state.effect(&self.program, rank_of(card)) {
-                        Some(fx)
-                            if !fx.labels.iter().any(|l| l == word.trim_start_matches('+')) =>
-                        {
-                            word.parse::<usize>()
-                                .ok()
-                                .and_then(|i| fx.labels.get(i.wrapping_sub(1)))
-                                .cloned()
-                                .unwrap_or_else(|| word.to_string())
-                        }
-                        _ => word.to_string(),
-                    };
-                    return self.play(&format!("{}:{choice}", card_name(card)));
-                }
-            }
-            Waiting::Draw(seat) => {
-                let word = line.trim().to_ascii_lowercase();
-                if word.is_empty() && line != " " {
-                    self.waiting = Waiting::Nothing;
-                    let mut text = format!(
-                        "{} not draw.\n",
-                        if self.name(seat) == "You" {
-                            "You do".to_string()
-                        } else {
-                            format!("{} does", self.name(seat))
-                        }
-                    );
-                    text.push_str(&self.advance());
-                    return Reply { text, quit: false };
-                }
-            }
-            Waiting::Nothing => {}
+            Waiting::Choice(card) => self.answer_choice(loader, card, line),
+            Waiting::Draw(seat) => self.answer_draw(loader, seat, line),
+            Waiting::Handoff(_) | Waiting::Nothing => self.command(loader, line),
         }
+    }
+
+    /// The command a line starts with, if it starts with one.
+    fn first_command(&self, line: &str) -> Option<&'static str> {
+        let first = line.split_whitespace().next()?;
+        self.command_word(&first.to_ascii_lowercase())
+    }
+
+    /// The question the session waits on an answer to, asked again after a command that
+    /// only told something: which way to play a card, whether to draw.
+    pub(super) fn question(&self) -> String {
+        match self.waiting {
+            Waiting::Choice(card) => self.choice_question(card),
+            Waiting::Draw(_) => DRAW_QUESTION.to_string(),
+            Waiting::Handoff(_) | Waiting::Nothing => String::new(),
+        }
+    }
+
+    /// A command typed while a question waits. One that only tells something (`help`,
+    /// `hand`, `why`, `save`...) is answered and the question asked again; one that changes
+    /// the game (`undo`, `new`, `load`, `reload`, `quit`) leaves the question, unless it
+    /// changed nothing (`undo` with nothing to undo), when the question is asked again.
+    /// `None` when the line is no such command: `play` and `draw` are answers, not commands,
+    /// here.
+    fn command_during_question(&mut self, loader: &dyn Loader, line: &str) -> Option<Reply> {
+        let waiting = self.waiting;
+        match self.first_command(line)? {
+            "play" | "draw" => None,
+            "quit" => Some(self.command(loader, line)),
+            "undo" | "new" | "load" | "reload" => {
+                let before = self.state.clone();
+                self.waiting = Waiting::Nothing;
+                let mut reply = self.command(loader, line);
+                if self.state == before && self.waiting == Waiting::Nothing {
+                    self.waiting = waiting;
+                    reply.text.push_str(&self.question());
+                }
+                Some(reply)
+            }
+            _ => {
+                let mut reply = self.command(loader, line);
+                reply.text.push_str(&self.question());
+                Some(reply)
+            }
+        }
+    }
+
+    /// The legal ways to play `card` now: each as its number in the list of the card's ways
+    /// (from 1), its choice, and its name (`AH:11`).
+    fn ways(&self, card: Card) -> Vec<(usize, u8, String)> {
+        let p = &self.program;
+        let s = &self.state;
+        s.legal_moves(p)
+            .as_slice()
+            .iter()
+            .filter_map(|m| match *m {
+                Move::Play { card: c, choice } if same_face(c, card) => Some((
+                    usize::from(choice) + 1,
+                    choice,
+                    play::move_name(p, s, Move::Play { card, choice }),
+                )),
+                Move::Play { .. } | Move::Draw => None,
+            })
+            .collect()
+    }
+
+    /// "Which way? 1) AH:1   2) AH:11 (...)."
+    fn choice_question(&self, card: Card) -> String {
+        let list: Vec<String> = self
+            .ways(card)
+            .iter()
+            .map(|(n, _, name)| format!("{n}) {name}"))
+            .collect();
+        format!(
+            "Which way? {} (type the number or the choice, or `back` to play another card).\n",
+            list.join("   ")
+        )
+    }
+
+    /// What a player may answer to "which way?", in words: "type 1 for AH:1 or 2 for
+    /// AH:11, or `back` to play another card".
+    fn choice_answers(&self, card: Card) -> String {
+        let list: Vec<String> = self
+            .ways(card)
+            .iter()
+            .map(|(n, _, name)| format!("{n} for {name}"))
+            .collect();
+        let list = match list.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        format!("type {list}, or `back` to play another card")
+    }
+
+    /// The way of playing `card` that `answer` names: a label (`11`, `+11`), the card with
+    /// one (`AH:11`), or a way's number in the list (`2`).
+    fn choice_named(&self, card: Card, answer: &str) -> Option<u8> {
+        let p = &self.program;
+        let s = &self.state;
+        let answer = answer.trim();
+        let full = if answer.contains(':') {
+            answer.to_string()
+        } else {
+            format!("{}:{answer}", card_name(card))
+        };
+        if let Ok(Move::Play { card: c, choice }) = play::parse_move(p, s, &full)
+            && same_face(c, card)
+        {
+            return Some(choice);
+        }
+        let n = answer.parse::<usize>().ok()?;
+        let fx = s.effect(p, rank_of(card))?;
+        (1..=usize::from(fx.len))
+            .contains(&n)
+            .then(|| (n - 1) as u8)
+    }
+
+    /// An answer to "which way?" for `card`: a way to play it, `back`, or a command; anything
+    /// else asks again, saying what is accepted (a number here is never a card of the hand).
+    fn answer_choice(&mut self, loader: &dyn Loader, card: Card, line: &str) -> Reply {
+        let word = line.trim();
+        let reply = |text: String| Reply { text, quit: false };
+        if word.is_empty() {
+            return reply(self.choice_question(card));
+        }
+        if matches!(word.to_ascii_lowercase().as_str(), "back" | "b" | "cancel") {
+            self.waiting = Waiting::Nothing;
+            return reply(format!(
+                "{} stays in your hand: type a card to play it.\n",
+                card_name(card)
+            ));
+        }
+        // `play 2`, `p AH:11`: the answer after the word.
+        let answer = match self.first_command(word) {
+            Some("play") => word.split_once(char::is_whitespace).map_or("", |(_, r)| r),
+            _ => word,
+        };
+        if let Some(choice) = self.choice_named(card, answer) {
+            let mv = Move::Play { card, choice };
+            if self.ways(card).iter().any(|(_, c, _)| *c == choice) {
+                self.waiting = Waiting::Nothing;
+                return self.apply(mv);
+            }
+            let mut copy = self.state.clone();
+            let why = match engine::step(&self.program, &mut copy, mv, &mut ()) {
+                Err(e) => present::play_error(&self.program, &e),
+                Ok(()) => format!(
+                    "{} cannot be played now",
+                    play::move_name(&self.program, &self.state, mv)
+                ),
+            };
+            return reply(format!("{why}: {}.\n", self.choice_answers(card)));
+        }
+        if let Some(r) = self.command_during_question(loader, word) {
+            return r;
+        }
+        reply(format!(
+            "`{word}` is not a way to play {}: {}.\n",
+            card_name(card),
+            self.choice_answers(card)
+        ))
+    }
+
+    /// An answer to "draw a card?": `draw` (or Space), Enter to go on without drawing, or a
+    /// command; anything else asks again (a card typed now is never played for the next
+    /// player).
+    fn answer_draw(&mut self, loader: &dyn Loader, seat: u8, line: &str) -> Reply {
+        let word = line.trim().to_ascii_lowercase();
+        if line == " " || matches!(word.as_str(), "draw" | "d" | "yes" | "y") {
+            return self.draw();
+        }
+        if word.is_empty() || matches!(word.as_str(), "no" | "n") {
+            self.waiting = Waiting::Nothing;
+            let mut text = format!(
+                "{} not draw.\n",
+                if self.name(seat) == "You" {
+                    "You do".to_string()
+                } else {
+                    format!("{} does", self.name(seat))
+                }
+            );
+            text.push_str(&self.advance());
+            return Reply { text, quit: false };
+        }
+        if let Some(r) = self.command_during_question(loader, line) {
+            return r;
+        }
+        Reply {
+            text: format!(
+                "`{}` is not an answer here: type `draw` (or Space, then Enter) to draw a card, or press Enter to go on without drawing.\n",
+                line.trim()
+            ),
+            quit: false,
+        }
+    }
+
+    /// A command, a card or a move, at the main prompt.
+    fn command(&mut self, loader: &dyn Loader, line: &str) -> Reply {
         let trimmed = line.trim();
         // Space on an empty line draws where players draw by hand (N33-14); elsewhere a
         // blank line is a blank line.
@@ -92,18 +257,18 @@ impl Session {
                 text: format!("{}\n", self.scores_text()),
                 quit: false,
             },
-            Some("hand") => {
-                let seat = self.state.turn;
-                Reply {
-                    text: format!(
+            Some("hand") => Reply {
+                text: match self.viewer() {
+                    Some(seat) => format!(
                         "{} (total {}):\n{}",
                         self.possessive(seat, "hand"),
                         self.state.total,
                         self.hand_text(seat)
                     ),
-                    quit: false,
-                }
-            }
+                    None => "No hand to show now.\n".to_string(),
+                },
+                quit: false,
+            },
             Some("history") => {
                 let text = if self.log.is_empty() {
                     "Nothing has happened yet.\n".to_string()
@@ -173,6 +338,15 @@ impl Session {
     pub fn completions(&self) -> Vec<String> {
         let s = &self.state;
         let mut out = Vec::new();
+        match self.waiting {
+            Waiting::Choice(card) => {
+                return self.ways(card).into_iter().map(|(_, _, n)| n).collect();
+            }
+            Waiting::Draw(_) => return vec!["draw".to_string()],
+            Waiting::Handoff(_) => return out,
+            Waiting::Nothing if !self.is_human(s.turn) => return out,
+            Waiting::Nothing => {}
+        }
         for &card in s.hands[usize::from(s.turn)].cards() {
             out.push(card_name(card));
             if let Some(fx) = s.effect(&self.program, rank_of(card))
@@ -192,7 +366,11 @@ impl Session {
             Some(c) => format!("{}{}", c.to_uppercase(), chars.as_str()),
             None => String::new(),
         };
-        let legal = if self.state.over {
+        // The moves of the person to play: never another's (the next player's, while the
+        // one who played is asked to draw).
+        let theirs = matches!(self.waiting, Waiting::Nothing | Waiting::Choice(_))
+            && self.is_human(self.state.turn);
+        let legal = if self.state.over || !theirs {
             String::new()
         } else {
             format!(
@@ -227,6 +405,12 @@ impl Session {
                 quit: false,
             };
         }
+        if !self.is_human(self.state.turn) {
+            return Reply {
+                text: format!("It is {}'s turn, not yours.\n", self.name(self.state.turn)),
+                quit: false,
+            };
+        }
         let p = &self.program;
         let s = &self.state;
         // A number picks a card by its place in the hand.
@@ -254,16 +438,8 @@ impl Session {
                         .unwrap_or(c);
                     if s.hands[usize::from(s.turn)].cards().contains(&c) {
                         // Only the ways the limits allow now; one left is played at once.
-                        let legal: Vec<u8> = s
-                            .legal_moves(p)
-                            .as_slice()
-                            .iter()
-                            .filter_map(|m| match *m {
-                                Move::Play { card, choice } if same_face(card, c) => Some(choice),
-                                Move::Play { .. } | Move::Draw => None,
-                            })
-                            .collect();
-                        if let [only] = legal[..] {
+                        let legal = self.ways(c);
+                        if let [(_, only, _)] = legal[..] {
                             return self.apply(Move::Play {
                                 card: c,
                                 choice: only,
@@ -273,23 +449,8 @@ impl Session {
                             return self.error(&format!("no way to play {card} is legal now"));
                         }
                         self.waiting = Waiting::Choice(c);
-                        let list: Vec<String> = s
-                            .effect(p, rank_of(c))
-                            .map(|fx| {
-                                fx.labels
-                                    .iter()
-                                    .enumerate()
-                                    .filter(|(i, _)| legal.contains(&(*i as u8)))
-                                    .map(|(i, l)| format!("{}) {}:{l}", i + 1, card_name(c)))
-                                    .collect()
-                            })
-                            .unwrap_or_default();
-                        let _ = options;
                         return Reply {
-                            text: format!(
-                                "Which way? {} (type the number or the choice).\n",
-                                list.join("   ")
-                            ),
+                            text: self.choice_question(c),
                             quit: false,
                         };
                     }
@@ -330,10 +491,11 @@ impl Session {
     pub(super) fn apply(&mut self, mv: Move) -> Reply {
         let before = self.state.clone();
         let mover = self.state.turn;
-        let mut events = Vec::new();
-        if let Err(e) = engine::step(&self.program, &mut self.state, mv, &mut events) {
+        let mut hands = Hands::new(&self.program, self.person(), Some(&before));
+        if let Err(e) = engine::step(&self.program, &mut self.state, mv, &mut hands) {
             return self.error(&present::play_error(&self.program, &e));
         }
+        let (events, stuck) = hands.finish(&self.state);
         // Who drew: the one whose draw was pending, for a draw by hand.
         let drawer = match mv {
             Move::Draw => before.pending_draw.unwrap_or(mover),
@@ -345,7 +507,7 @@ impl Session {
             self.undo.push((before, log_len));
         }
         self.unsaved = true;
-        let mut text = self.narrate_drawing(&events, drawn);
+        let mut text = self.narrate_drawing(&events, drawn, &stuck);
         if matches!(mv, Move::Play { .. })
             && self.program.by_hand
             && self.state.pending_draw == Some(mover)
@@ -353,10 +515,7 @@ impl Session {
             && !self.state.over
         {
             self.waiting = Waiting::Draw(mover);
-            let _ = writeln!(
-                text,
-                "Draw a card (`draw`, or Space then Enter), or press Enter to go on without drawing."
-            );
+            text.push_str(DRAW_QUESTION);
             return Reply { text, quit: false };
         }
         text.push_str(&self.advance());
@@ -402,10 +561,16 @@ impl Session {
             p.cite(fx.origin),
             p.line_text(fx.origin)
         );
-        let held = s.hands[usize::from(s.turn)]
-            .cards()
-            .iter()
-            .any(|c| same_face(*c, card));
+        // Only the hand of the person asking is looked in: never another player's.
+        let viewer = self.viewer();
+        let held = viewer.is_some_and(|v| {
+            s.hands[usize::from(v)]
+                .cards()
+                .iter()
+                .any(|c| same_face(*c, card))
+        });
+        // What a move would cost is asked of the player to move.
+        let to_play = held && viewer == Some(s.turn) && !s.over;
         for k in 0..fx.len {
             let total = choice_total(p, &fx.choices()[usize::from(k)], &s.facts(p));
             let name = play::move_name(p, s, Move::Play { card, choice: k });
@@ -416,7 +581,7 @@ impl Session {
                     present::illegal_total(p, total)
                 );
             } else {
-                let cost = if held {
+                let cost = if to_play {
                     self.cost(Move::Play { card, choice: k })
                 } else {
                     None
@@ -428,12 +593,15 @@ impl Session {
                 );
             }
         }
-        if !held && !s.over {
+        if let Some(v) = viewer
+            && !held
+            && !s.over
+        {
             let _ = writeln!(
                 out,
                 "  ({} is not in {}.)",
                 card_name(card),
-                self.possessive(s.turn, "hand").to_lowercase()
+                self.possessive(v, "hand").to_lowercase()
             );
         }
         out
@@ -477,17 +645,18 @@ impl Session {
             seed,
             ..Setup::default()
         };
-        let mut events = Vec::new();
+        let mut hands = Hands::new(&self.program, self.person(), None);
         self.restart_clocks();
-        match engine::new_game(&self.program, &setup, &mut events) {
+        match engine::new_game(&self.program, &setup, &mut hands) {
             Ok(state) => {
+                let (events, stuck) = hands.finish(&state);
                 self.state = state;
                 self.undo.clear();
                 self.log.clear();
                 self.waiting = Waiting::Nothing;
                 self.unsaved = false;
                 let mut text = format!("A new game of {}.\n", self.program.name);
-                text.push_str(&self.narrate(&events));
+                text.push_str(&self.narrate(&events, &stuck));
                 text.push_str(&self.advance());
                 Reply { text, quit: false }
             }

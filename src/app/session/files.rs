@@ -30,6 +30,34 @@ fn hash(p: &Program) -> String {
 
 impl Session {
     pub(super) fn save(&mut self, path: &str) -> Reply {
+        let text = match self.save_file(path) {
+            Ok(text) => text,
+            Err(why) => format!("{why}. The game goes on.\n"),
+        };
+        Reply { text, quit: false }
+    }
+
+    /// The answer to "save the game before leaving?": a file name saves it there; Enter,
+    /// Ctrl-C or Ctrl-D (`None`) leaves it unsaved, and says so. What to say, and whether to
+    /// ask again (the save failed: another name may do).
+    pub fn save_on_leaving(&mut self, answer: Option<&str>) -> (String, bool) {
+        let name = answer.map_or("", str::trim);
+        if name.is_empty() {
+            return ("The game was not saved.\n".to_string(), false);
+        }
+        match self.save_file(name) {
+            Ok(text) => (text, false),
+            Err(why) => (
+                format!(
+                    "{why}.\nType another file name, or press Enter to leave without saving.\n"
+                ),
+                true,
+            ),
+        }
+    }
+
+    /// Saves the game to `path`: what to say, or why it could not be saved.
+    fn save_file(&mut self, path: &str) -> Result<String, String> {
         let from = self.log.len().saturating_sub(LOG_LINES);
         let (ruleset, beside) = ruleset_from(path, &self.ruleset);
         let header = Header {
@@ -45,36 +73,19 @@ impl Session {
                 .map(|l| clip(l, LOG_LINE_CHARS).into_owned())
                 .collect(),
         };
-        let json = match save::write(&header, &self.state) {
-            Ok(j) => j,
-            Err(e) => {
-                return Reply {
-                    text: format!("Could not save: {e}.\n"),
-                    quit: false,
-                };
-            }
+        let json = save::write(&header, &self.state).map_err(|e| format!("Could not save: {e}"))?;
+        write_atomically(Path::new(path), json.as_bytes(), "a save")
+            .map_err(|e| format!("Could not save to {path}: {e}"))?;
+        self.unsaved = false;
+        let note = if beside {
+            String::new()
+        } else {
+            format!(
+                "It names its ruleset `{}`, which is not in the save's folder: to load it, keep the save in the ruleset's folder (or a folder above it).\n",
+                clip(&self.ruleset, 80)
+            )
         };
-        match write_atomically(Path::new(path), json.as_bytes(), "a save") {
-            Ok(()) => {
-                self.unsaved = false;
-                let note = if beside {
-                    String::new()
-                } else {
-                    format!(
-                        "It names its ruleset `{}`, which is not in the save's folder: to load it, keep the save in the ruleset's folder (or a folder above it).\n",
-                        clip(&self.ruleset, 80)
-                    )
-                };
-                Reply {
-                    text: format!("Saved to {path}.\n{note}"),
-                    quit: false,
-                }
-            }
-            Err(e) => Reply {
-                text: format!("Could not save to {path}: {e}. The game goes on.\n"),
-                quit: false,
-            },
-        }
+        Ok(format!("Saved to {path}.\n{note}"))
     }
 
     pub(super) fn load(&mut self, loader: &dyn Loader, path: &str) -> Reply {
@@ -135,6 +146,9 @@ impl Session {
         let p = &session.program;
         let mut text = format!("{} — loaded {path}.\n{notes}", p.name);
         text.push_str("Type a card to play it, `help` for commands, `rules` for the rules.\n");
+        if color {
+            text.push_str(super::SUITS_TYPED);
+        }
         text.push_str(&session.advance());
         Ok((session, text))
     }

@@ -20,8 +20,14 @@ use crate::present;
 /// Who sits in a seat.
 mod commands;
 mod files;
+mod hands;
 pub mod save;
+mod suits;
+#[cfg(test)]
+mod tests;
 mod text;
+
+use hands::Hands;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seat {
@@ -105,6 +111,14 @@ Commands (short forms in brackets):
   reload          read the ruleset file again after editing it
   new             a new game;  quit [q]: leave (Ctrl-D too)";
 
+/// Asked of a person who has just played, where players draw by hand.
+pub(super) const DRAW_QUESTION: &str =
+    "Draw a card (`draw`, or Space then Enter), or press Enter to go on without drawing.\n";
+
+/// Said where cards show their suits as symbols: how to type them.
+pub(super) const SUITS_TYPED: &str =
+    "Suits show as ♠ ♥ ♦ ♣ and are typed as letters S H D C: `10D` for 10D.\n";
+
 /// The ANSI colour of a warning (bright yellow).
 pub(super) const YELLOW: &str = "93";
 
@@ -163,9 +177,17 @@ impl Session {
             seed: o.seed,
             ..Setup::default()
         };
-        let mut events = Vec::new();
+        let person = match seats.iter().filter(|s| s.bot.is_none()).count() {
+            1 => seats
+                .iter()
+                .position(|s| s.bot.is_none())
+                .and_then(|i| u8::try_from(i).ok()),
+            _ => None,
+        };
+        let mut hands = Hands::new(&program, person, None);
         let allowance = play::Allowance::open(&program, &[]);
-        let state = engine::new_game(&program, &setup, &mut events).map_err(|e| e.to_string())?;
+        let state = engine::new_game(&program, &setup, &mut hands).map_err(|e| e.to_string())?;
+        let (events, stuck) = hands.finish(&state);
         let mut session = Session {
             ruleset: o.ruleset.clone(),
             sets: o.sets.clone(),
@@ -201,12 +223,15 @@ impl Session {
             text,
             "Lay one card a turn; the total moves with it. Type a card to play it, `help` for commands, `rules` for the rules."
         );
+        if o.color {
+            text.push_str(SUITS_TYPED);
+        }
         let _ = writeln!(
             text,
             "Seed {}: `--seed {}` deals this game again.",
             o.seed, o.seed
         );
-        text.push_str(&session.narrate(&events));
+        text.push_str(&session.narrate(&events, &stuck));
         text.push_str(&session.advance());
         Ok((session, text))
     }
@@ -237,6 +262,22 @@ impl Session {
         self.seats.iter().filter(|s| s.bot.is_none()).count()
     }
 
+    /// The seat whose hand the screen may show: the person asked to draw, or the person to
+    /// play; with one person at the table, theirs at any time. `None` when it would be
+    /// another's hand (hot-seat, the keyboard being passed).
+    pub(super) fn viewer(&self) -> Option<u8> {
+        match self.waiting {
+            Waiting::Draw(seat) => return Some(seat),
+            Waiting::Handoff(_) => return None,
+            Waiting::Choice(_) | Waiting::Nothing => {}
+        }
+        let turn = self.state.turn;
+        if self.is_human(turn) {
+            return Some(turn);
+        }
+        self.person()
+    }
+
     /// `text` in the colour `code`, when the session paints: written with its key, which
     /// [`Session::shown`] turns into the terminal's escape (text from files cannot).
     pub(super) fn paint(&self, code: &str, text: &str) -> String {
@@ -252,7 +293,9 @@ impl Session {
     /// session's own colours kept.
     pub fn shown(&self, text: &str) -> String {
         if self.color {
-            escape_painted(text, &self.paint_key)
+            // Where there is colour, cards show their suits: `10♦` in red.
+            let cards = suits::shown(text, &self.paint_key);
+            escape_painted(&cards, &self.paint_key)
         } else {
             escape_lines(text).into_owned()
         }
@@ -299,30 +342,59 @@ impl Session {
         (seats, problem)
     }
 
-    /// Events in words, logged for `history`.
-    pub(super) fn narrate(&mut self, events: &[Event]) -> String {
-        self.narrate_drawing(events, None)
+    /// Events in words, logged for `history`; where the person at the table could not play,
+    /// the hand they held (`stuck`, by the event's index: see [`Hands`]).
+    pub(super) fn narrate(&mut self, events: &[Event], stuck: &[(usize, Vec<Card>)]) -> String {
+        self.narrate_drawing(events, None, stuck)
     }
 
     /// [`Session::narrate`], naming the card a seat drew (`drawn`): at its draw where players
-    /// draw by hand, after the move's events where the game draws for them.
+    /// draw by hand, right after its card where the game draws for them; never after the
+    /// game's end.
     pub(super) fn narrate_drawing(
         &mut self,
         events: &[Event],
         drawn: Option<(u8, Card)>,
+        stuck: &[(usize, Vec<Card>)],
     ) -> String {
         let mut out = String::new();
-        let mut told = false;
         let draw_line = |session: &Session, seat: u8, card: Card| {
             let who = session.name(seat);
             let verb = if who == "You" { "draw" } else { "draws" };
             format!("{who} {verb} {}.", card_name(card))
         };
-        for e in events {
+        // Where the draw is told: in place of its own event, or before the event at an index.
+        let (replace, before) = match drawn {
+            None => (None, None),
+            Some((s, _)) => {
+                let own = events
+                    .iter()
+                    .position(|e| matches!(e, Event::Draw { seat } if *seat == s));
+                let after_card = events
+                    .iter()
+                    .position(|e| matches!(e, Event::Play { seat, .. } if *seat == s))
+                    .map(|i| i + 1);
+                let end = events
+                    .iter()
+                    .position(|e| matches!(e, Event::GameEnd { .. }))
+                    .unwrap_or(events.len());
+                match own {
+                    Some(i) => (Some(i), None),
+                    None => (None, Some(after_card.unwrap_or(end).min(end))),
+                }
+            }
+        };
+        for (i, e) in events.iter().enumerate() {
+            if before == Some(i)
+                && let Some((seat, card)) = drawn
+            {
+                let line = draw_line(self, seat, card);
+                let _ = writeln!(out, "{line}");
+                self.log.push(line);
+            }
             let names = |s: u8| self.name(s);
             let mut line = match (e, drawn) {
-                (Event::Draw { seat }, Some((s, card))) if *seat == s && !told => {
-                    told = true;
+                (Event::Draw { .. }, Some((s, card))) if replace == Some(i) => {
                     draw_line(self, s, card)
                 }
                 // A card moved between hands: the two players see which; no one else does.
@@ -342,6 +414,16 @@ impl Session {
             {
                 line.push_str(&format!(" Rule: `{}`.", self.program.line_text(o.origin)));
             }
+            if let Event::CannotPlay { seat } = e
+                && let Some((_, hand)) = stuck.iter().find(|(at, _)| *at == i)
+            {
+                let cards: Vec<String> = hand.iter().map(|c| card_name(*c)).collect();
+                line.push_str(&format!(
+                    " {}: {}.",
+                    self.possessive(*seat, "hand"),
+                    cards.join(" ")
+                ));
+            }
             let shown = match e {
                 Event::Pay { .. } | Event::Eliminated { .. } => self.paint("31", &line),
                 Event::RoundEnd { .. } | Event::GameEnd { .. } => self.paint("1", &line),
@@ -350,8 +432,8 @@ impl Session {
             let _ = writeln!(out, "{shown}");
             self.log.push(line);
         }
-        if let Some((seat, card)) = drawn
-            && !told
+        if before == Some(events.len())
+            && let Some((seat, card)) = drawn
         {
             let line = draw_line(self, seat, card);
             let _ = writeln!(out, "{line}");
@@ -360,15 +442,28 @@ impl Session {
         out
     }
 
+    /// The one person at the table, whose hand the table may show when they cannot play;
+    /// `None` at a table of several.
+    pub(super) fn person(&self) -> Option<u8> {
+        if self.humans() != 1 {
+            return None;
+        }
+        self.seats
+            .iter()
+            .position(|s| s.bot.is_none())
+            .and_then(|i| u8::try_from(i).ok())
+    }
+
     /// Bots play until a human is to move or the game ends; then the human's turn is shown.
     pub(super) fn advance(&mut self) -> String {
         let mut out = String::new();
         let (seats, problem) = self.seat_players();
-        let mut events = Vec::new();
+        let mut hands = Hands::new(&self.program, self.person(), Some(&self.state));
         let mut driver = play::Driver::within(&self.program, &seats, self.bot_rng);
-        let ending = driver.play(&mut self.state, &|| false, &mut events);
+        let ending = driver.play_watched(&mut self.state, &|| false, &mut hands);
         self.bot_rng = driver.into_rng();
-        out.push_str(&self.narrate(&events));
+        let (events, stuck) = hands.finish(&self.state);
+        out.push_str(&self.narrate(&events, &stuck));
         let seat = self.state.turn;
         match ending {
             Ending::Over | Ending::Stuck => out.push_str(&self.game_over_text()),
@@ -424,8 +519,18 @@ impl Session {
         self.program.by_hand
     }
 
-    /// The prompt: whose turn, and the total.
+    /// The prompt: whose turn, and the total (a card in it with its suit, where there is
+    /// colour; a prompt is not painted).
     pub fn prompt(&self) -> String {
+        let prompt = self.plain_prompt();
+        if self.color {
+            suits::shown(&prompt, "")
+        } else {
+            prompt
+        }
+    }
+
+    fn plain_prompt(&self) -> String {
         match self.waiting {
             Waiting::Handoff(_) => "(Enter) > ".into(),
             Waiting::Choice(c) => format!("{} which way? > ", card_name(c)),

@@ -127,9 +127,12 @@ impl Session {
                 } else {
                     format!("→ {total}")
                 };
-                if !legal.as_slice().contains(&mv) {
+                // Legal or not, and at what cost, only for the player to move: the moves
+                // listed are theirs.
+                let theirs = seat == s.turn;
+                if theirs && !legal.as_slice().contains(&mv) {
                     w = self.paint("2", &format!("{w} (illegal)"));
-                } else if let Some(cost) = self.cost(mv) {
+                } else if theirs && let Some(cost) = self.cost(mv) {
                     w = self.paint(YELLOW, &format!("{w} (costs {cost})"));
                 }
                 ways.push(w);
