@@ -161,6 +161,30 @@ impl State {
     }
 }
 
+/// What the live choices of one position are worked out against: the situation of the
+/// player to move and the limits as they stand (asked once for the whole hand: a limit that
+/// moves with the game is an expression over the table).
+pub(super) struct Now {
+    pub(super) facts: Facts,
+    limits: Option<[Option<i32>; 2]>,
+}
+
+impl Now {
+    pub(super) fn of(p: &Program, s: &State) -> Now {
+        Now {
+            facts: s.facts(p),
+            limits: p.moving_limits().then(|| s.limits_now(p)),
+        }
+    }
+
+    pub(super) fn allows(&self, p: &Program, t: i32) -> bool {
+        match self.limits {
+            None => p.allows(t),
+            Some([hi, lo]) => hi.is_none_or(|h| t <= h) && lo.is_none_or(|l| t >= l),
+        }
+    }
+}
+
 /// The rules of the moments of `kind` whose condition holds for the player `by` names,
 /// run in the order written.
 pub(super) fn run_moments<S: Sink>(

@@ -130,3 +130,19 @@ pub(super) fn hand_over<S: Sink>(s: &mut State, from: u8, to: u8, sink: &mut S) 
         sink.event(Event::Handed { from, to, card });
     }
 }
+
+/// The rest of a draw up to `size` for a hand a rule left more than one card short (it gave
+/// cards away, or swapped for a smaller hand): one card at a time, as [`draw_up_to`].
+#[cold]
+#[inline(never)]
+pub(super) fn draw_rest<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S) {
+    while s.hands[usize::from(seat)].len() < size {
+        if s.stock.is_empty() {
+            reshuffle(p, s, sink);
+        }
+        let Some(c) = s.stock.pop() else {
+            return;
+        };
+        s.hands[usize::from(seat)].push(c);
+    }
+}

@@ -91,7 +91,7 @@ impl State {
         let rank_fx = &p.rank_fx[self.active().min(MAX_SEATS)];
         let row = p.legal.row(self.total);
         // The situation and the limits, worked out once for every live choice of the hand.
-        let mut now: Option<Now> = None;
+        let mut now: Option<super::kept::Now> = None;
         let hand = self.hands[usize::from(self.turn)].cards();
         let copies = p.copies(self.seats);
         for (i, &card) in hand.iter().enumerate() {
@@ -119,7 +119,7 @@ impl State {
                 bits &= bits - 1;
                 let choice = &fx.choices[k];
                 let total = if allowed & (1 << k) == 0 {
-                    let now = now.get_or_insert_with(|| Now::of(p, self));
+                    let now = now.get_or_insert_with(|| super::kept::Now::of(p, self));
                     match self.live_total(p, rank, choice, now) {
                         Some(t) => t,
                         None => continue,
@@ -151,7 +151,13 @@ impl State {
     /// The total a live choice makes now, if the limits allow it. A script that fails gives
     /// the current total: the move is offered, and playing it reports the failure.
     #[inline(never)]
-    fn live_total(&self, p: &Prepared, rank: u8, choice: &Choice, now: &Now) -> Option<i32> {
+    fn live_total(
+        &self,
+        p: &Prepared,
+        rank: u8,
+        choice: &Choice,
+        now: &super::kept::Now,
+    ) -> Option<i32> {
         let t = if choice.scripted {
             self.move_total(p, rank, choice).unwrap_or(self.total)
         } else {
@@ -179,7 +185,7 @@ impl State {
     #[inline(never)]
     fn can_play_live(&self, p: &Prepared) -> bool {
         let active = self.active();
-        let now = Now::of(p, self);
+        let now = super::kept::Now::of(p, self);
         let facts = now.facts;
         let hand = self.hands[usize::from(self.turn)].cards();
         let playable = |scripted: bool| {
@@ -200,30 +206,6 @@ impl State {
             })
         };
         playable(false) || playable(true)
-    }
-}
-
-/// What the live choices of one position are worked out against: the situation of the
-/// player to move and the limits as they stand (asked once for the whole hand: a limit that
-/// moves with the game is an expression over the table).
-struct Now {
-    facts: Facts,
-    limits: Option<[Option<i32>; 2]>,
-}
-
-impl Now {
-    fn of(p: &Program, s: &State) -> Now {
-        Now {
-            facts: s.facts(p),
-            limits: p.moving_limits().then(|| s.limits_now(p)),
-        }
-    }
-
-    fn allows(&self, p: &Program, t: i32) -> bool {
-        match self.limits {
-            None => p.allows(t),
-            Some([hi, lo]) => hi.is_none_or(|h| t <= h) && lo.is_none_or(|l| t >= l),
-        }
     }
 }
 
@@ -621,7 +603,7 @@ fn pass_turn<S: Sink>(p: &Prepared, s: &mut State, seat: u8, turn: Turn, sink: &
         // players draw automatically: a draw by hand is one card). Never so in a program of
         // plain cards, whose hands only ever lose the card laid.
         if !p.plain_cards && !p.by_hand && s.hands[usize::from(seat)].len() < size {
-            draw_rest(p, s, seat, size, sink);
+            super::moves::draw_rest(p, s, seat, size, sink);
         }
     }
     pass_on(s, seat, turn, sink);
@@ -709,22 +691,6 @@ pub(super) fn draw_up_to<S: Sink>(
         if S::WANTS & kind::DRAW != 0 && p.by_hand {
             sink.event(Event::Draw { seat });
         }
-    }
-}
-
-/// The rest of a draw up to `size` for a hand a rule left more than one card short (it gave
-/// cards away, or swapped for a smaller hand): one card at a time, as [`draw_up_to`].
-#[cold]
-#[inline(never)]
-fn draw_rest<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S) {
-    while s.hands[usize::from(seat)].len() < size {
-        if s.stock.is_empty() {
-            reshuffle(p, s, sink);
-        }
-        let Some(c) = s.stock.pop() else {
-            return;
-        };
-        s.hands[usize::from(seat)].push(c);
     }
 }
 
