@@ -827,3 +827,53 @@ fn the_text_with_the_ladder_order_and_restricted_play_of_a_constructed_ruleset()
     );
     insta::assert_snapshot!(text);
 }
+
+/// Two rulesets whose tables differ (Ninety-Nine at 3, Ninety-Eight in teams of two at 4)
+/// are judged until decided each at its own table, as the plain comparison plays them: B's
+/// games are played and counted, none fails.
+#[test]
+fn until_decided_plays_each_ruleset_at_its_own_table() {
+    let out = ninety()
+        .args([
+            "judge",
+            "ninety-nine",
+            "ninety-eight-teams",
+            "--games",
+            "40",
+            "--until-decided",
+            "--decide",
+            "turns_mean",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(v["b"]["games"].as_u64().expect("games") > 0, "{}", v["b"]);
+    assert_eq!(v["b"]["config"]["players"], 4, "{}", v["b"]["config"]);
+    assert_eq!(v["b"]["failed"].as_u64().unwrap_or(0), 0, "{}", v["b"]);
+}
+
+/// The judge's list of rules gives each line as it plays: an option in braces is its value
+/// (Ninety-Eight's King sets the total to `{threshold}`, 98 by default).
+#[test]
+fn the_rule_list_fills_in_the_options() {
+    let out = ninety()
+        .args(["judge", "ninety-eight", "--games", "20", "--json"])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains("{threshold}"), "an option left unfilled");
+    assert!(text.contains("card K: set the total to 98"), "{text}");
+}

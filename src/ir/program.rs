@@ -429,6 +429,29 @@ impl Program {
         p
     }
 
+    /// A line's text with each `{option}` it names filled in with the option's value (the
+    /// text as it plays: `set the total to {threshold}` is `set the total to 99`); a name
+    /// that is no option of the program stays as written.
+    pub fn filled(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let Some(close) = after.find('}') else {
+                out.push_str(&rest[open..]);
+                return out;
+            };
+            match self.option(&after[..close]) {
+                Some(o) => out.push_str(&o.value.to_string()),
+                None => out.push_str(&rest[open..open + close + 2]),
+            }
+            rest = &after[close + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+
     pub fn option(&self, name: &str) -> Option<&OptionInfo> {
         self.options.iter().find(|o| o.name == name)
     }

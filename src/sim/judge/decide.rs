@@ -172,7 +172,9 @@ pub fn until_decided(
     control: &Control<'_>,
 ) -> Result<(Tally, Tally, Decision), String> {
     let stopped = || control.stopped();
-    let seats: Vec<Player> = (0..a.1.players).map(|_| bot.clone()).collect();
+    // Each ruleset at its own table, as the plain comparison plays them.
+    let seats_a: Vec<Player> = (0..a.1.players).map(|_| bot.clone()).collect();
+    let seats_b: Vec<Player> = (0..b.1.players).map(|_| bot.clone()).collect();
     crate::sim::run::on_threads(control.jobs, || {
         let mut ta = Tally::new(a.0, a.1.players);
         let mut tb = Tally::new(b.0, b.1.players);
@@ -183,8 +185,8 @@ pub fn until_decided(
             let at = |k: u32| u64::from(k).saturating_mul(plan.batch);
             let range = at(looks)..at(looks + 1);
             let both = (&stopped as &(dyn Fn() -> bool + Sync), control.played);
-            ta.merge(&play_range(a.0, &seats, a.1.seed, range.clone(), both)?);
-            tb.merge(&play_range(b.0, &seats, b.1.seed, range, both)?);
+            ta.merge(&play_range(a.0, &seats_a, a.1.seed, range.clone(), both)?);
+            tb.merge(&play_range(b.0, &seats_b, b.1.seed, range, both)?);
             if stopped() {
                 break;
             }

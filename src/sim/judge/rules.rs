@@ -125,7 +125,7 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
             .collect();
         out.push(Target {
             kind: "card",
-            label: format!("card {}: {text}", names.join(", ")),
+            label: format!("card {}: {}", names.join(", "), p.filled(text)),
             origin,
             source: Source::Effects(fxs),
         });
@@ -156,9 +156,9 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
         };
         // A trigger's text says its moment already (`when a player cannot play: ...`).
         let label = if kind == "trigger" {
-            o.text.clone()
+            p.filled(&o.text)
         } else {
-            format!("{what}: {}", o.text)
+            format!("{what}: {}", p.filled(&o.text))
         };
         out.push(Target {
             kind,
