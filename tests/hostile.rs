@@ -807,6 +807,30 @@ fn f05_f06_f13_a_tampered_save_is_refused_and_a_loaded_game_is_sound() {
             ),
         ),
         (
+            // Ninety-Nine's stuck player pays and loses the round: no hand is ever kept by
+            // a player known not to hold a rank, even a rank the hand does not hold.
+            "a rank known not held where no stuck hand is kept (G14)",
+            {
+                let held: Vec<String> = g["state"]["hands"][0]
+                    .as_array()
+                    .expect("a hand")
+                    .iter()
+                    .filter_map(|c| c.as_str())
+                    .map(|c| {
+                        let face = c.split('/').next().unwrap_or(c);
+                        face[..face.len() - 1].to_string()
+                    })
+                    .collect();
+                let free = [
+                    "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+                ]
+                .into_iter()
+                .find(|r| !held.iter().any(|h| h == r))
+                .expect("a rank not held");
+                set(&["state", "known_not"], serde_json::json!([[free], [], []]))
+            },
+        ),
+        (
             "ranks known of a seat not at the table (G14)",
             set(
                 &["state", "known_not"],

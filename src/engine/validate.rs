@@ -55,6 +55,11 @@ impl State {
                     "seat {seat} is not at the table, but what it holds is known"
                 ));
             }
+            if !p.keeps_stuck_hand() {
+                return Err(format!(
+                    "ranks seat {seat} does not hold are known, but under these rules no player who cannot play keeps their hand"
+                ));
+            }
             let held = self.hands[seat]
                 .cards()
                 .iter()

@@ -276,6 +276,28 @@ impl Program {
             .any(|o| o.list.iter().any(|x| x.kind.moves_between_hands()))
     }
 
+    /// Whether a player who cannot play may keep their hand in the round (the table then
+    /// knows ranks they do not hold, `engine::State::known_not`): the `when a player cannot
+    /// play` line neither ends the round nor takes anyone out of it.
+    pub fn keeps_stuck_hand(&self) -> bool {
+        self.triggers.cannot_play.is_none_or(|i| {
+            self.outcomes.get(usize::from(i)).is_some_and(|o| {
+                !o.list.iter().any(|x| {
+                    matches!(
+                        x.kind,
+                        super::OutcomeKind::WinRound
+                            | super::OutcomeKind::LoseRound
+                            | super::OutcomeKind::EndRound
+                            | super::OutcomeKind::OutOfRound
+                            | super::OutcomeKind::OutOfGame
+                            | super::OutcomeKind::WinGame
+                            | super::OutcomeKind::EndGame
+                    )
+                })
+            })
+        })
+    }
+
     /// Whether any line moves cards (`draws`, or from hand to hand).
     pub fn moves_cards(&self) -> bool {
         self.outcomes.iter().any(|o| {

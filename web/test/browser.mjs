@@ -218,7 +218,7 @@ const tests = {
     assert(items.some((i) => i.startsWith('add')), `the effects are offered: ${items.slice(0, 8)}`);
     await page.keyboard.press('Enter');
     const line = (await text(page)).trimEnd().split('\n').pop();
-    assert(/^card Q: add/.test(line), `the chosen word is written: ${line}`);
+    assert(/^card Q: add/.test(line), `the chosen word is written: ${line} (offered: ${items.slice(0, 8)})`);
   },
 
   // While the text has an error, the last good rules sheet stays, greyed; mended, it is the
