@@ -55,7 +55,8 @@ impl State {
                     "seat {seat} is not at the table, but what it holds is known"
                 ));
             }
-            if !p.keeps_stuck_hand() {
+            // (A game that ended on a stuck player's payment keeps what was learnt then.)
+            if !p.keeps_stuck_hand() && !self.over {
                 return Err(format!(
                     "ranks seat {seat} does not hold are known, but under these rules no player who cannot play keeps their hand"
                 ));

@@ -212,8 +212,12 @@ const tests = {
   // Completion opens by itself where the grammar expects a word: after `card Q: `.
   async completion(page) {
     await startVariant(page, 'ninety-nine');
+    const before = await checks(page);
     await typeAtEnd(page, 'card Q: ');
+    // The check of the typed text redraws the diagnostics; the choice is made once it has.
+    await nextCheck(page, before);
     await page.waitForSelector('.cm-tooltip-autocomplete', { timeout: 10_000 });
+    await page.waitForTimeout(300);
     const items = await page.$$eval('.cm-tooltip-autocomplete li', (lis) => lis.map((li) => li.textContent));
     assert(items.some((i) => i.startsWith('add')), `the effects are offered: ${items.slice(0, 8)}`);
     await page.keyboard.press('Enter');
