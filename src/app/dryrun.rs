@@ -86,6 +86,9 @@ pub fn dry_run(p: &Ruleset, own: &Layer) -> Vec<Diag> {
     // A game that ended with several players in it, under `the winner is the last player left`.
     let mut several_left: Option<(usize, u64)> = None;
     let (mut games, mut turns) = (0u64, 0u64);
+    // Games that could not go on (a script that failed, a game stuck): how many, the first.
+    let mut failed: Option<(usize, u64, String, bool)> = None;
+    let mut failures = 0u64;
     'games: for round in 0.. {
         for &players in &counts {
             if games >= DRY_GAMES || turns >= DRY_TURNS {
@@ -115,7 +118,13 @@ pub fn dry_run(p: &Ruleset, own: &Layer) -> Vec<Diag> {
                     endless = Some(e);
                     break 'games;
                 }
-                Played::Failed => {}
+                Played::Failed(why, error) => {
+                    // The first failure shown; a game that failed outright before a stuck one.
+                    if failed.as_ref().is_none_or(|f| error && !f.3) {
+                        failed = Some((players, seed, why, error));
+                    }
+                    failures += 1;
+                }
             }
             games += 1;
         }
@@ -124,6 +133,23 @@ pub fn dry_run(p: &Ruleset, own: &Layer) -> Vec<Diag> {
     if let Some(e) = endless {
         out.push(endless_diag(p, own, &e).in_source(&source));
         return out;
+    }
+    if let Some((players, seed, why, error)) = failed {
+        let message =
+            format!("{failures} of {games} games played while checking could not go on: {why}");
+        out.push(
+            if error {
+                Diag::error(Code::NeverEnds, Span::default(), message)
+            } else {
+                Diag::warning(Code::NeverEnds, Span::default(), message)
+            }
+            .without_snippet()
+            .hint(format!(
+                "see one: `ninety run {} --players {players} --seed {seed} --bots random`",
+                own.path
+            ))
+            .in_source(&source),
+        );
     }
     if let Some(&(players, seed)) = no_winner.first() {
         out.push(
@@ -180,7 +206,8 @@ enum Played {
         several: bool,
     },
     Endless(Endless),
-    Failed,
+    /// It could not go on: why, and whether a move failed outright (not a game that stalled).
+    Failed(String, bool),
 }
 
 /// One seeded game, every seat the same bot: as `ninety run FILE --players N --seed S --bots
@@ -204,8 +231,9 @@ fn play_game(p: &Ruleset, players: usize, seed: u64, bot: Bot, seen: &mut Seen) 
     seen.cards = 0;
     seen.round_began = 0;
     let mut driver = Driver::new(p, &seats, seed).with_limit(DRY_GAME_TURNS);
-    let Ok(mut s) = driver.start(&setup, seen) else {
-        return Played::Failed;
+    let mut s = match driver.start(&setup, seen) {
+        Ok(s) => s,
+        Err(e) => return failed(e),
     };
     match driver.play(&mut s, &|| false, seen) {
         Ending::Over => Played::Ended {
@@ -223,12 +251,27 @@ fn play_game(p: &Ruleset, players: usize, seed: u64, bot: Bot, seen: &mut Seen) 
             rounds: seen.rounds,
             round_cards: seen.cards - seen.round_began,
         }),
-        Ending::Stuck
-        | Ending::Stopped
-        | Ending::Guard
+        e @ (Ending::Stuck
         | Ending::NoMove(_)
         | Ending::Failed(_)
-        | Ending::Waiting(_) => Played::Failed,
+        | Ending::Stopped
+        | Ending::Guard
+        | Ending::Waiting(_)) => failed(e),
+    }
+}
+
+/// A game that could not go on, and why in words.
+fn failed(e: Ending) -> Played {
+    match e {
+        Ending::Stuck => Played::Failed(
+            "rounds kept ending with no card laid, so the game stopped with no winner".into(),
+            false,
+        ),
+        Ending::NoMove(seat) => Played::Failed(format!("seat {seat} had no move to make"), true),
+        Ending::Failed(e) => Played::Failed(e.to_string(), true),
+        Ending::Over | Ending::TurnLimit | Ending::Stopped | Ending::Guard | Ending::Waiting(_) => {
+            Played::Failed("the game was stopped".into(), true)
+        }
     }
 }
 
