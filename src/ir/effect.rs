@@ -571,50 +571,10 @@ impl OutcomeKind {
     /// Whether this outcome moves cards from one hand to another: the two players know the
     /// card, no one else (what a searching bot's deals must keep).
     pub fn moves_between_hands(&self) -> bool {
-        match self {
-            OutcomeKind::SwapHands(_) | OutcomeKind::TakeCard(_) | OutcomeKind::GiveCard(_) => true,
-            OutcomeKind::Pay { .. }
-            | OutcomeKind::WinRound
-            | OutcomeKind::LoseRound
-            | OutcomeKind::OutOfRound
-            | OutcomeKind::OutOfGame
-            | OutcomeKind::ResetTotal(_)
-            | OutcomeKind::EndRound
-            | OutcomeKind::WinGame
-            | OutcomeKind::EndGame
-            | OutcomeKind::TakePot
-            | OutcomeKind::Gain { .. }
-            | OutcomeKind::SetTotal(_)
-            | OutcomeKind::Change { .. }
-            | OutcomeKind::Draw(_) => false,
-        }
-    }
-
-    /// The player an outcome names besides its subject (`swap hands with the next player`).
-    pub fn other(&self) -> Option<Who> {
-        match *self {
-            OutcomeKind::SwapHands(w) | OutcomeKind::TakeCard(w) | OutcomeKind::GiveCard(w) => {
-                Some(w)
-            }
-            OutcomeKind::Pay {
-                to: Target::Seat(w),
-                ..
-            } => Some(w),
-            OutcomeKind::Pay { .. }
-            | OutcomeKind::WinRound
-            | OutcomeKind::LoseRound
-            | OutcomeKind::OutOfRound
-            | OutcomeKind::OutOfGame
-            | OutcomeKind::ResetTotal(_)
-            | OutcomeKind::EndRound
-            | OutcomeKind::WinGame
-            | OutcomeKind::EndGame
-            | OutcomeKind::TakePot
-            | OutcomeKind::Gain { .. }
-            | OutcomeKind::SetTotal(_)
-            | OutcomeKind::Change { .. }
-            | OutcomeKind::Draw(_) => None,
-        }
+        matches!(
+            self,
+            OutcomeKind::SwapHands(_) | OutcomeKind::TakeCard(_) | OutcomeKind::GiveCard(_)
+        )
     }
 }
 
