@@ -416,6 +416,15 @@ impl Run<'_> {
                 let n = s.effect(p, rank_of(c)).map_or(1, |fx| fx.len);
                 Ok((0..n).map(|k| Move::Play { card: c, choice: k }).collect())
             }
+            // A card that names a player, written without one: each player it could name.
+            Err(play::MoveError::NeedsPlayer { .. }) => {
+                let text = card.node.trim();
+                let mv = |seat: u8| play::parse_move(p, s, &format!("{text}>{seat}")).ok();
+                Ok((0..s.seats)
+                    .filter(|x| *x != s.turn)
+                    .filter_map(mv)
+                    .collect())
+            }
             Err(e) => Err(self.fail(card.span, e.to_string())),
         }
     }

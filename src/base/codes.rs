@@ -101,6 +101,8 @@ codes! {
     LabelTwice = "label-twice": "two choices share a label",
     PaysSelf = "pays-self": "a player pays themselves",
     CardMove = "card-move": "a card moved between hands names several players at once, the player themselves, or not how the card is picked",
+    OtherMove = "other-move": "a move beside laying a card that is said twice, names no card, or cannot be made",
+    ChosenPlayer = "chosen-player": "`a player of their choice` where no card is laid to name them",
     Ambiguous = "ambiguous": "a line that could be read two ways",
     Role = "role": "`the next player` or `the previous player` where the cards' skips and extra turns make it unclear who that is",
     RepeatedEffect = "repeated-effect": "an effect said twice in one choice",

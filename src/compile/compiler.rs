@@ -153,6 +153,8 @@ pub(super) enum Lowering {
     Card(u8),
     Bar,
     Moment,
+    /// A move beside laying a card.
+    Other,
 }
 
 /// A line naming a role whose meaning depends on turn effects.

@@ -53,6 +53,7 @@ impl Compiler<'_> {
             fast: ir::Fast::Add(0),
             turn: ir::Turn::default(),
             scripted: false,
+            aims: false,
         };
         let mut out = ir::Effect {
             choices: [empty_choice; MAX_CHOICES],
@@ -471,6 +472,7 @@ impl Compiler<'_> {
             A::Nothing => ir::Act::Nothing,
             A::Skip(n) => ir::Act::Skip(self.times(layer, n.as_ref(), "skipping", "players")?),
             A::Reverse => ir::Act::Reverse,
+            A::ChooseNext => ir::Act::ChooseNext,
             A::PlayAgain(n) => {
                 ir::Act::Again(self.times(layer, n.as_ref(), "playing again", "times")?)
             }

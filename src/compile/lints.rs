@@ -537,7 +537,8 @@ impl Compiler<'_> {
                 | ir::Act::Nothing
                 | ir::Act::Skip(_)
                 | ir::Act::Reverse
-                | ir::Act::Again(_) => false,
+                | ir::Act::Again(_)
+                | ir::Act::ChooseNext => false,
             });
         let by_bars = p.bars.iter().any(|b| costs(b.reach) || costs(b.pass))
             || p.script_bars.iter().any(|b| costs(Some(b.outcomes)));

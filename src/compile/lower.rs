@@ -21,6 +21,7 @@ struct Lowered {
     bars: Vec<ir::Bar>,
     triggers: ir::Triggers,
     moments: Vec<ir::Moment>,
+    others: Vec<ir::OtherMove>,
     /// The limits worked out from the table (upper, lower): their expressions.
     limits: [Option<u16>; 2],
     ends: Ends,
@@ -76,6 +77,7 @@ impl Compiler<'_> {
         let bars = self.bars(&s);
         let triggers = self.triggers(&s);
         let moments = self.moments(&s);
+        let others = self.others(&s);
         let ends = self.ends(&s);
         self.unused_options();
         self.unused_counts(&s);
@@ -89,10 +91,12 @@ impl Compiler<'_> {
             bars,
             triggers,
             moments,
+            others,
             limits,
             ends,
         };
         let mut program = self.assemble(&s, &table, lowered);
+        Self::mark_aims(&mut program);
         program.reads_table = program.reads_table_now();
         self.tabulate(&mut program, &s.script_bars);
         // A game that cannot start is the one thing to say: the analyses would only echo it.
@@ -209,6 +213,7 @@ impl Compiler<'_> {
             counts: std::mem::take(&mut self.counts),
             exprs: std::mem::take(&mut self.exprs),
             moments: lowered.moments,
+            others: lowered.others,
             reads_table: false,
             clockwise: s.clockwise.as_ref().is_none_or(|c| c.value),
             by_hand: s.by_hand.as_ref().is_some_and(|b| b.value),

@@ -22,6 +22,7 @@ mod lints;
 mod loader;
 mod lower;
 mod options;
+mod others;
 mod outcomes;
 mod removal;
 mod roles;

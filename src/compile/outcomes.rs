@@ -422,6 +422,7 @@ pub(super) fn who_ir(w: ast::Who) -> ir::Who {
         ast::Who::Richest => ir::Who::Richest,
         ast::Who::Poorest => ir::Who::Poorest,
         ast::Who::EachOut => ir::Who::EachOut,
+        ast::Who::Chosen => ir::Who::Chosen,
     }
 }
 
@@ -442,5 +443,6 @@ fn who_name(w: ast::Who) -> &'static str {
         ast::Who::Richest => "the player with the most chips",
         ast::Who::Poorest => "the player with the fewest chips",
         ast::Who::EachOut => "each player out of the round",
+        ast::Who::Chosen => "a player of their choice",
     }
 }

@@ -30,7 +30,7 @@ impl Compiler<'_> {
         for u in uses {
             let of_card = match u.from {
                 Lowering::Card(rank) => turning.iter().find(|t| t.rank == rank),
-                Lowering::Bar | Lowering::Moment => Some(example),
+                Lowering::Bar | Lowering::Moment | Lowering::Other => Some(example),
             };
             let diag = match (u.who, u.from, of_card) {
                 (ast::Who::Next, Lowering::Moment, _) | (ast::Who::Next, _, None) => continue,
@@ -46,7 +46,7 @@ impl Compiler<'_> {
         let card = RANK_WORDS[usize::from(t.rank)];
         let when = match u.from {
             Lowering::Card(_) => format!("after this card (`{}`)", t.text),
-            Lowering::Bar | Lowering::Moment => {
+            Lowering::Bar | Lowering::Moment | Lowering::Other => {
                 format!("when a {card} (`{}`) gets the total here", t.text)
             }
         };

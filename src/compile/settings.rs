@@ -120,6 +120,8 @@ pub(super) struct Settings {
     pub counts: Vec<Decided<super::counts::CountLine>>,
     /// Moments' lines, in order (`the round ends after 20 cards` among them).
     pub moments: Vec<Decided<super::counts::MomentLine>>,
+    /// Moves beside laying a card, in order.
+    pub others: Vec<Decided<super::others::OtherLine>>,
     /// A limit worked out from the table: the upper one, then the lower one.
     pub limit_values: [Option<Decided<ast::SValue>>; 2],
 }
@@ -163,6 +165,7 @@ impl Settings {
         out.extend(self.removed.iter().map(|d| (d.layer, d.line)));
         out.extend(self.counts.iter().map(|d| (d.layer, d.line)));
         out.extend(self.moments.iter().map(|d| (d.layer, d.line)));
+        out.extend(self.others.iter().map(|d| (d.layer, d.line)));
         out
     }
 }
@@ -513,6 +516,12 @@ impl Collect<'_, '_> {
                 outcomes,
             } => self.moment_stmt(moment, condition.as_ref(), outcomes),
             StatementKind::RoundEnds(how) => self.round_ends_stmt(how),
+            StatementKind::Other {
+                stuck,
+                action,
+                then,
+                failed,
+            } => self.other_stmt(*stuck, action, then, failed.as_ref()),
         }
     }
 

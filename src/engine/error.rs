@@ -72,4 +72,6 @@ pub enum PlayError {
     TurnLimit(u64),
     #[error("{0}; the move was not played")]
     Script(ScriptError),
+    #[error("that move is not offered now: {0}")]
+    NotOffered(&'static str),
 }

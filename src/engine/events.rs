@@ -20,6 +20,8 @@ pub enum Reason {
     Script(u16),
     /// A moment's rule (`after each card: ...`).
     Moment,
+    /// A move beside laying a card (its index in `Program::others`).
+    Other(u8),
 }
 
 impl std::fmt::Display for Reason {
@@ -35,6 +37,7 @@ impl std::fmt::Display for Reason {
             Reason::GameEnd => f.write_str("end of the game"),
             Reason::Script(_) => f.write_str("a house rule"),
             Reason::Moment => f.write_str("a rule of the moment"),
+            Reason::Other(_) => f.write_str("their move instead of a card"),
         }
     }
 }
@@ -160,6 +163,20 @@ pub enum Event {
         to: u8,
         card: Card,
     },
+    /// `seat` made move `index` of `Program::others` (`discard a King`, `lay the top card of
+    /// the stock`): the card it discarded or turned up, face up for everyone (0 for none);
+    /// `laid` when that card is then laid (a `Play` event follows).
+    Other {
+        seat: u8,
+        index: u8,
+        card: Card,
+        laid: bool,
+    },
+    /// `seat`, laying a card that names a player, named `chosen`.
+    Chose {
+        seat: u8,
+        chosen: u8,
+    },
 }
 
 /// The kinds of events, as bits, for a sink to say which it wants.
@@ -188,6 +205,9 @@ pub mod kind {
     /// A rule moved cards: [`super::Event::Drew`], [`super::Event::Swapped`],
     /// [`super::Event::Handed`].
     pub const CARDS: u32 = 1 << 21;
+    /// A move beside laying a card, or a player named: [`super::Event::Other`],
+    /// [`super::Event::Chose`].
+    pub const OTHER: u32 = 1 << 22;
     /// Every kind.
     pub const ALL: u32 = u32::MAX;
 }

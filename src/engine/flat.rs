@@ -216,6 +216,7 @@ pub fn turn_of(code: u32) -> Turn {
         skip: (code >> 8) as u8,
         reverse: code >> 16 & 1 != 0,
         again: (code >> 24) as u8,
+        chosen: false,
     }
 }
 

@@ -35,6 +35,9 @@ pub(super) fn who_plays_next(s: &State, actor: u8, turn: Turn) -> u8 {
     if again && s.in_round(actor) {
         return actor;
     }
+    if let Some(x) = s.kept.aim.filter(|x| turn.chosen && s.in_round(*x)) {
+        return x;
+    }
     let cw = s.clockwise ^ turn.reverse;
     let mut next = s.next_seat(actor, cw);
     for _ in 0..turn.skip {
@@ -86,6 +89,11 @@ fn resolve_seats(
             }
         }
         Who::Next => put(who_plays_next(s, actor, by.turn)),
+        Who::Chosen => {
+            if let Some(x) = s.kept.aim {
+                put(x);
+            }
+        }
         Who::After => put(s.next_seat(actor, s.clockwise)),
         Who::Previous => put(s.next_seat(actor, !s.clockwise)),
         Who::LaidPrevious => {
@@ -133,7 +141,8 @@ fn resolve_seats(
                         | Who::Previous
                         | Who::LaidPrevious
                         | Who::Richest
-                        | Who::Poorest => true,
+                        | Who::Poorest
+                        | Who::Chosen => true,
                     };
                 // Partners share chips: a team pays once, not once per member.
                 if ok && (who == Who::EachOut || first_of_team(p, s, seat)) {

@@ -27,12 +27,17 @@ pub struct Prepared {
     /// no moment after each card, limits that stay put, no card known in another's hand): the step's and the loops' plain
     /// way is open.
     pub(super) plain_cards: bool,
+    /// Whether a turn may be more than laying a card of the hand (a move beside it, a card
+    /// that names a player): the moves are then listed the general way.
+    pub more_moves: bool,
 }
 
 impl Prepared {
     /// `program` with its legal-choice table.
     pub fn new(program: Program) -> Prepared {
-        let plain_cards = program.script_bars.is_empty()
+        let more_moves = program.more_moves();
+        let plain_cards = !more_moves
+            && program.script_bars.is_empty()
             && !program.moving_limits()
             // What is known of a card moved between hands is forgotten as it is laid.
             && !program.moves_between_hands()
@@ -45,6 +50,7 @@ impl Prepared {
             program,
             turns: Tables::default(),
             plain_cards,
+            more_moves,
         }
     }
 

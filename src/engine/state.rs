@@ -9,19 +9,63 @@ use crate::base::Rng;
 use crate::base::cards::{Card, card_name, rank_counts};
 use crate::ir::{self, MAX_CHOICES, MAX_HAND, MAX_SEATS, Program};
 
-/// A move: lay a card with one of its choices, or draw (when players draw by hand).
+/// A move: lay a card with one of its choices, or draw (when players draw by hand), or one
+/// of the ruleset's moves beside laying a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Move {
-    Play { card: Card, choice: u8 },
+    Play {
+        card: Card,
+        choice: u8,
+    },
     Draw,
+    /// A card laid with a choice that names a player (`choose who plays next`, `a player of
+    /// their choice pays 1`): the seat named, another player in the round.
+    Aim {
+        card: Card,
+        choice: u8,
+        seat: u8,
+    },
+    /// A move beside laying a card: [`Program::others`]' move `index`, with the card of the
+    /// hand it names (`discard KS`), or 0 for a move that names none.
+    Other {
+        index: u8,
+        card: Card,
+    },
+    /// A player who cannot play, offered other moves, takes what the rules give a player who
+    /// cannot play.
+    Yield,
 }
+
+impl Move {
+    /// The card of the hand the move lays or names, if any.
+    pub fn card(self) -> Option<Card> {
+        match self {
+            Move::Play { card, .. } | Move::Aim { card, .. } => Some(card),
+            Move::Other { index: _, card } if card != 0 => Some(card),
+            Move::Other { .. } | Move::Draw | Move::Yield => None,
+        }
+    }
+
+    /// The card laid and its choice, for a move that lays a card of the hand.
+    pub fn laid(self) -> Option<(Card, u8)> {
+        match self {
+            Move::Play { card, choice } | Move::Aim { card, choice, .. } => Some((card, choice)),
+            Move::Other { .. } | Move::Draw | Move::Yield => None,
+        }
+    }
+}
+
+/// Most moves of one position: every choice of every card, once for each player a choice
+/// may name, every card a move beside laying one may name, a draw and a yield.
+pub const MAX_MOVES: usize =
+    MAX_HAND * MAX_CHOICES * (MAX_SEATS - 1) + ir::MAX_OTHERS * MAX_HAND + 2;
 
 /// The legal moves of a position, on the stack.
 #[derive(Debug, Clone, Copy)]
 pub struct Moves {
-    list: [Move; MAX_HAND * MAX_CHOICES + 1],
+    list: [Move; MAX_MOVES],
     /// The total each move makes.
-    totals: [i32; MAX_HAND * MAX_CHOICES + 1],
+    totals: [i32; MAX_MOVES],
     pub(super) len: usize,
 }
 
@@ -37,8 +81,8 @@ impl Moves {
         Moves {
             // All zero bytes (`Play` is the first variant): the list is cleared in a few
             // stores.
-            list: [Move::Play { card: 0, choice: 0 }; MAX_HAND * MAX_CHOICES + 1],
-            totals: [0; MAX_HAND * MAX_CHOICES + 1],
+            list: [Move::Play { card: 0, choice: 0 }; MAX_MOVES],
+            totals: [0; MAX_MOVES],
             len: 0,
         }
     }
@@ -156,6 +200,8 @@ pub struct Kept {
     pub run_carry: (u8, u8),
     /// The `when N players are left` moments that have run: bit `N`.
     pub left_fired: u16,
+    /// The seat the move being played names ([`Move::Aim`]); `None` between moves.
+    pub aim: Option<u8>,
     /// The moments after a card are running: the card is counted among those laid this
     /// round (`State::turns` counts it once its turn is over).
     pub after_card: bool,
@@ -175,6 +221,7 @@ impl Kept {
         self.round_began = 0;
         self.run_carry = (0, 0);
         self.left_fired = 0;
+        self.aim = None;
         self.after_card = false;
         self.seen.clear();
     }

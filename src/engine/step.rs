@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use super::events::kind;
 use super::outcomes::{Acting, finish_round, run_list, run_outcomes};
 use super::scripts::Pre;
+pub(super) use super::settle::{settle, settle_slow};
 use super::{Event, Illegal, Move, Moves, PlayError, Reason, Sink, State};
 use crate::base::cards::{Card, rank_of, same_face};
 use crate::ir::{self, Act, Choice, MAX_SEATS, Program, choice_total};
@@ -54,6 +55,9 @@ impl State {
         if self.pending_draw.is_some() {
             moves.push(Move::Draw, self.total);
         }
+        if p.more_moves {
+            return self.more_moves_into(p, moves);
+        }
         self.each_play(p, |mv, total| {
             moves.push(mv, total);
             ControlFlow::Continue(())
@@ -84,7 +88,11 @@ impl State {
     }
 
     #[inline(always)]
-    fn scan<const TOTALS: bool>(&self, p: &Prepared, mut f: impl FnMut(Play) -> ControlFlow<()>) {
+    pub(super) fn scan<const TOTALS: bool>(
+        &self,
+        p: &Prepared,
+        mut f: impl FnMut(Play) -> ControlFlow<()>,
+    ) {
         if self.over {
             return;
         }
@@ -247,17 +255,32 @@ pub fn step<S: Sink>(p: &Prepared, s: &mut State, mv: Move, sink: &mut S) -> Res
             draw_pending(p, s, sink);
             Ok(())
         }
-        Move::Play { card, choice } => play(p, s, card, choice, sink),
+        Move::Play { card, choice } => play(p, s, card, choice, Named::No, sink),
+        Move::Aim { card, choice, seat } => super::others::aimed(p, s, card, choice, seat, sink),
+        Move::Other { index, card } => super::others::other(p, s, index, card, sink),
+        Move::Yield => super::others::yield_turn(p, s, sink),
     }
+}
+
+/// Whom a card laid names, for a choice that names a player (`choose who plays next`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Named {
+    /// No one: the move is a plain [`Move::Play`].
+    No,
+    /// The seat a [`Move::Aim`] carries.
+    Seat(u8),
+    /// The card was turned up from the stock and laid blind: it names no one.
+    Blind,
 }
 
 /// Lays a card: checked first (the card in hand, its choice, its scripts, the limits), so a
 /// refused move changes nothing.
-fn play<S: Sink>(
+pub(super) fn play<S: Sink>(
     p: &Prepared,
     s: &mut State,
     card: Card,
     choice: u8,
+    named: Named,
     sink: &mut S,
 ) -> Result<(), PlayError> {
     let seat = s.turn;
@@ -293,6 +316,19 @@ fn play<S: Sink>(
         lay_simple(p, s, index, choice, ch, new_total, sink);
         return Ok(());
     }
+    if p.more_moves {
+        match (ch.aims, named) {
+            (true, Named::No) if s.nameable().next().is_some() => {
+                return Err(PlayError::NotOffered(
+                    "this card names a player as it is laid: say which",
+                ));
+            }
+            (false, Named::Seat(_)) => {
+                return Err(PlayError::NotOffered("this card names no player"));
+            }
+            _ => {}
+        }
+    }
     // Scripts run before anything changes: a failing one leaves the game as it was.
     let pre = if ch.scripted || !p.script_bars.is_empty() {
         Some(s.ask_scripts(p, rank, ch).map_err(PlayError::Script)?)
@@ -309,6 +345,12 @@ fn play<S: Sink>(
     let played = run_steps(p, ch, &facts, new_total, pre.as_ref());
     let old = s.total;
     lay(p, s, index, choice, played.total, sink);
+    if let Named::Seat(x) = named {
+        s.kept.aim = Some(x);
+        if S::WANTS & kind::OTHER != 0 {
+            sink.event(Event::Chose { seat, chosen: x });
+        }
+    }
     let by = Acting {
         actor: seat,
         reason: Reason::Card(rank),
@@ -318,6 +360,7 @@ fn play<S: Sink>(
     bars(p, s, by, old, played.total, pre.as_ref(), sink);
     super::kept::after_card(p, s, by, sink);
     end_turn(p, s, seat, played.turn, sink);
+    s.kept.aim = None;
     Ok(())
 }
 
@@ -409,7 +452,7 @@ pub(super) use lay_card;
 /// After a card and its outcomes: the round ends, or the turn passes; then whoever cannot
 /// play is dealt with.
 #[inline(always)]
-fn end_turn<S: Sink>(p: &Prepared, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
+pub(super) fn end_turn<S: Sink>(p: &Prepared, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
     if s.round_over || s.over {
         finish_round(p, s, true, sink);
     } else {
@@ -463,7 +506,7 @@ fn run_steps(
     for (k, st) in ch.steps().iter().enumerate() {
         let act = st.act(p, f);
         match act {
-            Act::Skip(_) | Act::Reverse | Act::Again(_) => {
+            Act::Skip(_) | Act::Reverse | Act::Again(_) | Act::ChooseNext => {
                 played.turn = played.turn.and(Turn::of(act));
             }
             Act::Outcomes(i) => {
@@ -629,6 +672,10 @@ pub(super) fn pass_on<S: Sink>(s: &mut State, seat: u8, turn: Turn, sink: &mut S
         }
         s.again = extra - 1;
         s.turn = seat;
+    } else if let Some(x) = s.kept.aim.filter(|x| turn.chosen && s.in_round(*x)) {
+        // The player the card's player named plays next.
+        s.again = 0;
+        s.turn = x;
     } else {
         s.again = 0;
         // Skipping goes round the table: with 2 players left, a skip comes back to the
@@ -711,83 +758,5 @@ pub(super) fn reshuffle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
         if S::WANTS & kind::RESHUFFLE != 0 {
             sink.event(Event::Reshuffle { cards: n as u16 });
         }
-    }
-}
-
-/// Deals with whoever is to play when they cannot: no cards, or no legal card. Repeats until
-/// someone can play or the game is over.
-#[inline(always)]
-pub(super) fn settle<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S) {
-    // Most turns: the next player is in the round and has a card to lay.
-    let seat = s.turn;
-    if s.over || (s.in_round(seat) && !s.hands[usize::from(seat)].is_empty() && s.can_play(p)) {
-        return;
-    }
-    settle_slow(p, s, sink);
-}
-
-/// [`settle`] once it has found that the player to move cannot play as things stand (out of
-/// the round, no cards, or no card they may lay).
-#[inline(never)]
-fn settle_slow<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S) {
-    let mut passes = 0;
-    let mut idle = super::stall::Idle::default();
-    // Whether the player to move is known not to be able to play: `settle` has just asked.
-    let mut asked = true;
-    while !s.over && !idle.step(s) {
-        if !s.in_round(s.turn) {
-            s.turn = s.next_seat(s.turn, s.clockwise);
-            s.again = 0;
-            asked = false;
-        }
-        let seat = s.turn;
-        let empty = s.hands[usize::from(seat)].is_empty();
-        if !empty && !asked && s.can_play(p) {
-            return;
-        }
-        asked = false;
-        let round = s.round;
-        let (trigger, reason) = match (empty, p.triggers.no_cards) {
-            (true, Some(i)) => (Some(i), Reason::NoCards),
-            _ => (p.triggers.cannot_play, Reason::CannotPlay),
-        };
-        if !empty {
-            // Everyone sees it: this player holds none of the ranks that could be laid now.
-            let ok = p.legal.ranks(s.active(), s.total).map_or(0, |[ok, _]| ok);
-            s.known_not[usize::from(seat)] |= ok;
-        }
-        if S::WANTS & (kind::NO_CARDS | kind::CANNOT_PLAY) != 0 {
-            sink.event(if empty {
-                Event::NoCards { seat }
-            } else {
-                Event::CannotPlay { seat }
-            });
-        }
-        if let Some(i) = trigger {
-            s.out_now = 0;
-            run_outcomes(p, s, i, Acting::new(seat, reason), sink);
-        }
-        if s.round_over || s.over {
-            finish_round(p, s, false, sink);
-            passes = 0;
-            idle.round_ended(s);
-            continue;
-        }
-        if s.round != round || s.turn != seat || !s.in_round(seat) {
-            passes = 0;
-            continue;
-        }
-        // The rule did not take them out of the turn: they pass. A whole table of passes
-        // ends the round with no loser, so a game never hangs.
-        passes += 1;
-        if passes > usize::from(s.seats) {
-            s.round_over = true;
-            finish_round(p, s, false, sink);
-            passes = 0;
-            idle.round_ended(s);
-            continue;
-        }
-        s.turn = s.next_seat(seat, s.clockwise);
-        s.again = 0;
     }
 }

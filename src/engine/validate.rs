@@ -415,6 +415,7 @@ fn most_again(p: &Program) -> u8 {
             | Act::Nothing
             | Act::Skip(_)
             | Act::Reverse
+            | Act::ChooseNext
             | Act::Outcomes(_) => 0,
         }
     };

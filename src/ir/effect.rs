@@ -24,6 +24,9 @@ pub enum Act {
     Reverse,
     /// `play again`, `play again twice`: the same player plays that many more turns.
     Again(u8),
+    /// `choose who plays next`: the player laying the card names who plays next (the seat
+    /// their move carries, [`crate::engine::Move::Aim`]).
+    ChooseNext,
     /// Payments and round results: an index into [`Program::outcomes`].
     Outcomes(u16),
     /// A rhai function decides: an index into [`Program::script_fx`].
@@ -43,7 +46,12 @@ impl Act {
             // A script's act is not arithmetic the table knows; a choice with one is
             // scripted, and live whatever its branches.
             Act::Script(_) | Act::Value(_) => Some(self),
-            Act::Nothing | Act::Skip(_) | Act::Reverse | Act::Again(_) | Act::Outcomes(_) => None,
+            Act::Nothing
+            | Act::Skip(_)
+            | Act::Reverse
+            | Act::Again(_)
+            | Act::ChooseNext
+            | Act::Outcomes(_) => None,
         }
     }
 
@@ -60,6 +68,7 @@ impl Act {
             | Act::Skip(_)
             | Act::Reverse
             | Act::Again(_)
+            | Act::ChooseNext
             | Act::Outcomes(_)
             | Act::Script(_)
             | Act::Value(_) => total,
@@ -80,6 +89,7 @@ impl Act {
             | Act::Skip(_)
             | Act::Reverse
             | Act::Again(_)
+            | Act::ChooseNext
             | Act::Outcomes(_)
             | Act::Script(_) => self.apply(total),
         }
@@ -94,6 +104,8 @@ pub struct Turn {
     pub skip: u8,
     pub reverse: bool,
     pub again: u8,
+    /// The player laying the card chose who plays next (`choose who plays next`).
+    pub chosen: bool,
 }
 
 impl Turn {
@@ -104,6 +116,7 @@ impl Turn {
             skip: self.skip.saturating_add(o.skip),
             reverse: self.reverse ^ o.reverse,
             again: self.again.saturating_add(o.again),
+            chosen: self.chosen | o.chosen,
         }
     }
 
@@ -121,6 +134,10 @@ impl Turn {
             },
             Act::Again(n) => Turn {
                 again: n,
+                ..Turn::default()
+            },
+            Act::ChooseNext => Turn {
+                chosen: true,
                 ..Turn::default()
             },
             Act::Add(_)
@@ -333,6 +350,9 @@ pub struct Choice {
     pub turn: Turn,
     /// A step runs a script: the engine asks it before the move changes anything.
     pub scripted: bool,
+    /// The player laying this choice names a player (`choose who plays next`, `a player of
+    /// their choice pays 1`): each of its moves carries a seat ([`Program::aims`]).
+    pub aims: bool,
 }
 
 /// A simple choice's arithmetic folded into one "superinstruction".
@@ -416,6 +436,7 @@ impl Choice {
                 | Act::Skip(_)
                 | Act::Reverse
                 | Act::Again(_)
+                | Act::ChooseNext
                 | Act::Outcomes(_)
                 | Act::Script(_)
                 | Act::Value(_) => {}
@@ -447,6 +468,7 @@ impl Choice {
                     | Act::Skip(_)
                     | Act::Reverse
                     | Act::Again(_)
+                    | Act::ChooseNext
                     | Act::Outcomes(_)
                     | Act::Script(_),
                 ) => f,
@@ -504,6 +526,9 @@ pub enum Who {
     /// `the player with the fewest chips` (each of them, when tied).
     Poorest,
     EachOut,
+    /// `a player of their choice`: the player the card's player names as they lay it (the
+    /// seat [`crate::engine::Move::Aim`] carries); a card line's role only.
+    Chosen,
 }
 
 /// Where chips come from when a player gains them.
@@ -663,7 +688,8 @@ impl Tally {
                 | Who::Poorest
                 | Who::Winner
                 | Who::Loser
-                | Who::EachOut => {}
+                | Who::EachOut
+                | Who::Chosen => {}
             }
         }
         t

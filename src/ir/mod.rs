@@ -11,6 +11,7 @@
 mod effect;
 pub mod eval;
 mod legal;
+mod others;
 mod program;
 pub mod script;
 mod value;
@@ -19,6 +20,7 @@ pub mod verify;
 pub use effect::*;
 pub use eval::{choice_total, possible_totals};
 pub use legal::{LegalTable, Parts, Ranks, Row, TABLE_TOTALS};
+pub use others::*;
 pub use program::*;
 pub use script::{ScriptError, ScriptFx, ScriptHost, ScriptOut, ScriptTest, Scripts, View};
 pub use value::*;

@@ -237,6 +237,9 @@ pub struct Program {
     pub script_tests: Vec<ScriptTest>,
     /// Bars whose test is written in rhai (`on script NAME: ...`).
     pub script_bars: Vec<ScriptBar>,
+    /// Moves beside laying a card (`instead of laying a card, a player may ...`), in the
+    /// order written.
+    pub others: Vec<super::OtherMove>,
     /// The compiled scripts, when the ruleset has any: their code, shared by every copy of
     /// the program (two programs of the same code are equal).
     #[serde(skip)]

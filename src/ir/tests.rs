@@ -20,6 +20,7 @@ fn choice(steps: &[Step]) -> Choice {
         fast: Fast::Add(0),
         turn: Turn::default(),
         scripted: false,
+        aims: false,
     };
     c.steps[..steps.len()].copy_from_slice(steps);
     c.finish();
@@ -66,6 +67,7 @@ fn program() -> Program {
         counts: Vec::new(),
         exprs: Vec::new(),
         moments: Vec::new(),
+        others: Vec::new(),
         reads_table: false,
         min_players: 2,
         max_players: 3,

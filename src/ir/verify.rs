@@ -226,6 +226,7 @@ impl Verifier<'_> {
             | Act::Skip(_)
             | Act::Reverse
             | Act::Again(_)
+            | Act::ChooseNext
             | Act::Outcomes(_)
             | Act::Script(_)
             | Act::Value(_) => {}

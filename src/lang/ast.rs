@@ -314,6 +314,28 @@ pub enum StatementKind {
     },
     /// `the round ends after 20 cards`, `the round ends when the run is 4`
     RoundEnds(RoundEnd),
+    /// `instead of laying a card, a player may lay the top card of the stock`, `a player who
+    /// cannot play may discard a King instead: ...`
+    Other {
+        /// Only for a player who cannot play.
+        stuck: bool,
+        action: Spanned<OtherAction>,
+        /// What follows the move.
+        then: Vec<Outcome>,
+        /// `; if it cannot be laid: ...`, and where it is said.
+        failed: Option<(Span, Vec<Outcome>)>,
+    },
+}
+
+/// What a move beside laying a card does.
+#[derive(Debug, Clone)]
+pub enum OtherAction {
+    /// `discard a King`, `discard any card` (`None`)
+    Discard(Option<Vec<RankItem>>),
+    /// `lay the top card of the stock`
+    LayTop,
+    /// `pass`
+    Pass,
 }
 
 /// Which way a bar counts: the total coming up onto or across it, down, or both.
@@ -491,6 +513,8 @@ pub enum Action {
     /// `play again`
     /// `play again`, `play again twice`, `play again 3 times` (`None`: once)
     PlayAgain(Option<SAmount>),
+    /// `choose who plays next`
+    ChooseNext,
     /// `run swap_digits`
     Run(Spanned<String>),
     /// `each other player pays 1`
@@ -582,6 +606,8 @@ pub enum Who {
     Poorest,
     /// `each player out of the round`
     EachOut,
+    /// `a player of their choice`: named by the card's player as they lay it
+    Chosen,
 }
 
 /// Where a payment goes.

@@ -124,6 +124,9 @@ impl Bot {
     /// [`bot_turn`]), so the bot never plays one.
     #[inline]
     pub fn choose(self, p: &Ruleset, s: &State, rng: &mut Rng) -> Option<Move> {
+        if p.more_moves {
+            return self.choose_more(p, s, rng);
+        }
         if self == Bot::Random {
             // No list of moves to build: the commonest bot in a simulation is also the
             // cheapest.
@@ -151,6 +154,52 @@ impl Bot {
                 super::ismcts::ismcts_until(p, s, rng, iterations, horizon, stop)
             }
             _ => self.choose(p, s, rng),
+        }
+    }
+
+    /// [`Bot::choose`] where a turn may be more than laying a card (a move beside it, a card
+    /// that names a player). The random bot takes any legal move, uniformly (a card that
+    /// names a player is one move for each player it may name); the weighing bots weigh the
+    /// cards as ever, name the other player with the most chips (the first of them in the
+    /// direction of play), and make a move beside laying a card only when they have no card
+    /// to lay (the first the rules offer, before a yield); the searching bots search them
+    /// all.
+    #[inline(never)]
+    fn choose_more(self, p: &Ruleset, s: &State, rng: &mut Rng) -> Option<Move> {
+        let mut moves = Moves::new();
+        s.legal_moves_into(p, &mut moves);
+        moves.retain_plays();
+        let list = moves.as_slice();
+        match self {
+            Bot::Random => match list.len() {
+                0 => None,
+                1 => Some(list[0]),
+                n => Some(list[rng.below(n)]),
+            },
+            Bot::Cautious | Bot::Aggressive => {
+                let card = weigh(p, s, rng, self == Bot::Aggressive);
+                if let Some((card, choice)) = card.and_then(Move::laid) {
+                    let named = |m: &&Move| matches!(**m, Move::Aim { card: c, choice: k, .. } if c == card && k == choice);
+                    let best = list.iter().filter(named).max_by_key(|m| match **m {
+                        Move::Aim { seat, .. } => {
+                            // The most chips; of those, the nearest after the player.
+                            let d = (usize::from(seat) + usize::from(s.seats)
+                                - usize::from(s.turn))
+                                % usize::from(s.seats);
+                            (s.chips_of(p, seat), std::cmp::Reverse(d))
+                        }
+                        Move::Play { .. } | Move::Draw | Move::Other { .. } | Move::Yield => {
+                            (i32::MIN, std::cmp::Reverse(0))
+                        }
+                    });
+                    return Some(best.copied().unwrap_or(Move::Play { card, choice }));
+                }
+                list.iter()
+                    .find(|m| matches!(m, Move::Other { .. }))
+                    .or_else(|| list.first())
+                    .copied()
+            }
+            Bot::Search | Bot::Ismcts { .. } => self.choose_from_list(p, s, rng),
         }
     }
 

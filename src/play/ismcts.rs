@@ -50,13 +50,19 @@ pub enum Horizon {
 /// A move as the tree knows it: the face of its card and its choice (two copies of a face
 /// are one move), or a draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Key(u16);
+struct Key(u32);
 
 impl Key {
     fn of(m: Move) -> Key {
+        let face = |card: u8| u32::from(card % COPY);
         match m {
-            Move::Play { card, choice } => Key(u16::from(card % COPY) << 8 | u16::from(choice)),
-            Move::Draw => Key(u16::MAX),
+            Move::Play { card, choice } => Key(face(card) << 8 | u32::from(choice)),
+            Move::Aim { card, choice, seat } => {
+                Key(1 << 24 | face(card) << 16 | u32::from(choice) << 8 | u32::from(seat))
+            }
+            Move::Other { index, card } => Key(2 << 24 | u32::from(index) << 8 | face(card)),
+            Move::Yield => Key(u32::MAX - 1),
+            Move::Draw => Key(u32::MAX),
         }
     }
 }
@@ -158,7 +164,7 @@ impl Tree {
     ) {
         self.nodes.clear();
         self.nodes.reserve(iterations as usize + 1);
-        self.nodes.push(Node::new(Key(u16::MAX), NONE));
+        self.nodes.push(Node::new(Key(u32::MAX), NONE));
         let mut game = self.game.take().unwrap_or_else(|| s.clone());
         for i in 0..iterations {
             if i % STOP_EVERY == 0 && stop() {
@@ -288,7 +294,7 @@ impl Tree {
     }
 
     /// How many nodes the last search grew, and what its root's children hold (for tests).
-    pub fn shape(&self) -> (usize, Vec<(u16, u32, u32)>) {
+    pub fn shape(&self) -> (usize, Vec<(u32, u32, u32)>) {
         let mut out = Vec::new();
         if let Some(root) = self.nodes.first() {
             let mut c = root.child;
@@ -303,7 +309,7 @@ impl Tree {
 }
 
 /// The tree of the last search on this thread, as [`Tree::shape`] tells it (for tests).
-pub fn last_shape() -> (usize, Vec<(u16, u32, u32)>) {
+pub fn last_shape() -> (usize, Vec<(u32, u32, u32)>) {
     TREE.with(|t| t.borrow().shape())
 }
 

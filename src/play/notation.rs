@@ -1,20 +1,44 @@
-//! Move notation both ways: `AS:11`, `9H`, `draw` as a player types them.
+//! Move notation both ways: `AS:11`, `9H`, `KC>2`, `discard KS`, `stock`, `pass`, `yield`,
+//! `draw` as a player types them.
 
 use super::Ruleset;
 use crate::base::cards::{Card, card_name, parse_card, rank_of, same_face};
 use crate::engine::{Move, State};
+use crate::ir::{OtherKind, OtherMove};
 
-/// `AS:11`, `9H`, `draw`: a move as a player types it. A card with one choice has no colon.
+/// `AS:11`, `9H`, `KC>2` (a King naming seat 2), `discard KS`, `stock`, `pass`, `yield`,
+/// `draw`: a move as a player types it. A card with one choice has no colon.
 pub fn move_name(p: &Ruleset, s: &State, mv: Move) -> String {
+    let card_move = |card: Card, choice: u8| match s.effect(p, rank_of(card)) {
+        Some(fx) if fx.len > 1 => {
+            format!("{}:{}", card_name(card), fx.labels[usize::from(choice)])
+        }
+        _ => card_name(card),
+    };
     match mv {
         Move::Draw => "draw".to_string(),
-        Move::Play { card, choice } => match s.effect(p, rank_of(card)) {
-            Some(fx) if fx.len > 1 => {
-                format!("{}:{}", card_name(card), fx.labels[usize::from(choice)])
-            }
-            _ => card_name(card),
+        Move::Play { card, choice } => card_move(card, choice),
+        Move::Aim { card, choice, seat } => format!("{}>{seat}", card_move(card, choice)),
+        Move::Other { index, card } => match p.others.get(usize::from(index)) {
+            Some(o) if o.names_card() => format!("{} {}", o.word(), card_name(card)),
+            Some(o) => o.word().to_string(),
+            None => "?".to_string(),
         },
+        Move::Yield => "yield".to_string(),
     }
+}
+
+/// The moves that lay `card` with `choice` naming each player it may name, when that choice
+/// names a player (`KC>1 or KC>2`), for a move typed without one.
+pub fn player_options(p: &Ruleset, s: &State, card: Card, choice: u8) -> Option<String> {
+    let names: Vec<String> = s
+        .legal_moves(p)
+        .as_slice()
+        .iter()
+        .filter(|m| matches!(**m, Move::Aim { card: c, choice: k, .. } if same_face(c, card) && k == choice))
+        .map(|m| format!("`{}`", move_name(p, s, *m)))
+        .collect();
+    (!names.is_empty()).then(|| names.join(" or "))
 }
 
 /// Why a typed move cannot be read.
@@ -34,14 +58,101 @@ pub enum MoveError {
     /// as written it would mean nothing, so it is refused rather than ignored.
     #[error("{card} has no choice to make: write `{card}`, without `:{choice}`")]
     NoChoices { card: String, choice: String },
+    /// A card that names a player as it is laid, typed without one.
+    #[error("{card} names a player as it is laid: {options} (the number after `>` is the seat)")]
+    NeedsPlayer { card: String, options: String },
+    #[error("`{0}` is not a seat: write the seat's number after `>`, like `KC>2`")]
+    NotASeat(String),
+    #[error("{0}")]
+    NoSuchMove(String),
 }
 
-/// Reads a move: `9H`, `AS:11`, `10H:-10`, `AS:+11`, `AS:high`, `draw`.
+/// Reads a move: `9H`, `AS:11`, `10H:-10`, `AS:+11`, `AS:high`, `KC>2`, `discard KS`,
+/// `stock`, `pass`, `yield`, `draw`.
 pub fn parse_move(p: &Ruleset, s: &State, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
     if text.eq_ignore_ascii_case("draw") {
         return Ok(Move::Draw);
     }
+    if text.eq_ignore_ascii_case("yield") {
+        return Ok(Move::Yield);
+    }
+    if let Some(mv) = other_move(p, s, text)? {
+        return Ok(mv);
+    }
+    let (text, seat) = match text.split_once('>') {
+        Some((t, seat)) => {
+            let seat = seat.trim();
+            match seat.parse::<u8>() {
+                Ok(n) => (t.trim(), Some(n)),
+                Err(_) => return Err(MoveError::NotASeat(seat.to_string())),
+            }
+        }
+        None => (text, None),
+    };
+    let mv = card_move(p, s, text)?;
+    match (mv, seat) {
+        (Move::Play { card, choice }, Some(seat)) => Ok(Move::Aim { card, choice, seat }),
+        (Move::Play { card, choice }, None) => match player_options(p, s, card, choice) {
+            Some(options) => Err(MoveError::NeedsPlayer {
+                card: card_name(card),
+                options,
+            }),
+            None => Ok(mv),
+        },
+        (mv, _) => Ok(mv),
+    }
+}
+
+/// A move beside laying a card, by its word: `discard KS`, `stock`, `pass`; `None` for text
+/// that starts with no such word.
+fn other_move(p: &Ruleset, s: &State, text: &str) -> Result<Option<Move>, MoveError> {
+    let (word, rest) = text
+        .split_once(char::is_whitespace)
+        .map_or((text, ""), |(w, r)| (w, r.trim()));
+    let word = word.to_ascii_lowercase();
+    if !matches!(word.as_str(), "discard" | "stock" | "pass") {
+        return Ok(None);
+    }
+    let found = |f: &dyn Fn(&OtherMove) -> bool| p.others.iter().position(f).map(|i| i as u8);
+    let index = match word.as_str() {
+        "discard" => {
+            let card = parse_card(rest).ok_or_else(|| {
+                MoveError::NoSuchMove(format!(
+                    "`discard` needs a card of the hand: write it like `discard KS`"
+                ))
+            })?;
+            let card = s.hands[usize::from(s.turn)]
+                .cards()
+                .iter()
+                .copied()
+                .find(|c| same_face(*c, card))
+                .unwrap_or(card);
+            let index =
+                found(&|o| matches!(o.kind, OtherKind::Discard(r) if r & 1 << rank_of(card) != 0));
+            return match index {
+                Some(index) => Ok(Some(Move::Other { index, card })),
+                None if p.others.iter().any(|o| o.names_card()) => Err(MoveError::NoSuchMove(
+                    format!("the rules let no one discard {}", card_name(card)),
+                )),
+                None => Err(MoveError::NoSuchMove(
+                    "the rules let no one discard a card".to_string(),
+                )),
+            };
+        }
+        "stock" => found(&|o| o.kind == OtherKind::LayTop),
+        _ => found(&|o| o.kind == OtherKind::Pass),
+    };
+    match index {
+        Some(index) => Ok(Some(Move::Other { index, card: 0 })),
+        None => Err(MoveError::NoSuchMove(format!(
+            "`{word}` is not a move of these rules"
+        ))),
+    }
+}
+
+/// A card and its choice: `9H`, `AS:11`.
+fn card_move(p: &Ruleset, s: &State, text: &str) -> Result<Move, MoveError> {
     let (card_text, choice_text) = match text.split_once(':') {
         Some((c, k)) => (c, Some(k.trim())),
         None => (text, None),

@@ -166,6 +166,41 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
                 object(&names(to))
             )
         }
+        Event::Other {
+            seat,
+            index,
+            card,
+            laid,
+        } => other_text(p, index, card, laid, &names(seat)),
+        Event::Chose { seat, chosen } => {
+            format!("{} {}.", v(seat, "names", "name"), object(&names(chosen)))
+        }
+    }
+}
+
+/// A move beside laying a card (`Event::Other`) as a sentence.
+fn other_text(p: &Program, index: u8, card: u8, laid: bool, name: &str) -> String {
+    let v =
+        |third: &'static str, plain: &'static str| format!("{name} {}", verb(name, third, plain));
+    match p.others.get(usize::from(index)).map(|o| o.kind) {
+        Some(crate::ir::OtherKind::Discard(_)) => format!(
+            "{} {} instead of laying a card.",
+            v("discards", "discard"),
+            card_name(card)
+        ),
+        Some(crate::ir::OtherKind::LayTop) if laid => {
+            format!(
+                "{} {} from the stock.",
+                v("turns up", "turn up"),
+                card_name(card)
+            )
+        }
+        Some(crate::ir::OtherKind::LayTop) => format!(
+            "{} {} from the stock: it cannot be laid, and goes onto the discard pile.",
+            v("turns up", "turn up"),
+            card_name(card)
+        ),
+        Some(crate::ir::OtherKind::Pass) | None => format!("{}.", v("passes", "pass")),
     }
 }
 
@@ -342,6 +377,19 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
         Event::Swapped { seat, with } => json!({"event": "swapped", "seat": seat, "with": with}),
         Event::Handed { from, to, card } => {
             json!({"event": "handed", "from": from, "to": to, "card": card_name(card)})
+        }
+        Event::Other {
+            seat,
+            index,
+            card,
+            laid,
+        } => {
+            let word = p.others.get(usize::from(index)).map_or("?", |o| o.word());
+            let card = (card != 0).then(|| card_name(card));
+            json!({"event": "other", "seat": seat, "move": word, "card": card, "laid": laid})
+        }
+        Event::Chose { seat, chosen } => {
+            json!({"event": "chose", "seat": seat, "chosen": chosen})
         }
     }
 }

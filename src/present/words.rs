@@ -245,6 +245,7 @@ pub fn who_words(w: Who) -> &'static str {
         Who::Richest => "the player with the most chips",
         Who::Poorest => "the player with the fewest chips",
         Who::EachOut => "each player out of the round",
+        Who::Chosen => "a player of their choice",
     }
 }
 
@@ -366,6 +367,7 @@ pub fn act_words(p: &Program, a: Act) -> String {
         Act::Skip(1) => "skip the next player".into(),
         Act::Skip(n) => format!("skip the next {n} players"),
         Act::Reverse => "reverse the direction".into(),
+        Act::ChooseNext => "choose who plays next".into(),
         Act::Again(1) => "play again".into(),
         Act::Again(2) => "play again twice".into(),
         Act::Again(n) => format!("play again {n} times"),

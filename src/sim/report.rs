@@ -49,6 +49,10 @@ pub struct Figures {
     /// moves cards.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub cards_moved_per_game: BTreeMap<String, f64>,
+    /// Moves beside laying a card per game, by their word (`discard`, `stock`, `pass`), and
+    /// players named by a card (`named`); only where the rules offer them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub moves_per_game: BTreeMap<String, f64>,
     /// Per seat, the share of games it left in each place (the last: never out), percent.
     pub elimination_pct: Vec<Vec<f64>>,
     pub turn_limited: u64,
@@ -114,6 +118,11 @@ pub fn figures(cfg: &Config, st: &Stats) -> Figures {
         chosen_busts_per_game: st.chosen_busts as f64 / n,
         cards_moved_per_game: st
             .cards_moved
+            .iter()
+            .map(|(k, v)| (k.clone(), *v as f64 / n))
+            .collect(),
+        moves_per_game: st
+            .moves
             .iter()
             .map(|(k, v)| (k.clone(), *v as f64 / n))
             .collect(),
@@ -224,6 +233,24 @@ pub fn report_with(cfg: &Config, st: &Stats, unicode: bool) -> String {
             get("drawn"),
             get("handed"),
             get("swaps")
+        );
+    }
+    if !f.moves_per_game.is_empty() {
+        let list: Vec<String> = f
+            .moves_per_game
+            .iter()
+            .map(|(k, v)| match k.as_str() {
+                "named" => format!("{v:.2} players named by a card"),
+                "stock" => format!("{v:.2} cards laid from the stock"),
+                "discard" => format!("{v:.2} discards"),
+                "pass" => format!("{v:.2} passes"),
+                other => format!("{v:.2} {other}"),
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "Moves beside laying a card per game: {}",
+            list.join(", ")
         );
     }
     let _ = writeln!(

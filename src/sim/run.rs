@@ -41,6 +41,12 @@ struct Counter<'p> {
     moved: [u64; 3],
     /// Whether a rule of the program moves cards (then the figures are reported, 0 or not).
     moves_cards: bool,
+    /// Moves beside laying a card, by index of `Program::others`, then players named.
+    others: [u64; crate::ir::MAX_OTHERS + 1],
+    /// The words of those moves; empty where the rules offer none.
+    other_words: Vec<&'static str>,
+    /// Whether a card names a player (then the players named are reported).
+    aims: bool,
     out_order: [u8; MAX_SEATS],
     outs: usize,
 }
@@ -56,6 +62,13 @@ impl<'p> Counter<'p> {
             chosen: 0,
             moved: [0; 3],
             moves_cards: p.moves_cards(),
+            others: [0; crate::ir::MAX_OTHERS + 1],
+            aims: p.aims(),
+            other_words: if p.more_moves() {
+                p.others.iter().map(|o| o.word()).collect()
+            } else {
+                Vec::new()
+            },
             out_order: [0; MAX_SEATS],
             outs: 0,
         }
@@ -69,6 +82,7 @@ impl<'p> Counter<'p> {
         self.forced = 0;
         self.chosen = 0;
         self.moved = [0; 3];
+        self.others = [0; crate::ir::MAX_OTHERS + 1];
         self.outs = 0;
     }
 }
@@ -82,7 +96,8 @@ impl Sink for Counter<'_> {
         | kind::ROUND_END
         | kind::ELIMINATED
         | kind::CHANGED
-        | kind::CARDS;
+        | kind::CARDS
+        | kind::OTHER;
     // Inlined where each event is made, so the match on its kind is decided there, not by
     // a jump through a table at every event.
     #[inline(always)]
@@ -98,7 +113,8 @@ impl Sink for Counter<'_> {
                     | Reason::RoundEnd
                     | Reason::GameEnd
                     | Reason::Script(_)
-                    | Reason::Moment => 3,
+                    | Reason::Moment
+                    | Reason::Other(_) => 3,
                 };
                 self.chips[k] += amount.max(0) as u64;
             }
@@ -135,6 +151,12 @@ impl Sink for Counter<'_> {
             Event::Drew { cards, .. } => self.moved[0] += u64::from(cards),
             Event::Handed { .. } => self.moved[1] += 1,
             Event::Swapped { .. } => self.moved[2] += 1,
+            Event::Other { index, .. } => {
+                if let Some(n) = self.others.get_mut(usize::from(index)) {
+                    *n += 1;
+                }
+            }
+            Event::Chose { .. } => self.others[crate::ir::MAX_OTHERS] += 1,
             Event::Deal { .. }
             | Event::Play { .. }
             | Event::Draw { .. }
@@ -239,6 +261,12 @@ fn add_game(s: &engine::State, c: &Counter<'_>, players: usize, limited: bool, s
         for (name, n) in ["drawn", "handed", "swaps"].into_iter().zip(c.moved) {
             *stats.cards_moved.entry(name.to_string()).or_insert(0) += n;
         }
+    }
+    for (word, n) in c.other_words.iter().zip(c.others) {
+        *stats.moves.entry(word.to_string()).or_insert(0) += n;
+    }
+    if c.aims {
+        *stats.moves.entry("named".to_string()).or_insert(0) += c.others[crate::ir::MAX_OTHERS];
     }
     // Places: the eliminated in order, then the players never out.
     let mut place = [players - 1; MAX_SEATS];

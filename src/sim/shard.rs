@@ -352,6 +352,9 @@ impl Stats {
         for (k, v) in &o.cards_moved {
             add(self.cards_moved.entry(k.clone()).or_insert(0), *v)?;
         }
+        for (k, v) in &o.moves {
+            add(self.moves.entry(k.clone()).or_insert(0), *v)?;
+        }
         if self.elimination.len() < o.elimination.len() {
             self.elimination.resize(o.elimination.len(), Vec::new());
         }

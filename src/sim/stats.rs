@@ -105,6 +105,10 @@ pub struct Stats {
     /// one hand to another), `swaps` (hands swapped). Empty where no rule moves a card.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub cards_moved: BTreeMap<String, u64>,
+    /// Moves beside laying a card, by their word (`discard`, `stock`, `pass`, `yield`), and
+    /// players named by a card (`named`). Empty where the rules offer none.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub moves: BTreeMap<String, u64>,
     /// Per seat, how many games it left in each place: 0 = first out, the last place = never out.
     pub elimination: Vec<Vec<u64>>,
     pub turn_limited: u64,
@@ -143,6 +147,9 @@ impl Stats {
         self.chosen_busts += o.chosen_busts;
         for (k, v) in &o.cards_moved {
             *self.cards_moved.entry(k.clone()).or_insert(0) += v;
+        }
+        for (k, v) in &o.moves {
+            *self.moves.entry(k.clone()).or_insert(0) += v;
         }
         if self.elimination.len() < o.elimination.len() {
             self.elimination.resize(o.elimination.len(), Vec::new());

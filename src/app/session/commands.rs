@@ -80,15 +80,21 @@ impl Session {
         s.legal_moves(p)
             .as_slice()
             .iter()
-            .filter_map(|m| match *m {
-                Move::Play { card: c, choice } if same_face(c, card) => Some((
+            .filter_map(|m| match m.laid() {
+                Some((c, choice)) if same_face(c, card) => Some((
                     usize::from(choice) + 1,
                     choice,
                     play::move_name(p, s, Move::Play { card, choice }),
                 )),
-                Move::Play { .. } | Move::Draw => None,
+                _ => None,
             })
-            .collect()
+            .fold(Vec::new(), |mut out: Vec<(usize, u8, String)>, w| {
+                // A card that names a player is one way for each player: listed once.
+                if !out.iter().any(|o| o.1 == w.1) {
+                    out.push(w);
+                }
+                out
+            })
     }
 
     /// "Which way? 1) AH:1   2) AH:11 (...)."
@@ -499,7 +505,7 @@ impl Session {
         // Who drew: the one whose draw was pending, for a draw by hand.
         let drawer = match mv {
             Move::Draw => before.pending_draw.unwrap_or(mover),
-            Move::Play { .. } => mover,
+            Move::Play { .. } | Move::Aim { .. } | Move::Other { .. } | Move::Yield => mover,
         };
         let drawn = self.drawn(&before, drawer, &events);
         let log_len = self.log.len();
@@ -508,8 +514,10 @@ impl Session {
         }
         self.unsaved = true;
         let mut text = self.narrate_drawing(&events, drawn, &stuck);
-        if matches!(mv, Move::Play { .. })
-            && self.program.by_hand
+        if matches!(
+            mv,
+            Move::Play { .. } | Move::Aim { .. } | Move::Other { .. }
+        ) && self.program.by_hand
             && self.state.pending_draw == Some(mover)
             && self.is_human(mover)
             && !self.state.over

@@ -498,6 +498,7 @@ impl GameV2 {
             rng,
             stuck,
             kept: Kept {
+                aim: None,
                 counts: self.counts,
                 round_began: self.round_began.unwrap_or(self.turns),
                 run_carry: match self.run_carry {

@@ -158,6 +158,7 @@ pub(super) fn action(pair: Pair<'_, Rule>, start: usize) -> Result<Spanned<Actio
         Rule::skip => Action::Skip(count(pair, start)?),
         Rule::reverse => Action::Reverse,
         Rule::play_again => Action::PlayAgain(count(pair, start)?),
+        Rule::choose_next => Action::ChooseNext,
         Rule::run_script => {
             let name = pair.into_inner().next().expect("a name");
             Action::Run(Spanned {

@@ -55,6 +55,15 @@ const FIRST_WORDS: &[(&str, &str)] = &[
 /// that does not read is the example of the statement it most looks like (the one whose
 /// first words it shares the most of).
 const EXAMPLES: &[(&str, &str)] = &[
+    (
+        "instead of",
+        "instead of laying a card, a player may lay the top card of the stock",
+    ),
+    (
+        "a player who cannot play",
+        "a player who cannot play may discard a King instead",
+    ),
+    ("a player may", "a player may pass instead of laying a card"),
     ("the game ends", "the game ends when one player is left"),
     ("the round ends", "the round ends after 20 cards"),
     ("the game", "the game ends when one player is left"),

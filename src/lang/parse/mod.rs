@@ -72,6 +72,10 @@ pub(super) const STATEMENTS: &[(&str, &str)] = &[
         "after",
         "after each card, if the run is 3: set the total to 0",
     ),
+    (
+        "instead",
+        "instead of laying a card, a player may lay the top card of the stock",
+    ),
 ];
 
 pub(super) const SCENARIO_STEPS: &[(&str, &str)] = &[
@@ -217,7 +221,10 @@ pub fn parse(text: &str) -> (File, Vec<Diag>) {
                     }
                     let built = if matches!(
                         pair.as_rule(),
-                        Rule::count_stmt | Rule::moment_stmt | Rule::round_end_stmt
+                        Rule::count_stmt
+                            | Rule::moment_stmt
+                            | Rule::round_end_stmt
+                            | Rule::other_stmt
                     ) {
                         moments::build(pair, start)
                     } else {

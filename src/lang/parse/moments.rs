@@ -66,6 +66,7 @@ pub(super) fn build(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind,
                 outcomes: list,
             }
         }
+        Rule::other_stmt => other(inner, start)?,
         _ => {
             let how = inner.next().expect("how the round ends");
             StatementKind::RoundEnds(if how.as_rule() == Rule::after_cards {
@@ -78,5 +79,44 @@ pub(super) fn build(pair: Pair<'_, Rule>, start: usize) -> Result<StatementKind,
                 RoundEnd::When(build_condition(cond, start)?)
             })
         }
+    })
+}
+
+/// `instead of laying a card, a player may ...`, `a player who cannot play may ... instead`.
+fn other(inner: pest::iterators::Pairs<'_, Rule>, start: usize) -> Result<StatementKind, Diag> {
+    let mut stuck = false;
+    let mut action = None;
+    let mut then = Vec::new();
+    let mut failed = None;
+    let mut after_failed = None;
+    for p in inner {
+        match p.as_rule() {
+            Rule::stuck_intro => stuck = true,
+            Rule::discard_card | Rule::lay_top | Rule::pass_move => {
+                let span = sp(&p, start);
+                let node = match p.as_rule() {
+                    Rule::lay_top => OtherAction::LayTop,
+                    Rule::pass_move => OtherAction::Pass,
+                    _ => OtherAction::Discard(
+                        p.into_inner()
+                            .find(|x| x.as_rule() == Rule::discard_ranks)
+                            .map(|r| super::statements::rank_items(r, start)),
+                    ),
+                };
+                action = Some(Spanned { node, span });
+            }
+            Rule::cannot_be_laid => after_failed = Some(sp(&p, start)),
+            Rule::outcomes => match after_failed {
+                Some(span) => failed = Some((span, outcomes(p, start)?)),
+                None => then = outcomes(p, start)?,
+            },
+            _ => {}
+        }
+    }
+    Ok(StatementKind::Other {
+        stuck,
+        action: action.expect("a move"),
+        then,
+        failed,
     })
 }

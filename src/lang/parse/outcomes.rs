@@ -23,6 +23,7 @@ pub(super) fn who(pair: &Pair<'_, Rule>) -> Who {
         Some(Rule::the_richest) => Who::Richest,
         Some(Rule::the_poorest) => Who::Poorest,
         Some(Rule::each_out) => Who::EachOut,
+        Some(Rule::the_chosen) => Who::Chosen,
         _ => Who::Player,
     }
 }

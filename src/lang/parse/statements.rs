@@ -207,7 +207,13 @@ fn option_stmt(
 
 /// `A, 2 to 8`: the rank items of a card line.
 fn ranks(pair: Pair<'_, Rule>, start: usize) -> Vec<RankItem> {
+    rank_items(pair, start)
+}
+
+/// The rank items of a list of ranks (`K`, `2 to 8`), the words between them left out.
+pub(super) fn rank_items(pair: Pair<'_, Rule>, start: usize) -> Vec<RankItem> {
     pair.into_inner()
+        .filter(|item| item.as_rule() == Rule::rank_item)
         .map(|item| {
             let mut words = item.into_inner();
             let w = |p: Pair<'_, Rule>| Spanned {
