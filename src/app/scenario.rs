@@ -685,7 +685,8 @@ impl Run<'_> {
                     let mut copy = s.clone();
                     match engine::step(p, &mut copy, mv, &mut ()) {
                         Ok(()) => legal.push(play::move_name(p, s, mv)),
-                        Err(PlayError::Illegal { .. }) => {}
+                        // A move the rules do not offer now is an illegal one.
+                        Err(PlayError::Illegal { .. } | PlayError::NotOffered(_)) => {}
                         Err(e) => other = Some(e),
                     }
                 }

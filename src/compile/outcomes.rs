@@ -106,6 +106,19 @@ impl Compiler<'_> {
             | ast::OutcomeKind::Draws(_) => None,
         };
         for who in [o.who, target].into_iter().flatten() {
+            if who == ast::Who::Chosen && !matches!(from, Lowering::Card(_)) {
+                let span = self.phrase_of(layer, o.span, "a player of their choice");
+                self.err(
+                    layer,
+                    Diag::error(
+                        Code::ChosenPlayer,
+                        span,
+                        "`a player of their choice` is named by a card's player as they lay it: here no card is laid",
+                    )
+                    .label("no one chooses here")
+                    .hint("say whom the rule is about (`the player`, `the next player`, `each other player`), or move the outcome to a card's line"),
+                );
+            }
             if matches!(who, ast::Who::Next | ast::Who::Previous) {
                 self.roles.push(RoleUse {
                     layer,
@@ -115,6 +128,14 @@ impl Compiler<'_> {
                 });
             }
         }
+    }
+
+    /// The span of `phrase` within `span` of `layer`'s file (case aside), or the whole span.
+    fn phrase_of(&self, layer: usize, span: crate::base::Span, phrase: &str) -> crate::base::Span {
+        let text = self.text(layer, span).to_ascii_lowercase();
+        text.find(phrase).map_or(span, |at| {
+            crate::base::Span::new(span.start + at, span.start + at + phrase.len())
+        })
     }
 
     pub fn outcome(

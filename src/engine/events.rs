@@ -172,10 +172,11 @@ pub enum Event {
         card: Card,
         laid: bool,
     },
-    /// `seat`, laying a card that names a player, named `chosen`.
+    /// `seat`, laying a card that names a player, named `chosen` (`next`: to play next).
     Chose {
         seat: u8,
         chosen: u8,
+        next: bool,
     },
 }
 

@@ -348,7 +348,11 @@ pub(super) fn play<S: Sink>(
     if let Named::Seat(x) = named {
         s.kept.aim = Some(x);
         if S::WANTS & kind::OTHER != 0 {
-            sink.event(Event::Chose { seat, chosen: x });
+            sink.event(Event::Chose {
+                seat,
+                chosen: x,
+                next: played.turn.chosen,
+            });
         }
     }
     let by = Acting {
@@ -672,7 +676,9 @@ pub(super) fn pass_on<S: Sink>(s: &mut State, seat: u8, turn: Turn, sink: &mut S
         }
         s.again = extra - 1;
         s.turn = seat;
-    } else if let Some(x) = s.kept.aim.filter(|x| turn.chosen && s.in_round(*x)) {
+    } else if turn.chosen
+        && let Some(x) = s.kept.aim.filter(|x| s.in_round(*x))
+    {
         // The player the card's player named plays next.
         s.again = 0;
         s.turn = x;

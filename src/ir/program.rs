@@ -445,6 +445,9 @@ impl Program {
         for l in [&mut p.ceiling, &mut p.floor].into_iter().flatten() {
             l.origin = nowhere;
         }
+        for o in &mut p.others {
+            o.origin = nowhere;
+        }
         for m in &mut p.moments {
             m.origin = nowhere;
         }

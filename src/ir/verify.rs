@@ -7,7 +7,7 @@
 
 use super::{Act, Choice, Effect, MAX_CHOICES, MAX_DECKS, MAX_HAND, MAX_SEATS, MAX_STEPS};
 use super::{Count, NO_EFFECT, OutcomeKind, Program, Tally, Test};
-use crate::base::cards::{JOKER, MAX_JOKERS};
+use crate::base::cards::{JOKER, MAX_JOKERS, RANKS};
 
 /// The most bars whose test is a script (the engine keeps which fired in a `u32`).
 pub const MAX_SCRIPT_BARS: usize = 32;
@@ -24,6 +24,7 @@ pub fn verify(p: &Program) -> Vec<String> {
         v.effect(i, fx);
     }
     v.outcomes();
+    v.others();
     // The legal-choice table the engine will build is built and checked against working
     // every cell out, once every index it follows is known to be sound.
     if v.problems.is_empty() {
@@ -54,6 +55,44 @@ struct Verifier<'p> {
 }
 
 impl Verifier<'_> {
+    /// The moves beside laying a card name outcomes that exist, a discard names some rank,
+    /// only a card laid from the stock has outcomes for one that cannot be laid; each
+    /// choice says whether it names a player as its steps do.
+    fn others(&mut self) {
+        let p = self.p;
+        if p.others.len() > super::MAX_OTHERS {
+            self.fail(format!("{} moves beside laying a card", p.others.len()));
+        }
+        for (i, o) in p.others.iter().enumerate() {
+            for x in [o.then, o.failed].into_iter().flatten() {
+                if usize::from(x) >= p.outcomes.len() {
+                    self.fail(format!("move {i} names outcomes {x}"));
+                }
+            }
+            match o.kind {
+                super::OtherKind::Discard(r) if r == 0 || r >> RANKS != 0 => {
+                    self.fail(format!("move {i} discards ranks {r:#x}"));
+                }
+                super::OtherKind::Discard(_) | super::OtherKind::Pass if o.failed.is_some() => {
+                    self.fail(format!("move {i} lays no card, yet has outcomes for one"));
+                }
+                super::OtherKind::Discard(_)
+                | super::OtherKind::LayTop
+                | super::OtherKind::Pass => {}
+            }
+        }
+        for (i, fx) in p.effects.iter().enumerate() {
+            for (k, c) in fx.choices().iter().enumerate() {
+                if c.aims != p.choice_aims(c) {
+                    self.fail(format!(
+                        "effect {i} choice {k} says it names a player: {}",
+                        c.aims
+                    ));
+                }
+            }
+        }
+    }
+
     fn fail(&mut self, problem: String) {
         self.problems.push(problem);
     }

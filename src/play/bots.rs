@@ -127,6 +127,14 @@ impl Bot {
         if p.more_moves {
             return self.choose_more(p, s, rng);
         }
+        self.choose_card(p, s, rng)
+    }
+
+    /// [`Bot::choose`] for a ruleset whose every move lays a card of the hand (no move
+    /// beside it, no card that names a player): the engine's loop of plain turns asks this.
+    #[inline]
+    pub fn choose_card(self, p: &Ruleset, s: &State, rng: &mut Rng) -> Option<Move> {
+        debug_assert!(!p.more_moves);
         if self == Bot::Random {
             // No list of moves to build: the commonest bot in a simulation is also the
             // cheapest.

@@ -90,7 +90,7 @@ impl Player {
         match self {
             Player::Bot(Bot::Random) => Pick::Nth(if plays > 1 { rng.below(plays) } else { 0 }),
             Player::Bot(bot @ (Bot::Cautious | Bot::Aggressive)) => {
-                Pick::Move(bot.choose(p, s, rng))
+                Pick::Move(bot.choose_card(p, s, rng))
             }
             Player::Bot(Bot::Search | Bot::Ismcts { .. })
             | Player::Script(_)

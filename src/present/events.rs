@@ -172,9 +172,12 @@ pub fn event_text(p: &Program, e: &Event, names: &dyn Fn(u8) -> String) -> Strin
             card,
             laid,
         } => other_text(p, index, card, laid, &names(seat)),
-        Event::Chose { seat, chosen } => {
-            format!("{} {}.", v(seat, "names", "name"), object(&names(chosen)))
-        }
+        Event::Chose { seat, chosen, next } => format!(
+            "{} {}{}.",
+            v(seat, "names", "name"),
+            object(&names(chosen)),
+            if next { " to play next" } else { "" }
+        ),
     }
 }
 
@@ -388,8 +391,8 @@ pub fn event_json(p: &Program, e: &Event) -> Value {
             let card = (card != 0).then(|| card_name(card));
             json!({"event": "other", "seat": seat, "move": word, "card": card, "laid": laid})
         }
-        Event::Chose { seat, chosen } => {
-            json!({"event": "chose", "seat": seat, "chosen": chosen})
+        Event::Chose { seat, chosen, next } => {
+            json!({"event": "chose", "seat": seat, "chosen": chosen, "next": next})
         }
     }
 }

@@ -10,5 +10,8 @@ mod words;
 pub use dump::dump;
 pub use errors::{illegal_total, illegal_words, play_error, stall_words};
 pub use events::{direction_word, event_json, event_text, state_json};
-pub use sheet::{Item as SheetItem, Section as SheetSection, items as sheet_items, rules_sheet};
+pub use sheet::{
+    Item as SheetItem, Section as SheetSection, items as sheet_items, other_action_words,
+    other_rule, rules_sheet,
+};
 pub use words::{act_words, cond_words, effect_words, outcomes_words, test_words, who_words};

@@ -6,7 +6,7 @@ use super::{DRAW_QUESTION, HELP, Hands, Reply, Seat, Session, Waiting};
 use crate::base::cards::{Card, card_name, parse_card, rank_of, same_face};
 use crate::compile::Loader;
 use crate::engine::{self, Event, Move, Setup, State};
-use crate::ir::choice_total;
+use crate::ir::{OtherKind, choice_total};
 use crate::play::{self, MoveError};
 use crate::present;
 
@@ -552,9 +552,70 @@ impl Session {
         }
     }
 
+    /// `why stock`, `why discard`, `why pass`, `why yield`: the rule of a move beside laying
+    /// a card, and whether the player to move may make it now; `None` for other words.
+    fn why_move(&self, text: &str) -> Option<String> {
+        let p = &self.program;
+        let s = &self.state;
+        let word = text.split_whitespace().next()?.to_ascii_lowercase();
+        if word == "yield" {
+            let rule = p
+                .triggers
+                .cannot_play
+                .and_then(|i| p.outcomes.get(usize::from(i)))
+                .map_or_else(
+                    || "nothing happens".to_string(),
+                    |o| present::outcomes_words(p, o),
+                );
+            return Some(format!(
+                "yield: a player who cannot lay a card, and is offered another move, may take what the rules give a player who cannot play instead ({rule}).\n"
+            ));
+        }
+        let kind = match word.as_str() {
+            "stock" => |k: OtherKind| k == OtherKind::LayTop,
+            "pass" => |k: OtherKind| k == OtherKind::Pass,
+            "discard" => |k: OtherKind| matches!(k, OtherKind::Discard(_)),
+            _ => return None,
+        };
+        let mut out = String::new();
+        for (i, o) in p.others.iter().enumerate().filter(|(_, o)| kind(o.kind)) {
+            let _ = writeln!(
+                out,
+                "{word}: {} ({}: `{}`).",
+                present::other_rule(p, o),
+                p.cite(o.origin),
+                p.line_text(o.origin)
+            );
+            let open = s
+                .legal_moves(p)
+                .as_slice()
+                .iter()
+                .any(|m| matches!(m, Move::Other { index, .. } if usize::from(*index) == i));
+            let viewer_moves = self.viewer() == Some(s.turn) && !s.over;
+            if viewer_moves {
+                let _ = writeln!(
+                    out,
+                    "  {}",
+                    if open {
+                        "You may make this move now."
+                    } else {
+                        "You may not make this move now."
+                    }
+                );
+            }
+        }
+        if out.is_empty() {
+            out = format!("`{word}` is not a move of these rules.\n");
+        }
+        Some(out)
+    }
+
     pub(super) fn why(&self, text: &str) -> String {
         let p = &self.program;
         let s = &self.state;
+        if let Some(words) = self.why_move(text) {
+            return words;
+        }
         let (card_text, _) = text.split_once(':').unwrap_or((text, ""));
         let Some(card) = parse_card(card_text) else {
             return format!("`{text}` is not a card: write a rank and a suit, like `9H`.\n");

@@ -98,13 +98,16 @@ pub struct Session {
 
 pub(super) const HELP: &str = "\
 Commands (short forms in brackets):
-  CARD            play a card from your hand: `9H`, `10S:-10`, `AS:11`, or its number `2`
+  CARD            play a card from your hand: `9H`, `10S:-10`, `AS:11`, or its number `2`;
+                  a card that names a player takes the seat after `>`: `KC>2`
+  MOVE            where the rules allow it: `stock`, `discard KS`, `pass`, `yield`
   draw [d]        draw a card, where the rules say players draw by hand (or Space on an empty line)
   total [c]       the total and whose turn it is
   scores [s]      every player's chips
   hand            your hand, with what each card would do
   history         everything that happened this game
   why CARD        why a card is illegal, or what it would do, with the rule that decides
+                  (`why stock`, `why discard`, `why yield`: the rule of that move)
   rules           the rules sheet
   undo [u]        take back your last move and the bots' replies
   save FILE       save the game;  load FILE: load a saved game

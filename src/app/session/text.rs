@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::{Session, YELLOW, plural};
-use crate::base::cards::{card_name, rank_of};
+use crate::base::cards::{Card, card_name, rank_of};
 use crate::engine::{self, Move};
 use crate::ir::{Act, Effect, choice_total};
 use crate::play;
@@ -130,7 +130,8 @@ impl Session {
                 // Legal or not, and at what cost, only for the player to move: the moves
                 // listed are theirs.
                 let theirs = seat == s.turn;
-                if theirs && !legal.as_slice().contains(&mv) {
+                let laid = |m: &Move| m.laid() == Some((card, k));
+                if theirs && !legal.as_slice().iter().any(laid) {
                     w = self.paint("2", &format!("{w} (illegal)"));
                 } else if theirs && let Some(cost) = self.cost(mv) {
                     w = self.paint(YELLOW, &format!("{w} (costs {cost})"));
@@ -152,6 +153,67 @@ impl Session {
         }
         if s.hands[usize::from(seat)].is_empty() {
             let _ = writeln!(out, "  (no cards)");
+        }
+        if seat == s.turn && !s.over {
+            out.push_str(&self.more_moves_text(&legal));
+        }
+        out
+    }
+
+    /// The moves of the player to move beside laying a card, and how to name a player with
+    /// a card that names one: a line each.
+    fn more_moves_text(&self, legal: &engine::Moves) -> String {
+        let s = &self.state;
+        let p = &self.program;
+        let mut out = String::new();
+        let mut named: Vec<Card> = Vec::new();
+        for &m in legal.as_slice() {
+            match m {
+                Move::Aim { card, choice, .. } => {
+                    if named.contains(&card) {
+                        continue;
+                    }
+                    named.push(card);
+                    if let Some(list) = play::player_options(p, s, card, choice) {
+                        let seats: Vec<String> = s
+                            .nameable()
+                            .map(|x| format!("{x} is {}", self.name(x)))
+                            .collect();
+                        let _ = writeln!(
+                            out,
+                            "  {} names a player: {list} ({}).",
+                            card_name(card),
+                            seats.join(", ")
+                        );
+                    }
+                }
+                Move::Other { index, .. } => {
+                    let Some(o) = p.others.get(usize::from(index)) else {
+                        continue;
+                    };
+                    let _ = writeln!(
+                        out,
+                        "  `{}`: {}.",
+                        play::move_name(p, s, m),
+                        present::other_rule(p, o)
+                    );
+                }
+                Move::Yield => {
+                    let what = p
+                        .triggers
+                        .cannot_play
+                        .and_then(|i| p.outcomes.get(usize::from(i)))
+                        .map_or_else(
+                            || "nothing happens".to_string(),
+                            |o| present::outcomes_words(p, o),
+                        );
+                    let _ = writeln!(
+                        out,
+                        "  `yield`: take what the rules give a player who cannot play ({what})."
+                    );
+                }
+                Move::Play { .. } | Move::Draw => {}
+            }
         }
         out
     }

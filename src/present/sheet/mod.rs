@@ -9,13 +9,16 @@
 use std::fmt::Write as _;
 
 mod end;
+mod others;
 
 use end::{end_items, lead_words};
+use others::other_items;
+pub use others::{other_action_words, other_rule};
 
 use super::events::direction_word;
 use super::words::{effect_words, expr_words, outcomes_words, script_note, script_notes};
 use crate::base::cards::RANK_WORDS;
-use crate::ir::{Count, MAX_SEATS, Origin, Program, Way};
+use crate::ir::{Act, Count, MAX_SEATS, Origin, Program, Way};
 
 /// One line of the rules sheet: a section, a key that names what it is about (the same key
 /// in a variant and in its parent), the rule and what it means, and where it was decided.
@@ -164,6 +167,7 @@ pub fn items(p: &Program) -> Vec<Item> {
     let mut out = Vec::new();
     table_items(p, &mut out);
     card_items(p, &mut out);
+    other_items(p, &mut out);
     limit_items(p, &mut out);
     end_items(p, &mut out);
     for it in &mut out {
@@ -438,7 +442,22 @@ fn card_items(p: &Program, out: &mut Vec<Item>) {
         };
         let rank = usize::from(line.rank);
         let with = count_words(line.count);
-        let notes = script_notes(p, fx);
+        let mut notes = script_notes(p, fx);
+        if fx.choices().iter().any(|c| c.aims) {
+            let next = fx.choices().iter().any(|c| {
+                c.steps()
+                    .iter()
+                    .any(|s| s.then == Act::ChooseNext || s.otherwise == Act::ChooseNext)
+            });
+            notes.push(format!(
+                "its player names any other player still in the round as they lay it{}",
+                if next {
+                    "; play goes on from the player named, in the same direction"
+                } else {
+                    ""
+                }
+            ));
+        }
         out.push(Item {
             section: Section::Cards,
             key: format!("card {rank}{with}"),
