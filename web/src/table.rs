@@ -6,7 +6,10 @@
 //! the session says is put in the page's words ([`page_words`]).
 
 use ninety::app::session::{Options, Session};
+use ninety::base::cards::card_name;
 use ninety::compile::Shipped;
+use ninety::engine::Move;
+use ninety::ir::OtherKind;
 use ninety::ir::Program;
 use ninety::play::Ruleset;
 use ninety::play::move_name;
@@ -117,11 +120,7 @@ impl Table {
                 let legal = state.legal_moves(&s.program);
                 for (mv, total) in legal.as_slice().iter().zip(legal.totals()) {
                     let name = move_name(&s.program, state, *mv);
-                    let label = if name == "draw" {
-                        "draw a card".to_string()
-                    } else {
-                        format!("{name} → {total}")
-                    };
+                    let label = label(s, *mv, &name, *total);
                     moves.push(Choice { send: name, label });
                 }
             }
@@ -137,6 +136,33 @@ impl Table {
         };
         self.offered = view.moves.iter().map(|m| m.send.clone()).collect();
         view
+    }
+}
+
+/// What a move's button says: the card and the total it makes, the player a card names, or
+/// what a move beside laying a card does.
+fn label(s: &Session, mv: Move, name: &str, total: i32) -> String {
+    let p = &s.program;
+    let seat_name = |x: u8| {
+        s.seats
+            .get(usize::from(x))
+            .map_or_else(|| format!("Seat {x}"), |seat| seat.name.clone())
+    };
+    match mv {
+        Move::Draw => "draw a card".to_string(),
+        Move::Play { .. } => format!("{name} → {total}"),
+        Move::Aim { card, seat, .. } => {
+            format!("{} → {total}, naming {}", card_name(card), seat_name(seat))
+        }
+        Move::Other { index, .. } => p.others.get(usize::from(index)).map_or_else(
+            || name.to_string(),
+            |o| match o.kind {
+                OtherKind::Discard(_) => name.to_string(),
+                OtherKind::LayTop => "lay the stock's top card".to_string(),
+                OtherKind::Pass => "pass".to_string(),
+            },
+        ),
+        Move::Yield => "yield (take what a player who cannot play gets)".to_string(),
     }
 }
 

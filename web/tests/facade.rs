@@ -166,6 +166,69 @@ fn a_game_is_played_to_its_end_one_legal_move_at_a_time() {
     );
 }
 
+/// The moves beside laying a card and the cards that name a player are buttons of the table
+/// like any card, each saying what it does, and each button plays: three house rules played
+/// to their end by pressing every kind of button offered.
+#[test]
+fn moves_beside_a_card_and_players_named_are_buttons_that_play() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/house-rules/set3");
+    let mut seen = std::collections::BTreeSet::new();
+    for file in [
+        "kings-choice.rules",
+        "blind-draw.rules",
+        "bust-shield.rules",
+    ] {
+        let text = std::fs::read_to_string(root.join(file)).expect("readable");
+        let mut ed = Editor::new();
+        ed.check(&text, false);
+        let program = ed.program().cloned().expect("it compiles");
+        for seed in 1..=6 {
+            let (mut table, mut view) =
+                Table::new(program.clone(), 3, "cautious", seed, &[]).expect("a game");
+            let mut moves = 0;
+            while !view.over {
+                assert!(!view.moves.is_empty(), "{file}: a move to make");
+                // The move beside a card when there is one, else a card naming a player,
+                // else the first.
+                let pick = view
+                    .moves
+                    .iter()
+                    .find(|m| m.label.contains("stock") || m.send.starts_with("discard"))
+                    .or_else(|| view.moves.iter().find(|m| m.send.contains('>')))
+                    .or_else(|| view.moves.iter().find(|m| m.send == "yield"))
+                    .unwrap_or(&view.moves[0])
+                    .clone();
+                for m in &view.moves {
+                    if m.send.contains('>') {
+                        assert!(m.label.contains("naming Bot"), "{file}: {m:?}");
+                        seen.insert("named");
+                    } else if m.send == "stock" {
+                        assert_eq!(m.label, "lay the stock's top card", "{file}");
+                        seen.insert("stock");
+                    } else if m.send.starts_with("discard ") {
+                        seen.insert("discard");
+                    } else if m.send == "yield" {
+                        seen.insert("yield");
+                    }
+                }
+                view = table.play(&pick.send);
+                assert!(
+                    !view.refused,
+                    "{file}: {} refused: {}",
+                    pick.send, view.text
+                );
+                moves += 1;
+                assert!(moves < 5000, "{file}: the game ends");
+            }
+        }
+    }
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        ["discard", "named", "stock", "yield"],
+        "every kind of move was offered"
+    );
+}
+
 #[test]
 fn the_simulation_is_sims_own_report_and_page() {
     let mut ed = Editor::new();

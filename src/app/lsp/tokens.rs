@@ -143,6 +143,20 @@ fn named(file: &File, text: &str) -> Vec<Mark> {
                 outcomes.iter().for_each(|o| outcome_names(o, &mut out));
             }
             StatementKind::RoundEnds(RoundEnd::When(c)) => condition_names(c, &mut out),
+            StatementKind::Other {
+                action,
+                then,
+                failed,
+                ..
+            } => {
+                if let crate::lang::ast::OtherAction::Discard(Some(ranks)) = &action.node {
+                    ranks_of(ranks, &mut out);
+                }
+                let failed = failed.iter().flat_map(|(_, list)| list);
+                then.iter()
+                    .chain(failed)
+                    .for_each(|o| outcome_names(o, &mut out));
+            }
             StatementKind::Limit { value, .. } => value_names(value, &mut out),
             StatementKind::GameEnd(endings) => {
                 for e in endings {
