@@ -138,6 +138,17 @@ fn line() -> impl Strategy<Value = String> {
         n().prop_map(|a| format!("the game ends after {a} rounds or when a player is out")),
         n().prop_map(|a| format!("the game ends when a player reaches {a} chips")),
         Just("the winner is the player with the fewest chips".to_string()),
+        n().prop_map(|a| format!(
+            "instead of laying a card, a player may lay the top card of the stock; if it cannot be laid: the player pays {a}"
+        )),
+        rank().prop_map(|r| format!("a player who cannot play may discard a {r} instead")),
+        n().prop_map(|a| format!(
+            "instead of laying a card, a player may pass: the player pays {a} to the pot"
+        )),
+        rank().prop_map(|r| format!("card {r}: choose who plays next")),
+        (rank(), n(), n()).prop_map(|(r, a, b)| format!(
+            "card {r}: add {a} and a player of their choice pays {b}"
+        )),
         Just("the winner is the player with the most chips".to_string()),
         Just("extends \"ninety-nine\"".to_string()),
         Just("extends \"b\"".to_string()),
