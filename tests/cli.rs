@@ -654,6 +654,82 @@ fn run_sets_the_counts_and_the_round() {
     assert!(stderr(&o).contains("it keeps points"), "{}", stderr(&o));
 }
 
+/// `run --moves` takes every kind of move by its notation: a card naming a player
+/// (`KS>2`), a move beside laying a card (`stock`, `discard KS`, `yield`), and says the
+/// legal ones, in the same notation, when a move is not one of them.
+#[test]
+fn run_takes_moves_beside_a_card_and_players_named() {
+    let run = |rules: &str, hands: &str, total: &str, moves: &str| {
+        ninety(&[
+            "run",
+            rules,
+            "--players",
+            "3",
+            "--hands",
+            hands,
+            "--deck",
+            "8H 8S 8D 8C 9H 9S 9D",
+            "--total",
+            total,
+            "--turn",
+            "0",
+            "--json",
+            "--moves",
+            moves,
+        ])
+    };
+    let o = run(
+        "tests/house-rules/set3/kings-choice.rules",
+        "KS 2C 3C | 2D 6D 7D | 5H 6H 7H",
+        "40",
+        "KS>2; 6H",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("\"event\":\"chose\"") && out.contains("\"chosen\":2"),
+        "{out}"
+    );
+    // Seat 2, named, played the 6 of hearts.
+    assert!(
+        out.contains("\"seat\":2,\"card\":\"6H\"") && out.contains("\"total\":46"),
+        "{out}"
+    );
+    let o = run(
+        "tests/house-rules/set3/bust-shield.rules",
+        "KS JC QC | 2D 6D 7D | 5H 6H 7H",
+        "95",
+        "discard KS",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("\"move\":\"discard\""),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(
+        "tests/house-rules/set3/blind-draw.rules",
+        "KS JC QC | 2D 6D 7D | 5H 6H 7H",
+        "50",
+        "stock",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"move\":\"stock\""), "{}", stdout(&o));
+    // A King typed without the player it names: the legal moves say how.
+    let o = run(
+        "tests/house-rules/set3/kings-choice.rules",
+        "KS 2C 3C | 2D 6D 7D | 5H 6H 7H",
+        "40",
+        "KS",
+    );
+    assert_ne!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("KS>1") && stderr(&o).contains("KS>2"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// `play` offers the bots as levels, each with its bot beside it: `easy` (random), `normal`
 /// (cautious, the default) and `hard` (ismcts); a level plays as its bot does.
 #[test]
