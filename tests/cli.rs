@@ -692,7 +692,7 @@ fn run_takes_moves_beside_a_card_and_players_named() {
     );
     // Seat 2, named, played the 6 of hearts.
     assert!(
-        out.contains("\"seat\":2,\"card\":\"6H\"") && out.contains("\"total\":46"),
+        out.contains("\"card\":\"6H\",\"choice\":null,\"event\":\"play\",\"seat\":2,\"total\":46"),
         "{out}"
     );
     let o = run(
