@@ -59,7 +59,8 @@ impl Compiler<'_> {
             }
         }
         if !pieces.is_empty() {
-            self.host = Some(Arc::new(Host::new(pieces)));
+            let counts = self.counts.iter().map(|c| c.name.clone()).collect();
+            self.host = Some(Arc::new(Host::with_counts(pieces, counts)));
         }
     }
 

@@ -30,6 +30,14 @@ impl State {
         let cards = self.hands[usize::from(self.turn)].cards();
         let mut hand = [0; ir::MAX_HAND];
         hand[..cards.len()].copy_from_slice(cards);
+        let laid: &[crate::base::cards::Card] = &self.discard;
+        let top = &laid[laid.len().saturating_sub(ir::script::PILE_SEEN)..];
+        let mut pile = [0; ir::script::PILE_SEEN];
+        pile[..top.len()].copy_from_slice(top);
+        let mut counts = [0; ir::MAX_COUNTS];
+        for (i, c) in counts.iter_mut().enumerate().take(p.counts.len()) {
+            *c = self.kept.count(p, i as u8, self.turn);
+        }
         View {
             total,
             previous,
@@ -43,6 +51,10 @@ impl State {
             hand_sizes,
             hand,
             hand_len: cards.len() as u8,
+            pile,
+            pile_len: top.len() as u8,
+            stock: self.stock.len().min(usize::from(u16::MAX)) as u16,
+            counts,
         }
     }
 

@@ -27,7 +27,18 @@ pub struct View {
     pub hand_sizes: [u8; MAX_SEATS],
     pub hand: [u8; MAX_HAND],
     pub hand_len: u8,
+    /// The top cards of the discard pile (at most [`PILE_SEEN`]), top card last.
+    pub pile: [u8; PILE_SEEN],
+    pub pile_len: u8,
+    /// How many cards the stock holds.
+    pub stock: u16,
+    /// The ruleset's counts, in the order declared: the player's own for a count kept for
+    /// each player, the table's for a count of its own.
+    pub counts: [i32; super::MAX_COUNTS],
 }
+
+/// The most cards of the discard pile a script sees: its top ones.
+pub const PILE_SEEN: usize = 16;
 
 impl View {
     /// A made-up game, for tabulating and trying a script when the ruleset is checked: three
@@ -50,6 +61,10 @@ impl View {
             hand_sizes,
             hand: [0; MAX_HAND],
             hand_len: 0,
+            pile: [0; PILE_SEEN],
+            pile_len: 0,
+            stock: 0,
+            counts: [0; super::MAX_COUNTS],
         }
     }
 }

@@ -134,6 +134,20 @@ fn fingerprint(game: &View, mask: u16) -> u64 {
     if mask & read::ROUND != 0 {
         mix(i64::from(game.round));
     }
+    if mask & read::PILE != 0 {
+        for c in &game.pile[..usize::from(game.pile_len)] {
+            mix(i64::from(*c));
+        }
+        mix(i64::from(game.pile_len));
+    }
+    if mask & read::STOCK != 0 {
+        mix(i64::from(game.stock));
+    }
+    if mask & read::COUNTS != 0 {
+        for c in game.counts {
+            mix(i64::from(c));
+        }
+    }
     if mask & read::HAND != 0 {
         for c in &game.hand[..usize::from(game.hand_len)] {
             mix(i64::from(*c));
@@ -145,9 +159,15 @@ fn fingerprint(game: &View, mask: u16) -> u64 {
 impl Host {
     /// A host for compiled pieces of code, each with where it came from.
     pub fn new(pieces: Vec<Piece>) -> Host {
+        Host::with_counts(pieces, Vec::new())
+    }
+
+    /// [`Host::new`], the ruleset keeping `counts` (by name, in order): `count(game, NAME)`
+    /// reads them.
+    pub fn with_counts(pieces: Vec<Piece>, counts: Vec<String>) -> Host {
         let reads = Arc::new(AtomicU16::new(0));
         let meter = Arc::new(Meter::default());
-        let engine = super::sandbox::sandbox(reads.clone(), &meter);
+        let engine = super::sandbox::sandbox(reads.clone(), &meter, Arc::new(counts));
         let mut ast = AST::empty();
         let mut functions: Vec<FnSource> = Vec::new();
         // Where each function is in `functions`: a later definition replaces an earlier one

@@ -37,13 +37,16 @@ pub mod read {
     pub const ROUND: u16 = 256;
     pub const SEATS: u16 = 512;
     pub const HAND: u16 = 1024;
+    pub const PILE: u16 = 2048;
+    pub const STOCK: u16 = 4096;
+    pub const COUNTS: u16 = 8192;
     /// Reading only these, a script can be tabulated by total.
     pub const PURE: u16 = TOTAL | PREVIOUS | CARD;
 }
 
 /// A sandboxed engine whose game getters mark the fields they read in `reads`, and whose
 /// calls stop when `meter` says their work is done.
-pub fn sandbox(reads: Arc<AtomicU16>, meter: &Arc<Meter>) -> Engine {
+pub fn sandbox(reads: Arc<AtomicU16>, meter: &Arc<Meter>, counts: Arc<Vec<String>>) -> Engine {
     // A raw engine with the core language only (arithmetic, logic, strings, arrays, maps),
     // package by package: not the language core's `sleep`, nor the time package's
     // `timestamp`, nor blobs, nor function-pointer helpers.
@@ -111,7 +114,7 @@ pub fn sandbox(reads: Arc<AtomicU16>, meter: &Arc<Meter>) -> Engine {
     }
     no_clock(&mut engine);
     counted_sorts(&mut engine, meter);
-    register_game(&mut engine, reads);
+    register_game(&mut engine, reads, counts);
     engine
 }
 
@@ -263,7 +266,7 @@ fn no_clock(engine: &mut Engine) {
 }
 
 /// The game type and its getters (`game.total`, ...).
-fn register_game(engine: &mut Engine, reads: Arc<AtomicU16>) {
+fn register_game(engine: &mut Engine, reads: Arc<AtomicU16>, names: Arc<Vec<String>>) {
     let mark = move |bit: u16| {
         let reads = reads.clone();
         move || {
@@ -282,6 +285,41 @@ fn register_game(engine: &mut Engine, reads: Arc<AtomicU16>) {
     let round = mark(read::ROUND);
     let seats = mark(read::SEATS);
     let hand = mark(read::HAND);
+    let pile = mark(read::PILE);
+    let stock = mark(read::STOCK);
+    let count = mark(read::COUNTS);
+    engine
+        .register_get("pile", move |g: &mut View| {
+            pile();
+            g.pile[..usize::from(g.pile_len)]
+                .iter()
+                .map(|c| Dynamic::from(card_name(*c)))
+                .collect::<Array>()
+        })
+        .register_get("stock", move |g: &mut View| {
+            stock();
+            i64::from(g.stock)
+        })
+        .register_fn(
+            "count",
+            move |g: &mut View, name: ImmutableString| -> Result<i64, Box<EvalAltResult>> {
+                count();
+                match names
+                    .iter()
+                    .position(|n| n.eq_ignore_ascii_case(name.as_str()))
+                {
+                    Some(i) => Ok(i64::from(g.counts[i])),
+                    None if names.is_empty() => {
+                        Err(format!("no count `{name}`: the ruleset keeps none").into())
+                    }
+                    None => Err(format!(
+                        "no count `{name}`: the ruleset keeps {}",
+                        names.join(", ")
+                    )
+                    .into()),
+                }
+            },
+        );
     engine
         .register_type_with_name::<View>("Game")
         .register_get("total", move |g: &mut View| {
@@ -353,7 +391,7 @@ pub struct CompileError {
 
 /// Compiles one piece of code with the sandbox's syntax.
 pub fn compile(code: &str) -> Result<AST, CompileError> {
-    sandbox(Arc::default(), &Arc::default())
+    sandbox(Arc::default(), &Arc::default(), Arc::default())
         .compile(code)
         .map_err(|e| CompileError {
             message: e.err_type().to_string(),
