@@ -432,7 +432,8 @@ fn rulesets(b: &Bench) {
         .collect();
     files.sort();
     // Beside them, house rules that use the language's newer constructs (counts read each
-    // card, moments, cards moved between hands), which go the general way: their cost a card.
+    // card, moments, cards moved between hands, moves beside laying a card, players named),
+    // which go the general way: their cost a card.
     let set3 = root.join("tests/house-rules/set3");
     files.extend(
         [
@@ -441,6 +442,9 @@ fn rulesets(b: &Bench) {
             "third-of-a-kind",
             "swap",
             "fives-call",
+            "kings-choice",
+            "blind-draw",
+            "bust-shield",
         ]
         .iter()
         .map(|n| set3.join(format!("{n}.rules"))),

@@ -877,3 +877,65 @@ fn the_rule_list_fills_in_the_options() {
     assert!(!text.contains("{threshold}"), "an option left unfilled");
     assert!(text.contains("card K: set the total to 98"), "{text}");
 }
+
+/// A sample of all or nothing proves nothing alone: after one game each, no share differs
+/// "beyond chance" (one game's winner is 0% or 100%), and `--until-decided` decides nothing
+/// before 30 games of each, where it once said "differs" of two rulesets whose seat 1 wins
+/// as often, and "no difference" of two whose shared wins differ by 60 points.
+#[test]
+fn nothing_is_decided_from_a_handful_of_games() {
+    let sim = ninety()
+        .args([
+            "sim",
+            "ninety-nine",
+            "ninety-nine-long",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        sim.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&sim.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&sim.stdout).expect("JSON");
+    let text = v.to_string();
+    assert!(
+        !text.contains("\"beyond\""),
+        "one game each, beyond chance: {text}"
+    );
+    for seed in 1..=6 {
+        let out = ninety()
+            .args([
+                "judge",
+                "ninety-nine",
+                "ninety-nine-long",
+                "--until-decided",
+                "--games",
+                "1",
+                "--decide",
+                "seat_1",
+                "--seed",
+                &seed.to_string(),
+                "--json",
+            ])
+            .output()
+            .expect("runs");
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let d = &v["until_decided"]["decision"];
+        assert_eq!(d["decided"], false, "seed {seed}: {d}");
+        assert_eq!(d["measures"][0]["outcome"], "undecided", "seed {seed}: {d}");
+    }
+    assert_eq!(judge::FIRST_LOOK, 30);
+}

@@ -17,11 +17,24 @@ impl State {
     /// moves open now (and a yield for a player who cannot lay a card).
     #[inline(never)]
     pub(super) fn more_moves_into(&self, p: &Prepared, moves: &mut Moves) {
-        let before = moves.len;
+        self.each_legal(p, |mv, total| moves.push(mv, total));
+    }
+
+    /// Calls `f` with each legal move of the player to move (but a draw by hand) and the
+    /// total it makes, in [`State::legal_moves`]' order: the cards (a card that names a
+    /// player once for each player it may name), then the moves beside laying one open now,
+    /// then, for a player who cannot lay a card and is offered another move, the yield. For
+    /// a player who only needs to count or pick the moves: no list is built.
+    pub fn each_legal(&self, p: &Prepared, mut f: impl FnMut(Move, i32)) {
+        if self.over {
+            return;
+        }
+        let mut plays = 0;
         self.scan::<true>(p, |play| {
-            let aims = p
-                .choice(play.fx, usize::from(play.choice))
-                .is_some_and(|c| c.aims);
+            plays += 1;
+            let aims = p.more_moves
+                && p.choice(play.fx, usize::from(play.choice))
+                    .is_some_and(|c| c.aims);
             let mut named = false;
             if aims {
                 for seat in self.nameable() {
@@ -31,16 +44,17 @@ impl State {
                         choice: play.choice,
                         seat,
                     };
-                    moves.push(mv, play.total);
+                    f(mv, play.total);
                 }
             }
             if !named {
-                moves.push(play.mv(), play.total);
+                f(play.mv(), play.total);
             }
             ControlFlow::Continue(())
         });
-        let stuck = moves.len == before;
-        self.other_moves_into(p, moves, stuck);
+        if !p.others.is_empty() {
+            self.each_other(p, plays == 0, &mut f);
+        }
     }
 
     /// The seats the player to move may name with a card that names a player: every other
@@ -76,10 +90,10 @@ impl State {
         p.others.iter().any(|o| self.other_open(p, o, true))
     }
 
-    /// Pushes the moves beside laying a card open now, then, for a player who cannot lay
-    /// one (`stuck`) and was offered any, the yield.
-    pub(super) fn other_moves_into(&self, p: &Prepared, moves: &mut Moves, stuck: bool) {
-        let before = moves.len;
+    /// Calls `f` with the moves beside laying a card open now, then, for a player who cannot
+    /// lay one (`stuck`) and was offered any, the yield.
+    fn each_other(&self, p: &Prepared, stuck: bool, f: &mut impl FnMut(Move, i32)) {
+        let mut offered = false;
         let hand = self.hands[usize::from(self.turn)].cards();
         for (i, o) in p.others.iter().enumerate() {
             if !self.other_open(p, o, stuck) {
@@ -93,17 +107,19 @@ impl State {
                         if ranks & 1 << rank_of(card) != 0
                             && !hand[..k].iter().any(|c| same_face(*c, card))
                         {
-                            moves.push(Move::Other { index, card }, self.total);
+                            offered = true;
+                            f(Move::Other { index, card }, self.total);
                         }
                     }
                 }
                 OtherKind::LayTop | OtherKind::Pass => {
-                    moves.push(Move::Other { index, card: 0 }, self.total)
+                    offered = true;
+                    f(Move::Other { index, card: 0 }, self.total);
                 }
             }
         }
-        if stuck && moves.len > before {
-            moves.push(Move::Yield, self.total);
+        if stuck && offered {
+            f(Move::Yield, self.total);
         }
     }
 }

@@ -174,38 +174,59 @@ impl Bot {
     /// all.
     #[inline(never)]
     fn choose_more(self, p: &Ruleset, s: &State, rng: &mut Rng) -> Option<Move> {
-        let mut moves = Moves::new();
-        s.legal_moves_into(p, &mut moves);
-        moves.retain_plays();
-        let list = moves.as_slice();
         match self {
-            Bot::Random => match list.len() {
-                0 => None,
-                1 => Some(list[0]),
-                n => Some(list[rng.below(n)]),
-            },
+            Bot::Random => {
+                // No list: the moves counted, then the one picked found again.
+                let mut n = 0;
+                s.each_legal(p, |_, _| n += 1);
+                let k = match n {
+                    0 => return None,
+                    1 => 0,
+                    n => rng.below(n),
+                };
+                let mut at = 0;
+                let mut picked = None;
+                s.each_legal(p, |mv, _| {
+                    if at == k {
+                        picked = Some(mv);
+                    }
+                    at += 1;
+                });
+                picked
+            }
             Bot::Cautious | Bot::Aggressive => {
                 let card = weigh(p, s, rng, self == Bot::Aggressive);
-                if let Some((card, choice)) = card.and_then(Move::laid) {
-                    let named = |m: &&Move| matches!(**m, Move::Aim { card: c, choice: k, .. } if c == card && k == choice);
-                    let best = list.iter().filter(named).max_by_key(|m| match **m {
-                        Move::Aim { seat, .. } => {
+                let mut best: Option<(Move, (i32, std::cmp::Reverse<usize>))> = None;
+                let mut other = None;
+                let mut first = None;
+                s.each_legal(p, |mv, _| {
+                    first.get_or_insert(mv);
+                    match mv {
+                        Move::Aim {
+                            card: c,
+                            choice: k,
+                            seat,
+                        } if card.and_then(Move::laid) == Some((c, k)) => {
                             // The most chips; of those, the nearest after the player.
                             let d = (usize::from(seat) + usize::from(s.seats)
                                 - usize::from(s.turn))
                                 % usize::from(s.seats);
-                            (s.chips_of(p, seat), std::cmp::Reverse(d))
+                            let key = (s.chips_of(p, seat), std::cmp::Reverse(d));
+                            if best.is_none_or(|(_, b)| key > b) {
+                                best = Some((mv, key));
+                            }
                         }
-                        Move::Play { .. } | Move::Draw | Move::Other { .. } | Move::Yield => {
-                            (i32::MIN, std::cmp::Reverse(0))
+                        Move::Other { .. } => {
+                            other.get_or_insert(mv);
                         }
-                    });
-                    return Some(best.copied().unwrap_or(Move::Play { card, choice }));
+                        Move::Play { .. } | Move::Aim { .. } | Move::Draw | Move::Yield => {}
+                    }
+                });
+                match (card, best) {
+                    (_, Some((mv, _))) => Some(mv),
+                    (Some(card), None) => Some(card),
+                    (None, None) => other.or(first),
                 }
-                list.iter()
-                    .find(|m| matches!(m, Move::Other { .. }))
-                    .or_else(|| list.first())
-                    .copied()
             }
             Bot::Search | Bot::Ismcts { .. } => self.choose_from_list(p, s, rng),
         }

@@ -6,6 +6,7 @@
 //! shards of a run merge into exactly the report of the whole. Memory stays flat in the
 //! number of games. Cancellation is passed in ([`Control`]), never global.
 
+mod adjusted;
 pub mod html;
 pub mod judge;
 mod report;
@@ -14,6 +15,7 @@ mod shard;
 mod spark;
 mod stats;
 
+pub use adjusted::{rate_difference, share_difference};
 pub use report::{
     Difference, Figures, Test, Verdict, compare, compare_with, differences, figures, rates_differ,
     report, report_with, two_prop, welch, wilson,

@@ -1,6 +1,7 @@
 //! The report: figures derived from the sums (intervals, means, quantiles), in words, and two
 //! runs compared with tests of significance.
 
+use super::adjusted::{rate_difference, share_difference};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -322,19 +323,21 @@ impl Test {
 /// cannot be made.
 type Tested = Option<((f64, f64), Verdict)>;
 
-/// A difference `d` with its standard error: its 95% interval, and whether it leaves out 0
-/// (with no spread at all, any difference is beyond chance).
-fn z_test(d: f64, se: f64) -> ((f64, f64), Verdict) {
+/// A difference `d` with its standard error: its 95% interval, and whether it leaves out 0.
+/// A sample with no spread at all has no test: nothing can be said of its difference.
+fn z_test(d: f64, se: f64) -> Tested {
+    if se.is_nan() || se <= 0.0 {
+        return None;
+    }
     let half = 1.96 * se;
-    let beyond = if se > 0.0 { d.abs() > half } else { d != 0.0 };
-    (
+    Some((
         (d - half, d + half),
-        if beyond {
+        if d.abs() > half {
             Verdict::Beyond
         } else {
             Verdict::Within
         },
-    )
+    ))
 }
 
 /// B's mean less A's, its interval and verdict (Welch's test at 95%); no test under 2 games.
@@ -344,7 +347,7 @@ fn welch_test(a: &Histogram, b: &Histogram) -> Tested {
         return None;
     }
     let se = (a.variance() / na + b.variance() / nb).sqrt();
-    Some(z_test(b.mean() - a.mean(), se))
+    z_test(b.mean() - a.mean(), se)
 }
 
 /// B's share less A's (`ka` of `na` against `kb` of `nb`), in percentage points.
@@ -352,12 +355,9 @@ fn share_test(ka: f64, na: f64, kb: f64, nb: f64) -> Tested {
     if na <= 0.0 || nb <= 0.0 {
         return None;
     }
-    let (pa, pb) = (ka / na, kb / nb);
-    let se = (pa * (1.0 - pa) / na + pb * (1.0 - pb) / nb)
-        .max(0.0)
-        .sqrt();
-    let ((lo, hi), v) = z_test(pb - pa, se);
-    Some(((100.0 * lo, 100.0 * hi), v))
+    let (d, se) = share_difference(ka, na, kb, nb);
+    let ((lo, hi), v) = z_test(d, se)?;
+    Some(((100.0 * lo.max(-1.0), 100.0 * hi.min(1.0)), v))
 }
 
 /// B's rate less A's: `kb` events over an exposure of `eb` (games, rounds) against `ka` over
@@ -366,8 +366,8 @@ fn rate_test(ka: f64, ea: f64, kb: f64, eb: f64) -> Tested {
     if ea <= 0.0 || eb <= 0.0 {
         return None;
     }
-    let se = (ka / (ea * ea) + kb / (eb * eb)).sqrt();
-    Some(z_test(kb / eb - ka / ea, se))
+    let (d, se) = rate_difference(ka, ea, kb, eb);
+    z_test(d, se)
 }
 
 fn beyond(t: Tested) -> bool {
@@ -723,22 +723,41 @@ mod tests {
                 assert_eq!(v == Verdict::Beyond, leaves_out_0, "{ka} {kb}: {lo} {hi}");
             }
         }
-        // No spread: every game the same length in both, and the lengths differ.
+        // No spread: every game the same length in both, and the lengths differ. A sample
+        // with no spread proves nothing, either way: no test.
         let (mut a, mut b) = (Histogram::default(), Histogram::default());
         for _ in 0..10 {
             a.add(30);
             b.add(31);
         }
-        assert_eq!(welch_test(&a, &b), Some(((1.0, 1.0), Verdict::Beyond)));
-        assert_eq!(
-            welch_test(&a, &a.clone()).map(|t| t.1),
-            Some(Verdict::Within)
-        );
+        assert_eq!(welch_test(&a, &b), None);
+        assert_eq!(welch_test(&a, &a.clone()), None);
         // Too few games for a test: no test, not "no".
         let mut one = Histogram::default();
         one.add(30);
         assert_eq!(welch_test(&one, &b), None);
         assert_eq!(share_test(1.0, 0.0, 1.0, 10.0), None);
+    }
+
+    /// One game each is all or nothing: 0% against 100% is no proof of a difference, and two
+    /// samples of none, or of all, are no proof of sameness: their interval is not [0, 0].
+    #[test]
+    fn a_sample_of_all_or_nothing_proves_nothing_alone() {
+        for (ka, kb) in [(0.0, 1.0), (1.0, 0.0), (0.0, 0.0), (1.0, 1.0)] {
+            let ((lo, hi), v) = share_test(ka, 1.0, kb, 1.0).expect("a test");
+            assert_eq!(v, Verdict::Within, "{ka} of 1 against {kb} of 1");
+            assert!(lo < 0.0 && hi > 0.0, "{lo} {hi}");
+        }
+        for k in [0.0, 100.0] {
+            let ((lo, hi), v) = share_test(k, 100.0, k, 100.0).expect("a test");
+            assert_eq!(v, Verdict::Within);
+            assert!(hi - lo > 1.0, "{k}: [{lo}, {hi}] is an interval");
+        }
+        let ((lo, hi), _) = rate_test(0.0, 100.0, 0.0, 100.0).expect("a test");
+        assert!(hi - lo > 0.0, "no events on both sides: [{lo}, {hi}]");
+        // Large samples: the adjusted test reads what the plain one does.
+        assert!(two_prop(60.0, 1000.0, 100.0, 1000.0));
+        assert!(!two_prop(60.0, 1000.0, 70.0, 1000.0));
     }
 
     #[test]

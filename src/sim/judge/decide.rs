@@ -117,9 +117,13 @@ pub fn testable(lines: &[Line], key: &str) -> Result<(), String> {
     }
 }
 
-/// One look at the chosen measures of A's and B's lines. `Err` names a measure that one of
-/// them lacks.
-pub fn decide(la: &[Line], lb: &[Line], plan: &Plan) -> Result<Vec<Decided>, String> {
+/// The games of each ruleset before a look may decide anything: fewer are undecided, however
+/// far apart they look (a share from a handful of games is all or nothing).
+pub const FIRST_LOOK: u64 = 30;
+
+/// One look at the chosen measures of A's and B's lines, after `games` games of each. `Err`
+/// names a measure that one of them lacks.
+pub fn decide(la: &[Line], lb: &[Line], plan: &Plan, games: u64) -> Result<Vec<Decided>, String> {
     let ds = compare(la, lb);
     let m = plan.measures.len().max(1) as f64;
     let k = f64::from(plan.looks.max(1));
@@ -135,11 +139,11 @@ pub fn decide(la: &[Line], lb: &[Line], plan: &Plan) -> Result<Vec<Decided>, Str
             let a = la.iter().find(|l| &l.key == key).map_or(0.1, margin);
             // Too few games for a standard error yet: undecided.
             let se = d.se.unwrap_or(f64::INFINITY);
-            let outcome = if d.se.is_none() {
+            let outcome = if d.se.is_none() || games < FIRST_LOOK {
                 Outcome::Undecided
-            } else if d.diff.abs() > z_diff * se {
+            } else if d.center.abs() > z_diff * se {
                 Outcome::Differs
-            } else if d.diff.abs() + z_none * se < a {
+            } else if d.center.abs() + z_none * se < a {
                 Outcome::NoDifference
             } else {
                 Outcome::Undecided
@@ -151,8 +155,8 @@ pub fn decide(la: &[Line], lb: &[Line], plan: &Plan) -> Result<Vec<Decided>, Str
                 a: d.a,
                 b: d.b,
                 diff: d.diff,
-                low: d.diff - z_diff * se,
-                high: d.diff + z_diff * se,
+                low: d.center - z_diff * se,
+                high: d.center + z_diff * se,
                 margin: a,
                 outcome,
             })
@@ -191,7 +195,12 @@ pub fn until_decided(
                 break;
             }
             looks += 1;
-            last = decide(&lines(&ta, a.1), &lines(&tb, b.1), plan)?;
+            last = decide(
+                &lines(&ta, a.1),
+                &lines(&tb, b.1),
+                plan,
+                ta.games.min(tb.games),
+            )?;
             decided = last.iter().all(|d| d.outcome != Outcome::Undecided);
         }
         extras(a.0, a.1, &stopped, &mut ta)?;

@@ -4,7 +4,10 @@
 use serde::Serialize;
 
 use super::{JudgeConfig, MICRO, Tally};
-use crate::sim::{Histogram, Verdict, WIN_UNIT, rates_differ, two_prop, welch, wilson};
+use crate::sim::{
+    Histogram, Verdict, WIN_UNIT, rate_difference, rates_differ, share_difference, two_prop, welch,
+    wilson,
+};
 
 /// How a line's value is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -575,29 +578,32 @@ pub struct LineDiff {
     pub high: Option<f64>,
     /// The standard error of `diff`, when it has a test.
     pub se: Option<f64>,
+    /// The difference a test reads (for a share, Agresti and Caffo's center; else `diff`).
+    #[serde(skip)]
+    pub center: f64,
     pub verdict: Verdict,
 }
 
 /// B's line less A's: shares by the two-proportion test, means by Welch's, rates as Poisson
 /// (the helpers of `sim::report` give each verdict); a line with no test says so.
 fn differ(a: &Line, b: &Line) -> LineDiff {
+    let diff = b.value - a.value;
+    // The center and standard error each test reads: for a share, Agresti and Caffo's (a
+    // sample of all or nothing has a spread); for a rate, half an event more on each side.
     let tested = match (&a.basis, &b.basis) {
         (Basis::Share { k: ka, n: na, .. }, Basis::Share { k: kb, n: nb, .. })
             if *na > 0.0 && *nb > 0.0 =>
         {
-            let (pa, pb) = (ka / na, kb / nb);
-            let se = (pa * (1.0 - pa) / na + pb * (1.0 - pb) / nb)
-                .max(0.0)
-                .sqrt();
-            Some((100.0 * se, two_prop(*ka, *na, *kb, *nb)))
+            let (center, se) = share_difference(*ka, *na, *kb, *nb);
+            Some((100.0 * center, 100.0 * se, two_prop(*ka, *na, *kb, *nb)))
         }
         (Basis::Mean { h: ha, scale }, Basis::Mean { h: hb, .. }) if ha.n >= 2 && hb.n >= 2 => {
             let se = (ha.variance() / ha.n as f64 + hb.variance() / hb.n as f64).sqrt();
-            Some((se * scale, welch(ha, hb)))
+            Some((diff, se * scale, welch(ha, hb)))
         }
         (Basis::Rate { k: ka, e: ea }, Basis::Rate { k: kb, e: eb }) if *ea > 0.0 && *eb > 0.0 => {
-            let se = (ka / (ea * ea) + kb / (eb * eb)).sqrt();
-            Some((se, rates_differ(*ka, *ea, *kb, *eb)))
+            let (_, se) = rate_difference(*ka, *ea, *kb, *eb);
+            Some((diff, se, rates_differ(*ka, *ea, *kb, *eb)))
         }
         (
             Basis::Order {
@@ -605,20 +611,20 @@ fn differ(a: &Line, b: &Line) -> LineDiff {
             },
             Basis::Order { k: kb, n: nb, .. },
         ) if *na > 0.0 && *nb > 0.0 => {
-            let (pa, pb) = (ka / na, kb / nb);
-            let se = (pa * (1.0 - pa) / na + pb * (1.0 - pb) / nb)
-                .max(0.0)
-                .sqrt();
-            Some((se / (1.0 - ewp).max(1e-9), two_prop(*ka, *na, *kb, *nb)))
+            let (center, se) = share_difference(*ka, *na, *kb, *nb);
+            let scale = 1.0 / (1.0 - ewp).max(1e-9);
+            Some((center * scale, se * scale, two_prop(*ka, *na, *kb, *nb)))
         }
         _ => None,
-    };
-    let diff = b.value - a.value;
-    let se = tested.map(|t| t.0);
+    }
+    // A sample with no spread at all has no test.
+    .filter(|t| t.1 > 0.0);
+    let se = tested.map(|t| t.1);
+    let center = tested.map_or(diff, |t| t.0);
     let (low, high, verdict) = match tested {
-        Some((se, yes)) => (
-            Some(diff - 1.96 * se),
-            Some(diff + 1.96 * se),
+        Some((center, se, yes)) => (
+            Some(center - 1.96 * se),
+            Some(center + 1.96 * se),
             if yes {
                 Verdict::Beyond
             } else {
@@ -637,6 +643,7 @@ fn differ(a: &Line, b: &Line) -> LineDiff {
         low,
         high,
         se,
+        center,
         verdict,
     }
 }

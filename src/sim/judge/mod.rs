@@ -24,7 +24,7 @@ use serde::Serialize;
 use crate::play::Player;
 
 pub use decide::{
-    DEFAULT_MEASURES, Decided, Decision, Outcome, Plan, decide, testable, until_decided,
+    DEFAULT_MEASURES, Decided, Decision, FIRST_LOOK, Outcome, Plan, decide, testable, until_decided,
 };
 pub use html::{html, html_compare};
 pub use lines::{Basis, Line, LineDiff, Unit, compare, lines, verdicts};
