@@ -118,9 +118,9 @@ fn other_move(p: &Ruleset, s: &State, text: &str) -> Result<Option<Move>, MoveEr
     let index = match word.as_str() {
         "discard" => {
             let card = parse_card(rest).ok_or_else(|| {
-                MoveError::NoSuchMove(format!(
-                    "`discard` needs a card of the hand: write it like `discard KS`"
-                ))
+                MoveError::NoSuchMove(
+                    "`discard` needs a card of the hand: write it like `discard KS`".to_string(),
+                )
             })?;
             let card = s.hands[usize::from(s.turn)]
                 .cards()
