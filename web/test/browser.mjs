@@ -219,7 +219,10 @@ const tests = {
     await page.waitForSelector('.cm-tooltip-autocomplete', { timeout: 10_000 });
     await page.waitForTimeout(300);
     const items = await page.$$eval('.cm-tooltip-autocomplete li', (lis) => lis.map((li) => li.textContent));
-    assert(items.some((i) => i.startsWith('add')), `the effects are offered: ${items.slice(0, 8)}`);
+    const add = items.findIndex((i) => i.startsWith('add'));
+    assert(add >= 0, `the effects are offered: ${items.slice(0, 8)}`);
+    // The first item is selected: down to `add`, then Enter.
+    for (let k = 0; k < add; k++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     const line = (await text(page)).trimEnd().split('\n').pop();
     assert(/^card Q: add/.test(line), `the chosen word is written: ${line} (offered: ${items.slice(0, 8)})`);
