@@ -765,3 +765,39 @@ fn play_offers_the_bots_as_levels() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A ruleset given by a path that climbs out of the working folder (`../rules/v.rules`) reads
+/// its parents as from anywhere else: a shipped one by name, one beside it; a parent named
+/// through `..` out of its folder is still refused.
+#[test]
+fn a_ruleset_above_the_working_folder_reads_its_parents() {
+    let dir = temp("above");
+    let (rules, work) = (dir.join("rules"), dir.join("work"));
+    std::fs::create_dir_all(&rules).expect("a folder");
+    std::fs::create_dir_all(&work).expect("a folder");
+    std::fs::write(
+        rules.join("base.rules"),
+        "extends \"ninety-nine\"\nname \"base\"\n",
+    )
+    .expect("written");
+    std::fs::write(rules.join("v.rules"), "extends \"base\"\nname \"v\"\n").expect("written");
+    std::fs::write(
+        work.join("x.rules"),
+        "extends \"ninety-nine\"\nname \"x\"\n",
+    )
+    .expect("written");
+    std::fs::write(rules.join("w.rules"), "extends \"../work/x\"\nname \"w\"\n").expect("written");
+    let check = |file: &str| {
+        Command::new(env!("CARGO_BIN_EXE_ninety"))
+            .args(["check", file])
+            .current_dir(&work)
+            .output()
+            .expect("runs")
+    };
+    let o = check("../rules/v.rules");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = check("../rules/w.rules");
+    assert_ne!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("outside"), "{}", stdout(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

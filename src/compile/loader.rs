@@ -178,10 +178,39 @@ pub fn lexically_inside(root: &Path, path: &Path) -> bool {
     if root.is_absolute() != path.is_absolute() {
         return false;
     }
-    match (normalize(root), normalize(path)) {
-        (Some(root), Some(path)) => path.starts_with(root),
-        _ => false,
+    // A relative root may itself start above where the path starts (`../rules`, for a
+    // ruleset given as `../rules/v.rules`): the `..` it starts with are kept on both sides.
+    // A path that climbs further than the root does is outside it, whatever follows.
+    let ((up_root, root), (up_path, path)) = (path_from(root), path_from(path));
+    up_root == up_path && path.starts_with(root)
+}
+
+/// [`normalize`], keeping the `..` a relative path starts with instead of refusing them:
+/// how many, and the path from there.
+fn path_from(path: &Path) -> (usize, PathBuf) {
+    let mut up = 0usize;
+    let mut out = PathBuf::new();
+    let mut depth = 0usize;
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir if depth == 0 => {
+                if !path.is_absolute() {
+                    up += 1;
+                }
+            }
+            Component::ParentDir => {
+                out.pop();
+                depth -= 1;
+            }
+            Component::Normal(p) => {
+                out.push(p);
+                depth += 1;
+            }
+            Component::RootDir | Component::Prefix(_) => out.push(part.as_os_str()),
+        }
     }
+    (up, out)
 }
 
 /// The cap of a file the loader reads, by its extension: a ruleset, or a script. `None` for
@@ -388,6 +417,28 @@ mod tests {
             Path::new("/etc/x.rules")
         ));
         assert!(!lexically_inside(Path::new(""), Path::new("../x.rules")));
+        // A ruleset given by a path that starts above the working folder: its own folder
+        // holds its parents, and nothing climbs out of that folder.
+        assert!(lexically_inside(
+            Path::new("../rules"),
+            Path::new("../rules/ninety-nine.rules")
+        ));
+        assert!(lexically_inside(
+            Path::new("../../a/rules"),
+            Path::new("../../a/rules/sub/../x.rules")
+        ));
+        assert!(!lexically_inside(
+            Path::new("../rules"),
+            Path::new("../rules/../x.rules")
+        ));
+        assert!(!lexically_inside(
+            Path::new("../rules"),
+            Path::new("../../x.rules")
+        ));
+        assert!(!lexically_inside(
+            Path::new("../rules"),
+            Path::new("rules/x.rules")
+        ));
     }
 
     #[test]
