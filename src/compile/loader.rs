@@ -148,29 +148,8 @@ fn read_upto(path: &Path, cap: usize) -> Result<(Vec<u8>, u64), FileError> {
 /// A path with `.` and `..` worked out without asking the disk; `None` when `..` climbs
 /// above where a relative path starts.
 pub fn normalize(path: &Path) -> Option<PathBuf> {
-    let mut out = PathBuf::new();
-    let mut depth = 0usize;
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if depth == 0 {
-                    if path.is_absolute() {
-                        continue;
-                    }
-                    return None;
-                }
-                out.pop();
-                depth -= 1;
-            }
-            Component::Normal(p) => {
-                out.push(p);
-                depth += 1;
-            }
-            Component::RootDir | Component::Prefix(_) => out.push(part.as_os_str()),
-        }
-    }
-    Some(out)
+    let (up, out) = path_from(path);
+    (up == 0).then_some(out)
 }
 
 /// Whether `path` lies in the tree of `root`, by their names alone.

@@ -601,6 +601,34 @@ impl OutcomeKind {
             OutcomeKind::SwapHands(_) | OutcomeKind::TakeCard(_) | OutcomeKind::GiveCard(_)
         )
     }
+
+    /// The second player the outcome names, besides the one it is about: who is paid, or the
+    /// other hand of a card move.
+    pub fn other(&self) -> Option<Who> {
+        match *self {
+            OutcomeKind::Pay {
+                to: Target::Seat(w),
+                ..
+            }
+            | OutcomeKind::SwapHands(w)
+            | OutcomeKind::TakeCard(w)
+            | OutcomeKind::GiveCard(w) => Some(w),
+            OutcomeKind::Pay { .. }
+            | OutcomeKind::WinRound
+            | OutcomeKind::LoseRound
+            | OutcomeKind::OutOfRound
+            | OutcomeKind::OutOfGame
+            | OutcomeKind::ResetTotal(_)
+            | OutcomeKind::EndRound
+            | OutcomeKind::WinGame
+            | OutcomeKind::EndGame
+            | OutcomeKind::TakePot
+            | OutcomeKind::Gain { .. }
+            | OutcomeKind::SetTotal(_)
+            | OutcomeKind::Change { .. }
+            | OutcomeKind::Draw(_) => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

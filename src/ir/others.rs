@@ -80,40 +80,17 @@ impl Program {
     /// Whether a choice's steps name a player: the chosen player plays next, or an outcome
     /// is about them (the derivation of [`super::Choice::aims`]).
     pub fn choice_aims(&self, c: &super::Choice) -> bool {
-        use super::{Act, OutcomeKind, Target, Who};
-        let names = |who: Who| who == Who::Chosen;
+        use super::{Act, Who};
+        let names = |w: Who| w == Who::Chosen;
         c.steps()
             .iter()
             .flat_map(|s| [s.then, s.otherwise])
             .any(|a| match a {
                 Act::ChooseNext => true,
                 Act::Outcomes(i) => self.outcomes.get(usize::from(i)).is_some_and(|o| {
-                    o.list.iter().any(|x| {
-                        names(x.who)
-                            || match x.kind {
-                                OutcomeKind::Pay {
-                                    to: Target::Seat(w),
-                                    ..
-                                }
-                                | OutcomeKind::SwapHands(w)
-                                | OutcomeKind::TakeCard(w)
-                                | OutcomeKind::GiveCard(w) => names(w),
-                                OutcomeKind::Pay { .. }
-                                | OutcomeKind::WinRound
-                                | OutcomeKind::LoseRound
-                                | OutcomeKind::OutOfRound
-                                | OutcomeKind::OutOfGame
-                                | OutcomeKind::ResetTotal(_)
-                                | OutcomeKind::EndRound
-                                | OutcomeKind::WinGame
-                                | OutcomeKind::EndGame
-                                | OutcomeKind::TakePot
-                                | OutcomeKind::Gain { .. }
-                                | OutcomeKind::SetTotal(_)
-                                | OutcomeKind::Change { .. }
-                                | OutcomeKind::Draw(_) => false,
-                            }
-                    })
+                    o.list
+                        .iter()
+                        .any(|x| names(x.who) || x.kind.other().is_some_and(names))
                 }),
                 Act::Add(_)
                 | Act::Set(_)

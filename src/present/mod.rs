@@ -14,4 +14,6 @@ pub use sheet::{
     Item as SheetItem, Section as SheetSection, items as sheet_items, other_action_words,
     other_rule, rules_sheet,
 };
-pub use words::{act_words, cond_words, effect_words, outcomes_words, test_words, who_words};
+pub use words::{
+    act_words, cannot_play_words, cond_words, effect_words, outcomes_words, test_words, who_words,
+};

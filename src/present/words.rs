@@ -250,6 +250,15 @@ pub fn who_words(w: Who) -> &'static str {
 }
 
 /// `the player pays 2 and loses the round`
+/// What the rules give a player who cannot play, in words (`nothing happens` when no line
+/// says).
+pub fn cannot_play_words(p: &Program) -> String {
+    p.triggers
+        .cannot_play
+        .and_then(|i| p.outcomes.get(usize::from(i)))
+        .map_or_else(|| "nothing happens".to_string(), |o| outcomes_words(p, o))
+}
+
 pub fn outcomes_words(p: &Program, o: &Outcomes) -> String {
     let mut previous: Option<Who> = None;
     let parts: Vec<String> = o

@@ -559,14 +559,7 @@ impl Session {
         let s = &self.state;
         let word = text.split_whitespace().next()?.to_ascii_lowercase();
         if word == "yield" {
-            let rule = p
-                .triggers
-                .cannot_play
-                .and_then(|i| p.outcomes.get(usize::from(i)))
-                .map_or_else(
-                    || "nothing happens".to_string(),
-                    |o| present::outcomes_words(p, o),
-                );
+            let rule = present::cannot_play_words(p);
             return Some(format!(
                 "yield: a player who cannot lay a card, and is offered another move, may take what the rules give a player who cannot play instead ({rule}).\n"
             ));

@@ -199,14 +199,7 @@ impl Session {
                     );
                 }
                 Move::Yield => {
-                    let what = p
-                        .triggers
-                        .cannot_play
-                        .and_then(|i| p.outcomes.get(usize::from(i)))
-                        .map_or_else(
-                            || "nothing happens".to_string(),
-                            |o| present::outcomes_words(p, o),
-                        );
+                    let what = present::cannot_play_words(p);
                     let _ = writeln!(
                         out,
                         "  `yield`: take what the rules give a player who cannot play ({what})."
