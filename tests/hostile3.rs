@@ -755,3 +755,49 @@ fn g06_typing_costs_a_check_or_two_not_one_a_keystroke() {
         assert!(published(v) >= 1, "{v} is checked in the end");
     }
 }
+
+/// A small ruleset whose script does much work on every card from the second round on: the
+/// games `check` plays share one counted allowance of script work (not one each), so the
+/// check stops after the games that spent it and says so, in the terminal and in the editor
+/// alike; no line is called "never happened" on the strength of those few games.
+#[test]
+fn g05_the_games_a_check_plays_share_one_allowance_of_script_work() {
+    let d = Dir::new("g05", "hostile3", &["dry.rules"]);
+    let r = d.run_with(
+        &["check", "dry.rules", "--format", "json"],
+        b"",
+        support::HANG,
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.shown());
+    r.within(10 * SEC);
+    let v: Value = serde_json::from_str(&r.stdout()).expect("JSON");
+    let text = v.to_string();
+    assert!(
+        text.contains(
+            "the most the games played while checking may share in all, so the check stopped after"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("never happened"), "{text}");
+    // The language server checks through the same door.
+    let uri = support::uri(&d.path("dry.rules"));
+    let body = [
+        support::open_doc(&uri, &d.read("dry.rules")),
+        support::hover(7, &uri, 11, 2),
+    ];
+    let r = d.run_with(&["lsp"], &support::lsp_session(&body), support::HANG);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr());
+    r.within(10 * SEC);
+    let replies = support::replies(&r.out.stdout);
+    assert!(
+        replies.iter().any(|m| m["id"] == 7),
+        "the hover is answered"
+    );
+    assert!(
+        replies
+            .iter()
+            .any(|m| m["method"] == "textDocument/publishDiagnostics"
+                && m.to_string().contains("so the check stopped after")),
+        "{replies:?}"
+    );
+}

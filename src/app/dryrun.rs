@@ -12,7 +12,9 @@ use std::collections::BTreeSet;
 
 use crate::base::cards::RANK_WORDS;
 use crate::base::diag::{Diag, Source};
-use crate::base::limits::{DRY_GAME_TURNS, DRY_GAMES, DRY_TURNS};
+use crate::base::limits::{
+    DRY_GAME_TURNS, DRY_GAMES, DRY_TURNS, SCRIPT_DRY_RUN_OPERATIONS, grouped,
+};
 use crate::base::{Code, Span};
 use crate::compile::Layer;
 use crate::engine::{Event, Setup, Sink, kind};
@@ -89,6 +91,9 @@ pub fn dry_run(p: &Ruleset, own: &Layer) -> Vec<Diag> {
     // Games that could not go on (a script that failed, a game stuck): how many, the first.
     let mut failed: Option<(usize, u64, String, bool)> = None;
     let mut failures = 0u64;
+    // Every game here spends one allowance of script work: when it is spent, no more games.
+    let shared = SharedScripts::open(p);
+    let mut spent = false;
     'games: for round in 0.. {
         for &players in &counts {
             if games >= DRY_GAMES || turns >= DRY_TURNS {
@@ -100,7 +105,14 @@ pub fn dry_run(p: &Ruleset, own: &Layer) -> Vec<Diag> {
                 Bot::Cautious
             };
             let seed = 1 + round as u64;
-            match play_game(p, players, seed, bot, &mut seen) {
+            let played = play_game(p, players, seed, bot, &mut seen);
+            let last = shared.spent();
+            if last && games > 0 {
+                // A game cut short by what earlier games spent is none of its own fault.
+                spent = true;
+                break 'games;
+            }
+            match played {
                 Played::Ended {
                     turns: t,
                     winners,
@@ -127,9 +139,17 @@ pub fn dry_run(p: &Ruleset, own: &Layer) -> Vec<Diag> {
                 }
             }
             games += 1;
+            if last {
+                // The first game alone spent what one game may: it fails in play too.
+                break 'games;
+            }
         }
     }
+    drop(shared);
     let mut out = Vec::new();
+    if spent {
+        out.push(spent_diag(games).in_source(&source));
+    }
     if let Some(e) = endless {
         out.push(endless_diag(p, own, &e).in_source(&source));
         return out;
@@ -190,12 +210,68 @@ pub fn dry_run(p: &Ruleset, own: &Layer) -> Vec<Diag> {
         }
         out.push(d.in_source(&source));
     }
+    // Lines that never happened in the few games played before the scripts' work ran out
+    // say little: the warning above says they were not looked for.
     out.extend(
         never_seen(p, own, &seen, games)
             .into_iter()
+            .filter(|_| !spent)
             .map(|d| d.in_source(&source)),
     );
     out
+}
+
+/// The dry run stopped when its games had spent the scripts' one allowance.
+fn spent_diag(games: u64) -> Diag {
+    Diag::warning(
+        Code::NeverFired,
+        Span::default(),
+        format!(
+            "the scripts of this ruleset did {} operations, the most the games played while checking may share in all, so the check stopped after {}",
+            grouped(SCRIPT_DRY_RUN_OPERATIONS),
+            games_words(games)
+        ),
+    )
+    .without_snippet()
+    .hint(format!(
+        "games that do not end are looked for in {} only, and lines that never happen not at all; make the scripts do less work, or write scenarios that show the rules work",
+        if games == 1 { "that game" } else { "those games" }
+    ))
+}
+
+/// "1 game", "12 games".
+fn games_words(games: u64) -> String {
+    if games == 1 {
+        "1 game".to_string()
+    } else {
+        format!("{games} games")
+    }
+}
+
+/// The one allowance of script work all the games of the dry run share on this thread,
+/// ended when dropped (so no exit leaves it open).
+struct SharedScripts<'a>(Option<&'a crate::ir::Scripts>);
+
+impl<'a> SharedScripts<'a> {
+    fn open(p: &'a Ruleset) -> Self {
+        let scripts = p.scripts.as_ref();
+        if let Some(s) = scripts {
+            s.0.share_dry_run(true);
+        }
+        SharedScripts(scripts)
+    }
+
+    fn spent(&self) -> bool {
+        self.0.is_some_and(|s| s.0.spent())
+    }
+}
+
+impl Drop for SharedScripts<'_> {
+    fn drop(&mut self) {
+        if let Some(s) = self.0 {
+            s.0.share_dry_run(false);
+        }
+    }
 }
 
 enum Played {
@@ -239,7 +315,9 @@ fn play_game(p: &Ruleset, players: usize, seed: u64, bot: Bot, seen: &mut Seen) 
         Ending::Over => Played::Ended {
             turns: s.turns,
             winners: s.winners,
-            several: s.teams(p, s.out_of_game) > 1,
+            // A line that declared the winners (`the player wins the game`) ended it, not
+            // the winner line.
+            several: s.declared == 0 && s.teams(p, s.out_of_game) > 1,
         },
         Ending::TurnLimit => Played::Endless(Endless {
             players,
@@ -338,7 +416,7 @@ fn never_seen(p: &Ruleset, own: &Layer, seen: &Seen, games: u64) -> Vec<Diag> {
                 Diag::warning(
                     Code::NeverFired,
                     span_of(o),
-                    format!("{what} never happened in the {games} games played while checking"),
+                    format!("{what} in the {} played while checking", games_words(games)),
                 )
                 .label("never happened")
                 .hint("check that some card can make it happen; if it is meant to be rare, a scenario shows it works"),
@@ -374,7 +452,7 @@ fn never_seen(p: &Ruleset, own: &Layer, seen: &Seen, games: u64) -> Vec<Diag> {
             {
                 warn(
                     p.outcomes[usize::from(i)].origin,
-                    format!("{verb} {}", b.value),
+                    format!("{verb} {} never happened", b.value),
                     &mut out,
                 );
             }
@@ -393,7 +471,7 @@ fn never_seen(p: &Ruleset, own: &Layer, seen: &Seen, games: u64) -> Vec<Diag> {
         {
             warn(
                 p.outcomes[usize::from(i)].origin,
-                what.to_string(),
+                format!("{what} never happened"),
                 &mut out,
             );
         }
@@ -403,14 +481,5 @@ fn never_seen(p: &Ruleset, own: &Layer, seen: &Seen, games: u64) -> Vec<Diag> {
 
 /// The span of a line of the file (1-based), without its comment.
 fn line_span(own: &Layer, line: usize) -> Span {
-    let text = &own.source.text;
-    let mut start = 0;
-    for (n, l) in text.split_inclusive('\n').enumerate() {
-        if n + 1 == line {
-            let code = crate::base::span::strip_comment(l).trim_end();
-            return Span::new(start, start + code.len());
-        }
-        start += l.len();
-    }
-    Span::default()
+    crate::base::span::line_span(&own.source.text, line)
 }

@@ -50,6 +50,10 @@ pub const SCRIPT_GAME_OPERATIONS: u64 = 20_000_000;
 /// The most work all the script calls of one `check` of a ruleset may do while it is
 /// compiled (its scripts tried over the totals of a game), in operations.
 pub const SCRIPT_CHECK_OPERATIONS: u64 = 20_000_000;
+/// The most work all the script calls of the games one `check` plays (its dry run) may do
+/// together, in operations: as much as one game may, so a ruleset whose first game spends it
+/// fails in play too, and a check never plays more than one game's worth of script work.
+pub const SCRIPT_DRY_RUN_OPERATIONS: u64 = SCRIPT_GAME_OPERATIONS;
 /// The deepest script calls may nest.
 pub const SCRIPT_CALL_LEVELS: usize = 32;
 /// The longest string a script may build, in bytes; a value's strings and map keys together
@@ -149,6 +153,7 @@ pub const ALL: &[(&str, u64)] = &[
     ("SCRIPT_ITEMS_AN_OPERATION", SCRIPT_ITEMS_AN_OPERATION),
     ("SCRIPT_GAME_OPERATIONS", SCRIPT_GAME_OPERATIONS),
     ("SCRIPT_CHECK_OPERATIONS", SCRIPT_CHECK_OPERATIONS),
+    ("SCRIPT_DRY_RUN_OPERATIONS", SCRIPT_DRY_RUN_OPERATIONS),
     ("SCRIPT_CALL_LEVELS", SCRIPT_CALL_LEVELS as u64),
     ("SCRIPT_STRING", SCRIPT_STRING as u64),
     ("SCRIPT_ARRAY", SCRIPT_ARRAY as u64),

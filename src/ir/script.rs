@@ -99,8 +99,15 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
     /// A digest of the scripts' code: two hosts of the same code are the same.
     fn digest(&self) -> u64;
     /// Starts (or ends) a game on the calling thread: while it lasts, all the script calls
-    /// of this thread share one allowance of time.
+    /// of this thread share one allowance of work.
     fn allow_game(&self, _on: bool) {}
+    /// Starts (or ends) the games of a check on the calling thread: while it lasts, all the
+    /// script calls of all its games share one allowance of work.
+    fn share_dry_run(&self, _on: bool) {}
+    /// Whether the allowance the calling thread spends is spent.
+    fn spent(&self) -> bool {
+        false
+    }
 }
 
 /// The compiled scripts of a ruleset, shared by every copy of the program.

@@ -511,6 +511,14 @@ impl ScriptHost for Host {
     fn allow_game(&self, on: bool) {
         self.allow(on.then_some(Budget::Game));
     }
+
+    fn share_dry_run(&self, on: bool) {
+        self.meter.share(on.then_some(Budget::DryRun));
+    }
+
+    fn spent(&self) -> bool {
+        self.meter.spent()
+    }
 }
 
 /// The line (from 0) of each `fn NAME(` in a piece of code, the first of each name: one

@@ -20,8 +20,8 @@ use std::time::Instant;
 use web_time::Instant;
 
 use crate::base::limits::{
-    SCRIPT_CHECK_OPERATIONS, SCRIPT_GAME_OPERATIONS, SCRIPT_GUARD_MS, SCRIPT_ITEMS_AN_OPERATION,
-    SCRIPT_OPERATIONS, grouped,
+    SCRIPT_CHECK_OPERATIONS, SCRIPT_DRY_RUN_OPERATIONS, SCRIPT_GAME_OPERATIONS, SCRIPT_GUARD_MS,
+    SCRIPT_ITEMS_AN_OPERATION, SCRIPT_OPERATIONS, grouped,
 };
 
 /// How often (in rhai's operations) a running call is weighed against its limits. A call's
@@ -38,6 +38,9 @@ pub enum Budget {
     Game,
     /// All the script calls while a ruleset is compiled.
     Check,
+    /// All the script calls of all the games a check plays (its dry run): shared, so that
+    /// games started meanwhile do not open their own.
+    DryRun,
 }
 
 impl Budget {
@@ -46,6 +49,7 @@ impl Budget {
         match self {
             Budget::Game => SCRIPT_GAME_OPERATIONS,
             Budget::Check => SCRIPT_CHECK_OPERATIONS,
+            Budget::DryRun => SCRIPT_DRY_RUN_OPERATIONS,
         }
     }
 }
@@ -70,6 +74,7 @@ impl Stop {
             Stop::Spent(Budget::Game) => 2,
             Stop::Spent(Budget::Check) => 3,
             Stop::Guard => 4,
+            Stop::Spent(Budget::DryRun) => 5,
         }
     }
 
@@ -79,6 +84,7 @@ impl Stop {
             2 => Stop::Spent(Budget::Game),
             3 => Stop::Spent(Budget::Check),
             4 => Stop::Guard,
+            5 => Stop::Spent(Budget::DryRun),
             _ => return None,
         })
     }
@@ -97,6 +103,10 @@ impl Stop {
             Stop::Spent(Budget::Check) => format!(
                 "the scripts of this ruleset did {} operations in all while it was checked, the most a check may, and were stopped",
                 grouped(SCRIPT_CHECK_OPERATIONS)
+            ),
+            Stop::Spent(Budget::DryRun) => format!(
+                "the scripts of this ruleset did {} operations in all in the games played while checking, the most those games may share, and were stopped",
+                grouped(SCRIPT_DRY_RUN_OPERATIONS)
             ),
             Stop::Guard => GUARD_WORDS.to_string(),
         }
@@ -126,6 +136,9 @@ impl Call {
 #[derive(Debug, Default)]
 struct Slot {
     allowance: Option<(Budget, u64)>,
+    /// The allowance is shared by everything the thread does until [`Meter::share`] ends
+    /// it: a game's allowance is not opened (nor closed) meanwhile.
+    shared: bool,
     call: Option<Call>,
 }
 
@@ -155,7 +168,26 @@ impl Meter {
     /// Gives this thread an allowance for all its calls from now (a game's, a check's), or
     /// takes it away.
     pub fn allow(&self, budget: Option<Budget>) {
-        self.with_slot(|s| s.allowance = budget.map(|b| (b, b.allowance())));
+        self.with_slot(|s| {
+            if !s.shared {
+                s.allowance = budget.map(|b| (b, b.allowance()));
+            }
+        });
+    }
+
+    /// Gives this thread one allowance of `budget` for everything it does until it is
+    /// ended (`None`): games started meanwhile spend it, not one of their own.
+    pub fn share(&self, budget: Option<Budget>) {
+        self.with_slot(|s| {
+            s.allowance = budget.map(|b| (b, b.allowance()));
+            s.shared = budget.is_some();
+        });
+    }
+
+    /// Whether this thread's allowance is spent.
+    pub fn spent(&self) -> bool {
+        self.with_slot(|s| matches!(s.allowance, Some((_, 0))))
+            .unwrap_or(false)
     }
 
     /// Whether the guard stopped a call of this host.
@@ -281,6 +313,47 @@ mod tests {
         assert_eq!(meter.start(), Err(Stop::Spent(Budget::Game)));
         meter.allow(None);
         assert_eq!(meter.start(), Ok(()));
+    }
+
+    #[test]
+    fn a_shared_allowance_outlives_the_games_started_meanwhile() {
+        let meter = Meter::default();
+        meter.share(Some(Budget::DryRun));
+        // A game opens and closes its own allowance: the shared one stays.
+        meter.allow(Some(Budget::Game));
+        assert_eq!(meter.spend(SCRIPT_DRY_RUN_OPERATIONS - 1), Ok(()));
+        meter.allow(None);
+        meter.allow(Some(Budget::Game));
+        assert!(!meter.spent());
+        assert_eq!(
+            meter.spend(2),
+            Err(Stop::Spent(Budget::DryRun)),
+            "the second game spends what the first left"
+        );
+        assert!(meter.spent());
+        assert_eq!(meter.start(), Err(Stop::Spent(Budget::DryRun)));
+        meter.share(None);
+        assert!(!meter.spent());
+        meter.allow(Some(Budget::Game));
+        assert_eq!(meter.start(), Ok(()), "a game after it has its own");
+        meter.end();
+    }
+
+    #[test]
+    fn a_call_stopped_by_the_shared_allowance_spends_it() {
+        let meter = Meter::default();
+        meter.share(Some(Budget::DryRun));
+        assert_eq!(meter.spend(SCRIPT_DRY_RUN_OPERATIONS - WEIGH_EVERY), Ok(()));
+        meter.start().expect("some is left");
+        assert_eq!(
+            meter.weigh(2 * WEIGH_EVERY),
+            Some(Stop::Spent(Budget::DryRun))
+        );
+        meter.end();
+        assert!(meter.spent());
+        for stop in [Stop::Spent(Budget::DryRun), Stop::Spent(Budget::Game)] {
+            assert_eq!(Stop::from_code(stop.code()), Some(stop));
+        }
     }
 
     #[test]
