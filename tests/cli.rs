@@ -801,3 +801,63 @@ fn a_ruleset_above_the_working_folder_reads_its_parents() {
     assert!(stdout(&o).contains("outside"), "{}", stdout(&o));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A move that wins the game at once is the best move there is, for every bot: the weighing
+/// bots count `the player wins the game` above any chips, the searching ones a play-out that
+/// ends the game won above any round.
+#[test]
+fn every_bot_takes_a_move_that_wins_the_game_at_once() {
+    for bot in ["cautious", "aggressive", "search", "ismcts:300"] {
+        let o = ninety(&[
+            "run",
+            "tests/cli-inputs/instant-win.rules",
+            "--players",
+            "3",
+            "--hands",
+            "AS 2C 3C | 5D 6D 7D | 8H 6H 7H",
+            "--deck",
+            "8S 9S 10S KS KD",
+            "--total",
+            "88",
+            "--turn",
+            "0",
+            "--bots",
+            bot,
+            "--json",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{bot}: {}", stderr(&o));
+        let out = stdout(&o);
+        let first = out
+            .lines()
+            .find(|l| l.contains("\"event\":\"play\""))
+            .expect("a play");
+        assert_eq!(
+            first, r#"{"card":"AS","choice":"11","event":"play","seat":0,"total":99}"#,
+            "{bot}"
+        );
+        assert!(
+            out.contains(r#"{"event":"game_end","winner":0}"#),
+            "{bot}: {out}"
+        );
+    }
+}
+
+/// An ante that leaves one player before the first card ends the game there, with that
+/// player its winner (as it does in any later round), and `check` finds every game won.
+#[test]
+fn an_ante_that_leaves_one_player_in_the_first_round_ends_the_game_won() {
+    let o = ninety(&[
+        "run",
+        "tests/cli-inputs/ante-one-chip.rules",
+        "--players",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains(r#"{"event":"game_end","winner":2}"#), "{out}");
+    assert!(out.contains(r#""winners":[2]"#), "{out}");
+    let c = ninety(&["check", "tests/cli-inputs/ante-one-chip.rules"]);
+    let said = format!("{}{}", stdout(&c), stderr(&c));
+    assert!(said.contains("0 errors, 0 warnings"), "{said}");
+}

@@ -686,7 +686,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
     }
 }
 
-fn end_game<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
+pub(super) fn end_game<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     s.over = true;
     let winners = game_winners(p, s);
     s.winners = winners;

@@ -120,7 +120,13 @@ fn start<S: Sink>(
     }
     if let Some(i) = p.triggers.round_start {
         let lead = s.turn;
+        s.out_now = 0;
         run_outcomes(p, s, i, Acting::new(lead, Reason::RoundStart), sink);
+        // The first round's start may end the game (an ante that leaves one player), as
+        // any later round's does: the game ends there, with its winners.
+        if s.over {
+            super::outcomes::end_game(p, s, sink);
+        }
     }
     if let Some(t) = setup.total {
         if let Some(why) = s.beyond_limits(p, t).filter(|_| t != p.start) {

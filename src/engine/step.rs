@@ -632,6 +632,12 @@ pub(super) fn bars_touched<S: Sink>(
     if let Some(pre) = pre {
         for (j, b) in p.script_bars.iter().enumerate() {
             if pre.bars & (1 << j) != 0 {
+                if S::WANTS & kind::MOMENT != 0 {
+                    sink.event(Event::Moment {
+                        seat: by.actor,
+                        rule: b.outcomes,
+                    });
+                }
                 let reason = Reason::Script(j as u16);
                 run_outcomes(p, s, b.outcomes, Acting { reason, ..by }, sink);
             }

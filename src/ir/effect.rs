@@ -672,6 +672,11 @@ pub struct Tally {
     pub each_other: i64,
     pub every: i64,
     pub player_loses: i64,
+    /// How many times it makes the player win the game (`the player wins the game`), less
+    /// the times it puts them out of it.
+    pub player_wins: i64,
+    /// How many times it makes each other player win the game.
+    pub others_win: i64,
 }
 
 impl Tally {
@@ -705,8 +710,13 @@ impl Tally {
                 Who::Player => {
                     t.player += chips;
                     t.player_loses += i64::from(o.kind == OutcomeKind::LoseRound);
+                    t.player_wins += i64::from(o.kind == OutcomeKind::WinGame)
+                        - i64::from(o.kind == OutcomeKind::OutOfGame);
                 }
-                Who::EachOther => t.each_other += chips,
+                Who::EachOther => {
+                    t.each_other += chips;
+                    t.others_win += i64::from(o.kind == OutcomeKind::WinGame);
+                }
                 Who::Every => t.every += chips,
                 Who::Next
                 | Who::After

@@ -302,6 +302,7 @@ fn an_outcome_lists_tally_is_its_chips_and_a_stale_one_is_caught() {
             each_other: 3,
             every: -1,
             player_loses: 1,
+            ..Tally::default()
         }
     );
 

@@ -10,6 +10,10 @@ use crate::engine::{Move, State};
 /// How many deals of the unseen cards the `search` bot tries each move on.
 pub const SAMPLES: usize = 24;
 
+/// What winning the game in a play-out is worth (losing it, as much less): more than any
+/// chips a round can move (100 a chip).
+const GAME: i64 = 100_000_000;
+
 /// How many cards a play-out lays at most.
 const PLIES: u64 = 120;
 
@@ -62,5 +66,11 @@ pub fn worth(p: &Ruleset, mut s: State, m: Move, me: u8, rng: &mut Rng) -> i64 {
         .map(|x| i64::from(s.chips_of(p, x) - before[usize::from(x)]))
         .sum();
     let alive = if s.in_game(me) { 0 } else { -1000 };
-    mine * 100 - others * 100 / i64::from(n.max(2) - 1) + alive
+    // A game over in the play-out: won (or shared) above all, lost below all.
+    let game = match (s.over, s.winners & (1 << me) != 0) {
+        (false, _) => 0,
+        (true, true) => GAME,
+        (true, false) => -GAME,
+    };
+    mine * 100 - others * 100 / i64::from(n.max(2) - 1) + alive + game
 }

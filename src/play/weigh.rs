@@ -293,14 +293,18 @@ pub(super) fn is_high(p: &Ruleset, total: i32) -> bool {
 
 /// What outcomes `i` are worth to their player, with `others` other players in the round:
 /// paying costs, gaining earns, the player's own chips count three times the others', and
-/// losing the round two more.
+/// losing the round two more; winning the game is the most a list can be worth, and another
+/// player's win (or going out of the game) the least.
 ///
 /// Bounded by [`WORTH_CAP`], as every value a play is given: a move's score then needs no
 /// overflow check.
 fn worth(p: &Ruleset, i: u16, others: i64) -> i64 {
     p.outcomes.get(usize::from(i)).map_or(0, |o| {
         let t = &o.tally;
-        (3 * t.player - others * t.each_other + t.every - 2 * t.player_loses)
+        // Winning the game is worth more than any chips; another's win, or going out of
+        // the game, costs more than any.
+        let game = (t.player_wins - t.others_win).clamp(-1, 1) * WORTH_CAP;
+        (3 * t.player - others * t.each_other + t.every - 2 * t.player_loses + game)
             .clamp(-WORTH_CAP, WORTH_CAP)
     })
 }
