@@ -939,3 +939,41 @@ fn nothing_is_decided_from_a_handful_of_games() {
     }
     assert_eq!(judge::FIRST_LOOK, 30);
 }
+
+/// Every line is in the rule list as it is written: a bar a script tests and a moment, with
+/// what they did (each fires once a game, when the total is 4 and 6), and a card line for
+/// other player counts than those judged, which cannot happen here (not "rare").
+#[test]
+fn the_rule_list_has_every_line_as_written() {
+    let text = ONES.replace(
+        "when a player has no cards",
+        "card 2 with 3 players: add 1\nafter each card, if the total is 4: set the total to 4\non script six: set the total to 6\nscript\n  fn six(game) { game.total == 6 }\nend\nwhen a player has no cards",
+    );
+    let path = write_ruleset("every-line", &text);
+    let cfg = config("every-line", 2, 60, 2);
+    let (p, t) = run(path.to_str().expect("utf-8"), &cfg, 1);
+    let rules = judge::rules(&p, &t);
+    let line = |start: &str| {
+        rules
+            .iter()
+            .find(|r| r.label.starts_with(start))
+            .unwrap_or_else(|| panic!("{start}: {rules:?}"))
+    };
+    let moment = line("after each card, if the total is 4: set the total to 4");
+    assert_eq!(
+        (moment.kind, moment.fired, moment.games),
+        ("moment", 60, 60)
+    );
+    let bar = line("on script six: set the total to 6");
+    assert_eq!((bar.kind, bar.fired, bar.games), ("bar", 60, 60));
+    let two = line("card 2 with 3 players: add 1");
+    assert_eq!(two.fired, 0);
+    assert_eq!(two.never_bound, None);
+    let said = two.what(|_| String::new());
+    assert_eq!(
+        said,
+        "cannot happen here: with 2 players another line decides this card"
+    );
+    // The card line for every rank still fires on every card.
+    assert_eq!(line("card A, 2, 3").fired, 9 * 60);
+}

@@ -21,10 +21,10 @@ pub fn wilson(k: f64, n: f64) -> (f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = p + z * z / (2.0 * n);
     let margin = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (
-        100.0 * (centre - margin) / denom,
-        100.0 * (centre + margin) / denom,
-    )
+    // At k = 0 (or n) the bound is 0 (or 100) but for rounding: never `-0.0` or `100.0001`.
+    // (`+ 0.0` turns a `-0.0` into `0.0`.)
+    let bound = |x: f64| (100.0 * x / denom).clamp(0.0, 100.0) + 0.0;
+    (bound(centre - margin), bound(centre + margin))
 }
 
 /// The figures a report shows, computed from the sums.
@@ -684,6 +684,14 @@ mod tests {
         let (lo0, hi0) = wilson(0.0, 20.0);
         assert!(lo0.abs() < 1e-9 && hi0 > 0.0 && hi0 < 100.0);
         assert_eq!(wilson(0.0, 0.0), (0.0, 0.0));
+        // Never printed as `-0.0`, never past 100.
+        for n in [1.0, 7.0, 2034.0, 20_000.0, 1e9] {
+            let (lo, _) = wilson(0.0, n);
+            assert!(lo.is_sign_positive() && lo == 0.0, "{lo} of {n}");
+            assert_eq!(format!("{lo:.1}"), "0.0");
+            let (_, hi) = wilson(n, n);
+            assert!(hi <= 100.0, "{hi} of {n}");
+        }
     }
 
     #[test]

@@ -128,7 +128,7 @@ fn rule_table(out: &mut String, p: &Ruleset, t: &Tally) {
     let rs = rules(p, t);
     let decided: Vec<Row> = rs
         .iter()
-        .filter(|r| r.never_bound.is_none())
+        .filter(|r| r.fired())
         .map(|r| Row {
             label: r.label.clone(),
             value: r.decided_share,
@@ -149,10 +149,8 @@ fn rule_table(out: &mut String, p: &Ruleset, t: &Tally) {
         t.lost_rounds
     );
     for r in rules(p, t) {
-        let decided = match r.never_bound {
-            Some(n) => format!("never fired: fewer than 1 in {n} games (95%)"),
-            None => format!("{:.1}% ({:.1} to {:.1})", r.decided_share, r.low, r.high),
-        };
+        let decided =
+            r.what(|r| format!("{:.1}% ({:.1} to {:.1})", r.decided_share, r.low, r.high));
         let _ = writeln!(
             out,
             "<tr><td>{}:{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>",

@@ -99,9 +99,11 @@ struct Used {
 }
 
 impl Sink for Used {
-    const WANTS: u32 = kind::PLAY | kind::PAY | kind::BAR | kind::CANNOT_PLAY | kind::NO_CARDS;
+    const WANTS: u32 =
+        kind::PLAY | kind::PAY | kind::BAR | kind::CANNOT_PLAY | kind::NO_CARDS | kind::MOMENT;
     fn event(&mut self, e: Event) {
         match e {
+            Event::Moment { rule, .. } => self.outcomes.push(rule),
             Event::Play { fx, .. } => self.fx.push(fx),
             Event::Pay {
                 rule,

@@ -14,7 +14,7 @@ use crate::sim::wilson;
 /// One rule of the program and what it did.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RuleLine {
-    /// `card`, `bar` or `trigger`.
+    /// `card`, `bar`, `moment` or `trigger`.
     pub kind: &'static str,
     pub label: String,
     /// Where it was written: the file and its line.
@@ -31,6 +31,9 @@ pub struct RuleLine {
     pub high: f64,
     /// For a rule that never fired: the rule of three's bound, fewer than 1 in this many games.
     pub never_bound: Option<u64>,
+    /// Why the rule cannot happen in the games judged, when that is known for sure (then it
+    /// has no bound: it is not rare, it is impossible).
+    pub cannot: Option<String>,
     /// Restricted play (`--restrict`): the change in the restricted bot's win share when it
     /// may not use this rule.
     pub restricted: Option<super::restrict::Change>,
@@ -53,7 +56,25 @@ fn rule(p: &Ruleset, t: &Tally, kind: &'static str, label: String, origin: Origi
         low: 0.0,
         high: 0.0,
         never_bound: (t.games > 0).then_some((t.games / 3).max(1)),
+        cannot: None,
         restricted: None,
+    }
+}
+
+impl RuleLine {
+    /// Whether it fired in the games judged (and so has a share of the rounds it decided).
+    pub fn fired(&self) -> bool {
+        self.never_bound.is_none() && self.cannot.is_none()
+    }
+
+    /// What it did, in words: how often it fired and what it decided (the share with its
+    /// interval, `share`), or why it never did.
+    pub fn what(&self, share: impl FnOnce(&RuleLine) -> String) -> String {
+        match (&self.cannot, self.never_bound) {
+            (Some(why), _) => format!("cannot happen here: {why}"),
+            (None, Some(n)) => format!("never fired: fewer than 1 in {n} games (95%)"),
+            (None, None) => share(self),
+        }
     }
 }
 
@@ -85,6 +106,8 @@ pub enum Source {
 pub struct Target {
     pub kind: &'static str,
     pub label: String,
+    /// Why it cannot happen with the players judged, when it cannot.
+    pub cannot: Option<String>,
     pub origin: Origin,
     pub source: Source,
 }
@@ -95,26 +118,31 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
     let mut out = Vec::new();
     // One entry a line as written: `card 2, 5, 6, 7, 8: add face value` is one rule, however
     // many effects it compiled to.
-    let mut written: Vec<(Origin, Vec<u16>, Vec<u8>)> = Vec::new();
+    let mut written: Vec<(Origin, Vec<u16>, Vec<u8>, bool)> = Vec::new();
     for l in &p.card_lines {
         if l.rank == JOKER && p.jokers == 0 {
             continue;
         }
+        // A line for other player counts than these is listed, as one that cannot happen;
+        // one no player count ever reaches (replaced for every count) is not a rule.
         let applies = (2..=players.max(2)).any(|n| p.effect_index(n, l.rank) == l.fx);
-        let Some(e) = p.effects.get(usize::from(l.fx)).filter(|_| applies) else {
+        let ever =
+            (2..=usize::from(p.max_players).max(2)).any(|n| p.effect_index(n, l.rank) == l.fx);
+        let Some(e) = p.effects.get(usize::from(l.fx)).filter(|_| ever) else {
             continue;
         };
-        match written.iter_mut().find(|(o, _, _)| *o == e.origin) {
-            Some((_, fxs, ranks)) => {
+        match written.iter_mut().find(|(o, _, _, _)| *o == e.origin) {
+            Some((_, fxs, ranks, any)) => {
                 if !fxs.contains(&l.fx) {
                     fxs.push(l.fx);
                 }
                 ranks.push(l.rank);
+                *any |= applies;
             }
-            None => written.push((e.origin, vec![l.fx], vec![l.rank])),
+            None => written.push((e.origin, vec![l.fx], vec![l.rank], applies)),
         }
     }
-    for (origin, fxs, ranks) in written {
+    for (origin, fxs, ranks, applies) in written {
         let text = fxs
             .first()
             .and_then(|f| p.effects.get(usize::from(*f)))
@@ -123,9 +151,27 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
             .iter()
             .map(|r| RANK_NAMES.get(usize::from(*r)).copied().unwrap_or("?"))
             .collect();
+        // The line as written, so that `card 4 with 2 players: ...` is not read as a second
+        // `card 4: ...`; a line written otherwise (an `if` of an option) as its card says.
+        let written = p.line_text(origin);
+        let label = if written.starts_with("card ") {
+            p.filled(written)
+        } else {
+            format!("card {}: {}", names.join(", "), p.filled(text))
+        };
         out.push(Target {
             kind: "card",
-            label: format!("card {}: {}", names.join(", "), p.filled(text)),
+            label,
+            cannot: (!applies).then(|| {
+                format!(
+                    "with {players} players another line decides {}",
+                    if ranks.len() == 1 {
+                        "this card"
+                    } else {
+                        "these cards"
+                    }
+                )
+            }),
             origin,
             source: Source::Effects(fxs),
         });
@@ -150,6 +196,24 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
             lists.push(("trigger", what.to_string(), i));
         }
     }
+    // Bars a script tests, and moments: their lines say when they happen.
+    let written: Vec<(&'static str, u16)> = p
+        .script_bars
+        .iter()
+        .map(|b| ("bar", b.outcomes))
+        .chain(p.moments.iter().map(|m| ("moment", m.outcomes)))
+        .collect();
+    for (kind, i) in written {
+        if let Some(o) = p.outcomes.get(usize::from(i)) {
+            out.push(Target {
+                kind,
+                label: p.filled(p.line_text(o.origin)),
+                cannot: None,
+                origin: o.origin,
+                source: Source::Outcome(i),
+            });
+        }
+    }
     for (kind, what, i) in lists {
         let Some(o) = p.outcomes.get(usize::from(i)) else {
             continue;
@@ -163,6 +227,7 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
         out.push(Target {
             kind,
             label,
+            cannot: None,
             origin: o.origin,
             source: Source::Outcome(i),
         });
@@ -202,6 +267,10 @@ pub fn rules(p: &Ruleset, t: &Tally) -> Vec<RuleLine> {
                 t,
                 figures,
             );
+            if target.cannot.is_some() && r.fired == 0 {
+                r.cannot = target.cannot;
+                r.never_bound = None;
+            }
             r.restricted = t.restricted.as_ref().and_then(|x| {
                 x.rows
                     .get(at)

@@ -210,10 +210,12 @@ impl Sink for Tracker<'_> {
         | kind::CANNOT_PLAY
         | kind::NO_CARDS
         | kind::ELIMINATED
-        | kind::ROUND_END;
+        | kind::ROUND_END
+        | kind::MOMENT;
 
     fn event(&mut self, e: Event) {
         match e {
+            Event::Moment { rule, .. } => self.fire_outcome(Some(rule)),
             Event::Deal { leader, .. } => {
                 self.first_leader.get_or_insert(leader);
             }

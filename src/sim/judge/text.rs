@@ -76,13 +76,12 @@ fn rule_lines(out: &mut String, rs: &[RuleLine], t: &Tally) {
         let file = std::path::Path::new(&r.file)
             .file_name()
             .map_or_else(|| r.file.clone(), |f| f.to_string_lossy().into_owned());
-        let what = match r.never_bound {
-            Some(n) => format!("never fired: fewer than 1 in {n} games (95%)"),
-            None => format!(
+        let what = r.what(|r| {
+            format!(
                 "{} times, in {} games, decided {:.1}% [{:.1}, {:.1}]",
                 r.fired, r.games, r.decided_share, r.low, r.high
-            ),
-        };
+            )
+        });
         let _ = writeln!(out, "  {file}:{:<4} {:<46} {what}", r.line, r.label);
     }
     restricted_lines(out, rs, t);
