@@ -54,8 +54,14 @@ fn every_designer_flat_file_plays_the_same_games_under_every_option_value() {
                 let Ok(want) = load_program(&Disk, &path, &sets) else {
                     continue;
                 };
-                let got = check(&memory, "flat.rules", &sets)
-                    .expect("in memory")
+                let checked = check(&memory, "flat.rules", &sets).expect("in memory");
+                let said: Vec<String> = checked.diags.iter().map(|d| d.render_plain(100)).collect();
+                assert!(
+                    said.is_empty(),
+                    "{path} ({sets:?}): the flat file of a clean ruleset does not check clean:\n{}\n{flat}",
+                    said.join("\n")
+                );
+                let got = checked
                     .program
                     .unwrap_or_else(|| panic!("{path}: the flat file does not check ({sets:?})"));
                 assert_eq!(
@@ -82,7 +88,7 @@ fn sheet(name: &str) -> String {
 fn b1_the_sheet_shows_a_bar_written_in_a_script() {
     let s = sheet("sheet-omits-script-bar.rules");
     assert!(
-        s.contains("- On script lucky: each other player pays 1 to the bank — after every card, when the script says so; `lucky`: the total ends in 7.  [new]"),
+        s.contains("- On script lucky: each other player pays 1 to the bank — after every card, when the script says so; `lucky` (its comment: “The total ends in 7.”).  [new]"),
         "{s}"
     );
 }

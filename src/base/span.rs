@@ -39,6 +39,20 @@ pub fn strip_comment(line: &str) -> &str {
     line
 }
 
+/// The span of a 1-based line of `text`, without its comment and trailing blanks (empty
+/// past the end).
+pub fn line_span(text: &str, line: usize) -> Span {
+    let mut start = 0;
+    for (n, l) in text.split_inclusive('\n').enumerate() {
+        if n + 1 == line {
+            let code = strip_comment(l).trim_end();
+            return Span::new(start, start + code.len());
+        }
+        start += l.len();
+    }
+    Span::default()
+}
+
 /// The byte offset of a 1-based line and column (clamped to the line's end).
 pub fn offset_of(text: &str, line: usize, column: usize) -> usize {
     let mut offset = 0;

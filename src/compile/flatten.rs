@@ -39,6 +39,8 @@ pub fn flatten(loader: &dyn Loader, path: &str, sets: &Sets) -> Result<String, S
     let layers = load_chain(loader, path, &bytes, home, &mut diags);
     let mut c = Compiler::new(&layers);
     c.set_options(sets);
+    // Collected once so that the options a variant removes (`no option chips`) are marked.
+    let _ = c.collect();
     let switches = switching_options(&c);
     let now: usize = switches
         .iter()

@@ -4,6 +4,7 @@
 mod dump;
 mod errors;
 mod events;
+mod scripted;
 mod sheet;
 mod words;
 

@@ -651,7 +651,10 @@ pub fn script_notes(p: &Program, fx: &Effect) -> Vec<String> {
             for a in [s.then, s.otherwise] {
                 if let Act::Script(i) = a {
                     let f = &p.script_fx[usize::from(i)];
-                    notes.push(script_note(&f.func, &f.doc));
+                    notes.push(match super::scripted::script_does(f) {
+                        Some(does) => with_comment(format!("`{}` {does}", f.func), &f.doc),
+                        None => script_note(&f.func, &f.doc),
+                    });
                 }
             }
             if let Some(ci) = s.cond {
@@ -668,14 +671,22 @@ pub fn script_notes(p: &Program, fx: &Effect) -> Vec<String> {
     notes
 }
 
-/// `` `swap`: swap the total's two digits `` or `` `swap`: what the script says ``.
-pub fn script_note(func: &str, doc: &str) -> String {
-    let doc = doc.trim().trim_end_matches('.');
+/// What a script does, and its `///` comment as its author's words.
+fn with_comment(does: String, doc: &str) -> String {
+    let doc = doc.trim();
     if doc.is_empty() {
+        does
+    } else {
+        format!("{does} (its comment: “{doc}”)")
+    }
+}
+
+/// `` `swap` (its comment: “Swap the total's two digits.”) ``: what the script says of itself,
+/// as its author's words (what it does is the code's, which the sheet cannot read).
+pub fn script_note(func: &str, doc: &str) -> String {
+    if doc.trim().is_empty() {
         format!("`{func}` is a script of this ruleset")
     } else {
-        let mut chars = doc.chars();
-        let first = chars.next().map(|c| c.to_lowercase().to_string());
-        format!("`{func}`: {}{}", first.unwrap_or_default(), chars.as_str())
+        with_comment(format!("`{func}`"), doc)
     }
 }

@@ -232,7 +232,10 @@ impl Sheet<'_> {
     fn header(&mut self) {
         let p = self.p;
         self.h1(&p.name);
-        if !p.about.is_empty() {
+        // A variant's sheet opens with its own description, never its parent's.
+        let own_about = p.files.len() < 2 || origin_of(p, "about").is_some_and(|o| p.is_own(o));
+        let about = !p.about.is_empty() && own_about;
+        if about {
             let _ = writeln!(self.out, "{}", p.about);
         }
         if p.files.len() > 1 {
@@ -248,7 +251,8 @@ impl Sheet<'_> {
                 .collect();
             let _ = writeln!(
                 self.out,
-                "\nA variant of {}; what it changes is marked.",
+                "{}A variant of {}; what it changes is marked.",
+                if about { "\n" } else { "" },
                 base.join(" ← ")
             );
         }
@@ -337,7 +341,7 @@ fn table_items(p: &Program, out: &mut Vec<Item>) {
             t,
             "teams",
             format!("players play in teams of {size} sharing chips"),
-            Some("partners sit apart and share one pile of chips".to_string()),
+            Some(team_words(p, size)),
             origin_of(p, "teams"),
         );
     }
@@ -588,4 +592,31 @@ impl Sheet<'_> {
             let _ = writeln!(self.out, "- {}", Item::sentence(&rule, Some(&note)));
         }
     }
+}
+
+/// What teams are at the table: who the partners are at each player count, and the one pile
+/// each team shares (as big as one player's: partners win and lose from it together).
+fn team_words(p: &Program, size: u8) -> String {
+    let seats: Vec<String> = (p.min_players..=p.max_players)
+        .filter(|&n| size > 0 && n % size == 0 && n > size)
+        .map(|n| {
+            let apart = n / size;
+            let teams: Vec<String> = (0..apart)
+                .map(|first| {
+                    let members: Vec<String> = (first..n)
+                        .step_by(usize::from(apart))
+                        .map(|x| (x + 1).to_string())
+                        .collect();
+                    members.join(", ")
+                })
+                .collect();
+            format!("with {n} players, {}", teams.join(" against "))
+        })
+        .collect();
+    let chips = if p.chips == 1 { "chip" } else { "chips" };
+    format!(
+        "partners sit apart ({}, counting the seats round the table) and each team shares one pile of {} {chips}",
+        seats.join("; "),
+        p.chips
+    )
 }
