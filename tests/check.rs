@@ -155,3 +155,78 @@ fn every_fix_mends_its_problem() {
         tried.len()
     );
 }
+
+/// Every reading an `ambiguous` hint offers can be pasted as it is: put in place of the
+/// card's effect, the line checks with no error there; and a card with `or` choices keeps
+/// every one of them in each reading (the Ace of the choice file still offers two ways at
+/// every total, one of them winning the game on 88).
+#[test]
+fn every_ambiguous_reading_pasted_checks_and_keeps_the_choices() {
+    let dir = TestsDir(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests"));
+    let inputs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/check-inputs");
+    let mut names: Vec<String> = std::fs::read_dir(&inputs)
+        .expect("inputs")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".rules"))
+        .collect();
+    names.sort();
+    let mut pasted = 0;
+    for name in names {
+        let path = format!("check-inputs/{name}");
+        let checked = check_one(&dir, &path, &[]).expect("readable");
+        for d in &checked.diags {
+            let (Some(hint), Some(source)) = (&d.hint, &d.source) else {
+                continue;
+            };
+            // (The readings of `or` among branches, `either` in one branch or in every one,
+            // are not all pasteable yet: a card's choices are named by their first amount,
+            // and two ways of one branch can take the same name.)
+            if d.code != ninety::base::Code::Ambiguous
+                || source.name != path
+                || !hint.starts_with("write the reading you mean")
+                || !d.message.contains("could govern")
+            {
+                continue;
+            }
+            let (line_no, _) = source.line_col(d.span.start);
+            let line = source.text.lines().nth(line_no - 1).expect("the line");
+            let Some(colon) = line.find(": ") else {
+                continue;
+            };
+            // The readings: every other backticked piece of the hint.
+            for reading in hint
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|r| *r != "either")
+            {
+                let new_line = format!("{}{reading}", &line[..colon + 2]);
+                let text = source.text.replacen(line, &new_line, 1);
+                let edited = Edited {
+                    dir: &dir,
+                    path: &path,
+                    text: &text,
+                };
+                let again = check_one(&edited, &path, &[]).expect("readable");
+                let errors: Vec<String> = again
+                    .diags
+                    .iter()
+                    .filter(|e| e.is_error())
+                    .map(|e| e.render_plain(100))
+                    .collect();
+                assert!(
+                    errors.is_empty(),
+                    "{path}: the reading `{new_line}` does not check:\n{}",
+                    errors.join("\n")
+                );
+                if name == "err_ambiguous_test_among_choices.rules" {
+                    let p = again.program.expect("compiled");
+                    let ace = p.effect_for(3, 0).expect("the Ace's line");
+                    assert_eq!(ace.choices().len(), 2, "`{new_line}` lost a choice");
+                }
+                pasted += 1;
+            }
+        }
+    }
+    assert!(pasted >= 6, "{pasted} readings pasted");
+}

@@ -130,10 +130,11 @@ impl Compiler<'_> {
     pub(super) fn ambiguous_test(
         &self,
         layer: usize,
-        span: Span,
+        (effect, ci): (&ast::Effect, usize),
         steps: &[ast::Step],
         k: usize,
     ) -> Diag {
+        let span = effect.choices[ci].span;
         let text = |s: Span| self.text(layer, s).trim().to_string();
         let diag = Diag::error(
             Code::Ambiguous,
@@ -154,11 +155,19 @@ impl Compiler<'_> {
                 .as_ref()
                 .is_some_and(|c| c.tests.iter().all(|(and, _)| *and))
         });
-        if !plain || tested.len() > 4 {
+        // The card's other choices (`add 1 or ...`) go into every branch of each reading, as
+        // a choice there; only plain ones can.
+        let others_plain = effect.choices.iter().enumerate().all(|(i, c)| {
+            i == ci
+                || matches!(&c.body, ast::Body::Steps(s) if s.iter().all(|st| st.condition.is_none()))
+        });
+        if !plain || tested.len() > 4 || !others_plain {
             return diag.hint("write the reading you mean with branches, one test each: `if TEST: STEPS; otherwise STEPS`");
         }
-        let own = self.reading(layer, steps, &tested, None);
-        let whole = self.reading(layer, steps, &tested, Some(k));
+        let choices: Vec<String> = effect.choices.iter().map(|c| text(c.span)).collect();
+        let with_choices = |reading: String| among_choices(&reading, &choices, ci);
+        let own = with_choices(self.reading(layer, steps, &tested, None));
+        let whole = with_choices(self.reading(layer, steps, &tested, Some(k)));
         diag.hint(format!(
             "write the reading you mean with branches: `{whole}` (the test decides the whole card), or `{own}` (each test decides its own step)"
         ))
@@ -332,5 +341,64 @@ impl Compiler<'_> {
                 return None;
             }
         })
+    }
+}
+
+/// A reading of one choice of a card (`if T: A; otherwise B`) with the card's other choices
+/// (`choices`, as written; `at` is this one) put into each branch as a choice there: `if T:
+/// either X or A; otherwise either X or B`, so no `or` of the line is lost.
+fn among_choices(reading: &str, choices: &[String], at: usize) -> String {
+    if choices.len() < 2 {
+        return reading.to_string();
+    }
+    let either = |body: &str| {
+        let all: Vec<&str> = choices
+            .iter()
+            .enumerate()
+            .map(|(i, c)| if i == at { body } else { c.as_str() })
+            .collect();
+        format!("either {}", all.join(" or "))
+    };
+    let parts: Vec<String> = reading
+        .split("; ")
+        .map(|part| {
+            let head = if part.starts_with("if ") || part.starts_with("otherwise if ") {
+                part.find(": ").map(|c| &part[..c + 2])
+            } else {
+                part.strip_prefix("otherwise ").map(|_| "otherwise ")
+            };
+            match head {
+                Some(h) => format!("{h}{}", either(&part[h.len()..])),
+                None => either(part),
+            }
+        })
+        .collect();
+    parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::among_choices;
+
+    #[test]
+    fn every_other_choice_goes_into_every_branch() {
+        let choices = ["add 1".to_string(), "X".to_string()];
+        assert_eq!(
+            among_choices(
+                "if the total is 88: add 11 and the player wins the game; otherwise add 11",
+                &choices,
+                1
+            ),
+            "if the total is 88: either add 1 or add 11 and the player wins the game; otherwise either add 1 or add 11"
+        );
+        assert_eq!(
+            among_choices("otherwise if the total is odd: skip", &choices, 0),
+            "otherwise if the total is odd: either skip or X"
+        );
+        assert_eq!(
+            among_choices("add 11", &choices, 1),
+            "either add 1 or add 11"
+        );
+        assert_eq!(among_choices("add 11", &choices[..1], 0), "add 11");
     }
 }

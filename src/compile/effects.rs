@@ -64,10 +64,10 @@ impl Compiler<'_> {
         };
         let mut subject = ast::Who::Player;
         let mut expanded: Vec<Expanded> = Vec::new();
-        for choice in &effect.choices {
+        for (ci, choice) in effect.choices.iter().enumerate() {
             match &choice.body {
                 ast::Body::Steps(steps) => expanded.push(Expanded {
-                    steps: self.plain(layer, rank, choice, steps, &mut subject, origin)?,
+                    steps: self.plain(layer, rank, (effect, ci), steps, &mut subject, origin)?,
                     label: choice.label.clone(),
                     span: choice.span,
                 }),
@@ -155,7 +155,7 @@ impl Compiler<'_> {
         &mut self,
         layer: usize,
         rank: u8,
-        choice: &ast::Choice,
+        (effect, ci): (&ast::Effect, usize),
         steps: &[ast::Step],
         subject: &mut ast::Who,
         origin: Origin,
@@ -163,7 +163,7 @@ impl Compiler<'_> {
         if steps.len() > 1
             && let Some(k) = steps.iter().position(|s| s.condition.is_some())
         {
-            let diag = self.ambiguous_test(layer, choice.span, steps, k);
+            let diag = self.ambiguous_test(layer, (effect, ci), steps, k);
             self.err(layer, diag);
             return None;
         }
@@ -286,6 +286,7 @@ impl Compiler<'_> {
                     }
                     list.push(self.act(layer, rank, &step.action, &mut them, origin)?);
                 }
+                self.added_twice(layer, b.span, &list);
                 lowered.push(list);
             }
             acts.push(lowered);
@@ -345,6 +346,43 @@ impl Compiler<'_> {
     }
 
     /// Effects said twice mean what they say; the designer hears about it.
+    /// `add 11 and add 11`: one way of a card that adds twice, a warning with the sum
+    /// (whether it was meant or a hint pasted, it reads better once). Whether it warned.
+    fn added_twice(&mut self, layer: usize, span: Span, acts: &[ir::Act]) -> bool {
+        let added: Vec<i64> = acts
+            .iter()
+            .filter_map(|a| {
+                if let ir::Act::Add(n) = a {
+                    Some(i64::from(*n))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        if added.len() < 2 {
+            return false;
+        }
+        let sum: i64 = added.iter().sum();
+        let once = if sum < 0 {
+            format!("subtract {}", -sum)
+        } else {
+            format!("add {sum}")
+        };
+        self.err(
+            layer,
+            Diag::warning(
+                Code::RepeatedEffect,
+                span,
+                format!(
+                    "`add` is said {} times here: the card adds {sum} in all",
+                    added.len()
+                ),
+            )
+            .hint(format!("say it once: `{once}`")),
+        );
+        true
+    }
+
     fn repeated(&mut self, layer: usize, span: Span, c: &ir::Choice) {
         let count = |f: fn(ir::Act) -> bool| {
             c.steps()
@@ -355,6 +393,15 @@ impl Compiler<'_> {
         let skips = count(|a| matches!(a, ir::Act::Skip(_)));
         let reverses = count(|a| matches!(a, ir::Act::Reverse));
         let agains = count(|a| matches!(a, ir::Act::Again(_)));
+        let unconditional: Vec<ir::Act> = c
+            .steps()
+            .iter()
+            .filter(|s| s.cond.is_none())
+            .map(|s| s.then)
+            .collect();
+        if self.added_twice(layer, span, &unconditional) {
+            return;
+        }
         let (message, hint) = if skips > 1 {
             (
                 format!(

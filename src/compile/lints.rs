@@ -208,10 +208,9 @@ impl Compiler<'_> {
         }
         self.never_playable(p, s, &reach);
         self.role_lints(p);
-        let bust_line = s
-            .triggers
-            .get(&ast::Trigger::CannotPlay)
-            .map(|t| (t.layer, t.span));
+        self.winner_lints(p, s);
+        let bust_line = s.triggers.get(&ast::Trigger::CannotPlay);
+        let bust_line = bust_line.map(|t| (t.layer, t.span));
         let unlimited = s
             .removed
             .iter()

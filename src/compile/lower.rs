@@ -113,6 +113,7 @@ impl Compiler<'_> {
             d.as_ref().map(|d| (d.layer, d.line))
         }
         let notes = [
+            ("about", at(&s.about)),
             ("players", at(&s.players)),
             ("chips", at(&s.chips)),
             ("start", at(&s.start)),

@@ -30,6 +30,7 @@ mod scripts;
 mod settings;
 mod stall;
 mod table;
+mod winners;
 
 pub use flatten::flatten;
 pub use loader::{

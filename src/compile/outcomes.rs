@@ -119,7 +119,13 @@ impl Compiler<'_> {
                     .hint("say whom the rule is about (`the player`, `the next player`, `each other player`), or move the outcome to a card's line"),
                 );
             }
-            if matches!(who, ast::Who::Next | ast::Who::Previous) {
+            // `the player who laid the previous card` is worth a look where the player pays
+            // them (or they pay the player): it can be the player themselves.
+            let laid_previous = who == ast::Who::LaidPrevious
+                && target.is_some()
+                && [o.who.unwrap_or(ast::Who::Player), target.unwrap_or(who)]
+                    .contains(&ast::Who::Player);
+            if matches!(who, ast::Who::Next | ast::Who::Previous) || laid_previous {
                 self.roles.push(RoleUse {
                     layer,
                     span: o.span,
@@ -439,7 +445,7 @@ pub(super) fn who_ir(w: ast::Who) -> ir::Who {
         ast::Who::Next | ast::Who::PlaysNext => ir::Who::Next,
         ast::Who::After => ir::Who::After,
         ast::Who::Previous | ast::Who::Before => ir::Who::Previous,
-        ast::Who::LaidPrevious => ir::Who::LaidPrevious,
+        ast::Who::LaidPrevious | ast::Who::WhoeverLaid => ir::Who::LaidPrevious,
         ast::Who::Richest => ir::Who::Richest,
         ast::Who::Poorest => ir::Who::Poorest,
         ast::Who::EachOut => ir::Who::EachOut,
@@ -461,6 +467,7 @@ fn who_name(w: ast::Who) -> &'static str {
         ast::Who::Previous => "the previous player",
         ast::Who::Before => "the player before",
         ast::Who::LaidPrevious => "the player who laid the previous card",
+        ast::Who::WhoeverLaid => "whoever laid the previous card",
         ast::Who::Richest => "the player with the most chips",
         ast::Who::Poorest => "the player with the fewest chips",
         ast::Who::EachOut => "each player out of the round",

@@ -21,6 +21,7 @@ impl Compiler<'_> {
     /// A warning for each line naming a role the cards' turn effects make unclear.
     pub fn role_lints(&mut self, p: &ir::Program) {
         let turning = turning_cards(p);
+        let again = again_cards(p);
         let Some(example) = turning.first() else {
             return;
         };
@@ -36,6 +37,10 @@ impl Compiler<'_> {
                 (ast::Who::Next, Lowering::Moment, _) | (ast::Who::Next, _, None) => continue,
                 (ast::Who::Next, _, Some(t)) => self.next_player(u, t),
                 (ast::Who::Previous, _, _) => self.previous_player(u, example),
+                (ast::Who::LaidPrevious, _, _) => match again.first() {
+                    Some(t) => self.laid_previous(u, t),
+                    None => continue,
+                },
                 _ => continue,
             };
             self.err(u.layer, diag);
@@ -79,6 +84,24 @@ impl Compiler<'_> {
         .fix(span, "the player before")
     }
 
+    /// `the player who laid the previous card` beside `the player`, where a card gives the
+    /// player the next turn too: then they laid the previous card themselves.
+    fn laid_previous(&self, u: RoleUse, t: &Again) -> Diag {
+        let card = RANK_WORDS[usize::from(t.rank)];
+        let span = self.phrase(u, &["the player who laid the previous card"]);
+        Diag::warning(
+            Code::Role,
+            span,
+            format!(
+                "after a {card} (`{}`){}, the player who laid the previous card is the player themselves: this line is then about them alone, and a payment between them changes nothing",
+                t.text, t.when
+            ),
+        )
+        .label("can be the player")
+        .hint("say which: `the player before` (the neighbour against the direction of play), or `whoever laid the previous card` (as now: the player themselves after that card)")
+        .fix(span, "the player before")
+    }
+
     /// Where in an outcome one of the phrases is written (or the whole outcome).
     fn phrase(&self, u: RoleUse, phrases: &[&str]) -> Span {
         let text = self.text(u.layer, u.span).to_lowercase();
@@ -110,6 +133,54 @@ fn turning_cards(p: &ir::Program) -> Vec<Turning> {
                 out.push(Turning {
                     rank,
                     text: fx.text.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A card after which the same player plays again: `play again`, or a skip that comes back
+/// round to them (a skip of 1 with 2 players).
+struct Again {
+    rank: u8,
+    text: String,
+    /// `` with 2 players``, when only some player counts.
+    when: String,
+}
+
+/// The cards that can give the player who laid them the next turn too, by rank.
+fn again_cards(p: &ir::Program) -> Vec<Again> {
+    let mut out: Vec<Again> = Vec::new();
+    let least = usize::from(p.min_players).max(2);
+    for n in least..=usize::from(p.max_players) {
+        for rank in 0..crate::base::cards::RANKS as u8 {
+            let Some(fx) = p.effect_for(n, rank) else {
+                continue;
+            };
+            let mut again = false;
+            let mut round = false;
+            for c in fx.choices() {
+                for st in c.steps() {
+                    for a in [st.then, st.otherwise] {
+                        if matches!(a, Act::Again(_)) {
+                            again = true;
+                        }
+                        if let Act::Skip(k) = a {
+                            round |= (usize::from(k) + 1) % n == 0;
+                        }
+                    }
+                }
+            }
+            if (again || round) && !out.iter().any(|t| t.rank == rank) {
+                out.push(Again {
+                    rank,
+                    text: fx.text.clone(),
+                    when: if again {
+                        String::new()
+                    } else {
+                        format!(" with {n} players")
+                    },
                 });
             }
         }

@@ -598,8 +598,11 @@ pub enum Who {
     Previous,
     /// `the player before`: the same, said plainly
     Before,
-    /// `the player who laid the previous card`
+    /// `the player who laid the previous card` (which the checker asks to say plainly where
+    /// it can be the player themselves)
     LaidPrevious,
+    /// `whoever laid the previous card`: the same, said plainly
+    WhoeverLaid,
     /// `the player with the most chips`
     Richest,
     /// `the player with the fewest chips`

@@ -18,6 +18,7 @@ pub(super) fn who(pair: &Pair<'_, Rule>) -> Who {
         Some(Rule::the_plays_next) => Who::PlaysNext,
         Some(Rule::the_before) => Who::Before,
         Some(Rule::the_laid_previous) => Who::LaidPrevious,
+        Some(Rule::the_whoever_laid) => Who::WhoeverLaid,
         Some(Rule::the_after) => Who::After,
         Some(Rule::the_previous) => Who::Previous,
         Some(Rule::the_richest) => Who::Richest,
