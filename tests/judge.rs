@@ -977,3 +977,33 @@ fn the_rule_list_has_every_line_as_written() {
     // The card line for every rank still fires on every card.
     assert_eq!(line("card A, 2, 3").fired, 9 * 60);
 }
+
+#[test]
+fn a_move_beside_laying_a_card_is_a_rule_with_how_often_it_was_made() {
+    // A player who cannot play discards instead of paying, and pays 2 to the bank for it: the
+    // move is listed as written, counted each time a bot made it, and forbidding it makes the
+    // stuck player take what the rules give instead.
+    let text = "extends \"ninety-nine\"\nname \"Discard when stuck\"\na player who cannot play may discard any card instead of paying a chip: the player pays 2 to the bank\n";
+    let path = write_ruleset("stuck-discard", text);
+    let mut cfg = config("stuck-discard", 3, 40, 5);
+    cfg.restrict = Some(("cautious".into(), 20));
+    let (p, t) = run(path.to_str().expect("utf-8"), &cfg, 2);
+    let rules = judge::rules(&p, &t);
+    let line = rules
+        .iter()
+        .find(|r| r.kind == "move")
+        .unwrap_or_else(|| panic!("no move in {rules:?}"));
+    assert_eq!(
+        line.label,
+        "a player who cannot play may discard any card instead of paying a chip: the player pays 2 to the bank"
+    );
+    assert!(line.fired > 0, "{line:?}");
+    assert!(
+        line.games > 0 && line.games <= line.fired.min(40),
+        "{line:?}"
+    );
+    assert!(line.decided <= t.lost_rounds, "{line:?}");
+    assert_eq!(t.other_fired.iter().sum::<u64>(), line.fired);
+    let forbidden = line.restricted.as_ref().expect("restricted play");
+    assert!(forbidden.replaced > 0, "{forbidden:?}");
+}

@@ -130,6 +130,7 @@ fn uses(p: &Ruleset, s: &State, mv: Move, source: &Source) -> bool {
     }
     match source {
         Source::Effects(fxs) => used.fx.iter().any(|f| fxs.contains(f)),
+        Source::Other(k) => matches!(mv, Move::Other { index, .. } if index == *k),
         Source::Outcome(i) => {
             let i = Some(*i);
             let tr = &p.triggers;

@@ -99,6 +99,8 @@ fn counts(mut r: RuleLine, t: &Tally, (fired, games, decided): (u64, u64, u64)) 
 pub enum Source {
     Effects(Vec<u16>),
     Outcome(u16),
+    /// A move beside laying a card: an index into `Program::others`.
+    Other(u8),
 }
 
 /// A rule as the judge lists it: its kind, its label, where it was written, and its source.
@@ -214,6 +216,16 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
             });
         }
     }
+    // Moves beside laying a card: how often a player made each.
+    for (k, m) in p.others.iter().enumerate() {
+        out.push(Target {
+            kind: "move",
+            label: p.filled(p.line_text(m.origin)),
+            cannot: None,
+            origin: m.origin,
+            source: Source::Other(k as u8),
+        });
+    }
     for (kind, what, i) in lists {
         let Some(o) = p.outcomes.get(usize::from(i)) else {
             continue;
@@ -259,6 +271,14 @@ pub fn rules(p: &Ruleset, t: &Tally) -> Vec<RuleLine> {
                         get(&t.out_fired, k),
                         get(&t.out_games, k),
                         get(&t.out_decided, k),
+                    )
+                }
+                Source::Other(k) => {
+                    let k = usize::from(*k);
+                    (
+                        get(&t.other_fired, k),
+                        get(&t.other_games, k),
+                        get(&t.other_decided, k),
                     )
                 }
             };

@@ -67,6 +67,14 @@ pub struct Tally {
     /// Games in which each effect, and each outcome list, happened at least once.
     pub fx_games: Vec<u64>,
     pub out_games: Vec<u64>,
+    /// By move beside laying a card: times a player made it, games in which one did, and
+    /// rounds lost by the player who made it, on the turn they made it.
+    #[serde(default)]
+    pub other_fired: Vec<u64>,
+    #[serde(default)]
+    pub other_games: Vec<u64>,
+    #[serde(default)]
+    pub other_decided: Vec<u64>,
     /// Games in which a card line fired, by where it was written ([`line_key`]): a line
     /// may compile to several effects.
     pub line_games: BTreeMap<u64, u64>,
@@ -99,6 +107,9 @@ impl Tally {
             out_decided: vec![0; p.outcomes.len()],
             fx_games: vec![0; p.effects.len()],
             out_games: vec![0; p.outcomes.len()],
+            other_fired: vec![0; p.others.len()],
+            other_games: vec![0; p.others.len()],
+            other_decided: vec![0; p.others.len()],
             ..Tally::default()
         }
     }
@@ -139,6 +150,9 @@ impl Tally {
         self.lost_rounds += o.lost_rounds;
         add(&mut self.fx_games, &o.fx_games);
         add(&mut self.out_games, &o.out_games);
+        add(&mut self.other_fired, &o.other_fired);
+        add(&mut self.other_games, &o.other_games);
+        add(&mut self.other_decided, &o.other_decided);
         for (k, n) in &o.line_games {
             *self.line_games.entry(*k).or_insert(0) += n;
         }
@@ -165,6 +179,10 @@ struct Tracker<'p> {
     out_fired: Vec<u64>,
     fx_decided: Vec<u64>,
     out_decided: Vec<u64>,
+    /// The last move beside laying a card: its seat, its index and the turn it was made on.
+    last_other: Option<(u8, u8, u64)>,
+    other_fired: Vec<u64>,
+    other_decided: Vec<u64>,
     round_ends: u64,
     lost_rounds: u64,
 }
@@ -190,6 +208,9 @@ impl<'p> Tracker<'p> {
             out_fired: vec![0; p.outcomes.len()],
             fx_decided: vec![0; p.effects.len()],
             out_decided: vec![0; p.outcomes.len()],
+            last_other: None,
+            other_fired: vec![0; p.others.len()],
+            other_decided: vec![0; p.others.len()],
             round_ends: 0,
             lost_rounds: 0,
         }
@@ -211,7 +232,8 @@ impl Sink for Tracker<'_> {
         | kind::NO_CARDS
         | kind::ELIMINATED
         | kind::ROUND_END
-        | kind::MOMENT;
+        | kind::MOMENT
+        | kind::OTHER;
 
     fn event(&mut self, e: Event) {
         match e {
@@ -251,6 +273,12 @@ impl Sink for Tracker<'_> {
                 self.forced += 1;
                 self.fire_outcome(self.p.triggers.no_cards);
             }
+            Event::Other { seat, index, .. } => {
+                if let Some(n) = self.other_fired.get_mut(usize::from(index)) {
+                    *n += 1;
+                }
+                self.last_other = Some((seat, index, self.turn));
+            }
             Event::Eliminated { seat } => self.outs.push((seat, self.turn + 1)),
             Event::RoundEnd { loser, .. } => {
                 self.round_ends += 1;
@@ -268,9 +296,17 @@ impl Sink for Tracker<'_> {
                     {
                         *n += 1;
                     }
+                    if let Some((seat, index, turn)) = self.last_other
+                        && seat == l
+                        && turn == self.turn
+                        && let Some(n) = self.other_decided.get_mut(usize::from(index))
+                    {
+                        *n += 1;
+                    }
                 }
                 self.last_fx = None;
                 self.last_pay = None;
+                self.last_other = None;
                 self.counted_round.clear();
             }
             _ => {}
@@ -495,6 +531,18 @@ fn add(p: &Ruleset, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
         *a += b;
     }
     for (a, b) in t.out_decided.iter_mut().zip(&w.out_decided) {
+        *a += b;
+    }
+    for ((a, g), b) in t
+        .other_fired
+        .iter_mut()
+        .zip(t.other_games.iter_mut())
+        .zip(&w.other_fired)
+    {
+        *a += b;
+        *g += u64::from(*b > 0);
+    }
+    for (a, b) in t.other_decided.iter_mut().zip(&w.other_decided) {
         *a += b;
     }
     t.round_ends += w.round_ends;
