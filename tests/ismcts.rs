@@ -522,14 +522,33 @@ fn a_move_that_fails_in_every_deal_is_never_the_search_bots_pick() {
 /// card. (The rule takes a card at random, gives one back, and Jacks swap whole hands.)
 #[test]
 fn a_card_moved_before_a_players_eyes_stays_where_they_saw_it() {
-    let mut memory = ninety::compile::Memory::new();
-    memory.insert(
-        "moves.rules",
+    moved_cards_stay_where_they_were_seen(
         "extends \"ninety-nine\"\nname \"Moves\"\n\
          card J: add 10 and swap hands with the player after\n\
          card 7: add 7 and take a card at random from the player before\n\
          card 8: add 8 and give a card at random to the player after\n",
     );
+}
+
+/// The same moves made by scripts: what the two players saw is kept as when a line moves.
+#[test]
+fn a_card_a_script_moved_stays_where_it_was_seen() {
+    moved_cards_stay_where_they_were_seen(
+        "extends \"ninety-nine\"\nname \"Script moves\"\n\
+         script\n\
+           fn jack(game) { #{ total: game.total + 10, swap: \"after\" } }\n\
+           fn seven(game) { #{ total: game.total + 7, take: #{ from: \"previous\" } } }\n\
+           fn eight(game) { #{ total: game.total + 8, give: \"after\" } }\n\
+         end\n\
+         card J: run jack\n\
+         card 7: run seven\n\
+         card 8: run eight\n",
+    );
+}
+
+fn moved_cards_stay_where_they_were_seen(text: &str) {
+    let mut memory = ninety::compile::Memory::new();
+    memory.insert("moves.rules", text);
     let p = load_program(&memory, "moves.rules", &[]).expect("checks");
     let mut rng = Rng::from_seed(5);
     let (mut pinned, mut free) = (0, 0);

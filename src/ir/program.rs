@@ -274,9 +274,17 @@ impl Program {
     /// Whether any line of the ruleset moves cards from one hand to another, so the table
     /// keeps who knows which card a hand holds ([`crate::engine::Kept`]).
     pub fn moves_between_hands(&self) -> bool {
-        self.outcomes
-            .iter()
-            .any(|o| o.list.iter().any(|x| x.kind.moves_between_hands()))
+        self.scripts_move_cards()
+            || self
+                .outcomes
+                .iter()
+                .any(|o| o.list.iter().any(|x| x.kind.moves_between_hands()))
+    }
+
+    /// Whether a card's script may move cards (its code names `draw`, `swap`, `take` or
+    /// `give`): the program is then taken to move them as its lines may.
+    pub fn scripts_move_cards(&self) -> bool {
+        !self.script_fx.is_empty() && self.scripts.as_ref().is_some_and(|h| h.0.may_move_cards())
     }
 
     /// Whether a player who cannot play may keep their hand in the round (the table then
@@ -303,26 +311,28 @@ impl Program {
 
     /// Whether any line moves cards (`draws`, or from hand to hand).
     pub fn moves_cards(&self) -> bool {
-        self.outcomes.iter().any(|o| {
-            o.list.iter().any(|x| {
-                matches!(x.kind, super::OutcomeKind::Draw(_)) || x.kind.moves_between_hands()
+        self.scripts_move_cards()
+            || self.outcomes.iter().any(|o| {
+                o.list.iter().any(|x| {
+                    matches!(x.kind, super::OutcomeKind::Draw(_)) || x.kind.moves_between_hands()
+                })
             })
-        })
     }
 
     /// Whether a rule can put more cards in a hand than it is dealt (`draws 2`, `takes a
     /// card at random from`).
     pub fn grows_hands(&self) -> bool {
-        self.outcomes.iter().any(|o| {
-            o.list.iter().any(|x| {
-                matches!(
-                    x.kind,
-                    super::OutcomeKind::Draw(_)
-                        | super::OutcomeKind::TakeCard(_)
-                        | super::OutcomeKind::GiveCard(_)
-                )
+        self.scripts_move_cards()
+            || self.outcomes.iter().any(|o| {
+                o.list.iter().any(|x| {
+                    matches!(
+                        x.kind,
+                        super::OutcomeKind::Draw(_)
+                            | super::OutcomeKind::TakeCard(_)
+                            | super::OutcomeKind::GiveCard(_)
+                    )
+                })
             })
-        })
     }
 
     pub fn deck_size(&self, players: usize) -> usize {

@@ -108,6 +108,11 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
     fn spent(&self) -> bool {
         false
     }
+    /// Whether a script effect may move cards (draw, swap hands, take or give a card): the
+    /// program then keeps what a card moved between hands tells (the bots' deals keep it).
+    fn may_move_cards(&self) -> bool {
+        false
+    }
 }
 
 /// The compiled scripts of a ruleset, shared by every copy of the program.

@@ -260,9 +260,13 @@ pub fn cannot_play_words(p: &Program) -> String {
 }
 
 pub fn outcomes_words(p: &Program, o: &Outcomes) -> String {
+    outcome_list_words(p, &o.list)
+}
+
+/// Outcomes in order, in words: `the player pays 2 and loses the round`.
+pub fn outcome_list_words(p: &Program, list: &[crate::ir::Outcome]) -> String {
     let mut previous: Option<Who> = None;
-    let parts: Vec<String> = o
-        .list
+    let parts: Vec<String> = list
         .iter()
         .map(|x| {
             // "the player pays 2 and loses the round": the subject is said once.
@@ -651,7 +655,7 @@ pub fn script_notes(p: &Program, fx: &Effect) -> Vec<String> {
             for a in [s.then, s.otherwise] {
                 if let Act::Script(i) = a {
                     let f = &p.script_fx[usize::from(i)];
-                    notes.push(match super::scripted::script_does(f) {
+                    notes.push(match super::scripted::script_does(p, f) {
                         Some(does) => with_comment(format!("`{}` {does}", f.func), &f.doc),
                         None => script_note(&f.func, &f.doc),
                     });

@@ -72,6 +72,12 @@ pub struct Host {
     memo: Mutex<Memo>,
     digest: u64,
     meter: Arc<Meter>,
+    /// The counts the ruleset keeps, by name in order: what `game.count(NAME)` reads and a
+    /// returned `count` changes.
+    pub(super) counts: Arc<Vec<String>>,
+    /// Whether the code names a card move (`draw`, `swap`, `take`, `give`), so a returned map
+    /// may move cards: a ruleset whose code names none keeps its hands as its lines say.
+    pub(super) moves_cards: bool,
 }
 
 impl std::fmt::Debug for Host {
@@ -167,7 +173,9 @@ impl Host {
     pub fn with_counts(pieces: Vec<Piece>, counts: Vec<String>) -> Host {
         let reads = Arc::new(AtomicU16::new(0));
         let meter = Arc::new(Meter::default());
-        let engine = super::sandbox::sandbox(reads.clone(), &meter, Arc::new(counts));
+        let counts = Arc::new(counts);
+        let engine = super::sandbox::sandbox(reads.clone(), &meter, counts.clone());
+        let mut moves_cards = false;
         let mut ast = AST::empty();
         let mut functions: Vec<FnSource> = Vec::new();
         // Where each function is in `functions`: a later definition replaces an earlier one
@@ -178,6 +186,7 @@ impl Host {
             for b in piece.text.bytes() {
                 fnv(&mut digest, u64::from(b));
             }
+            moves_cards |= super::out::names_a_card_move(&piece.text);
             let lines = def_lines(&piece.text);
             let text_lines: Vec<&str> = piece.text.lines().collect();
             for f in piece.ast.iter_functions() {
@@ -208,6 +217,8 @@ impl Host {
             memo: Mutex::default(),
             digest,
             meter,
+            counts,
+            moves_cards,
         }
     }
 
@@ -518,6 +529,10 @@ impl ScriptHost for Host {
 
     fn spent(&self) -> bool {
         self.meter.spent()
+    }
+
+    fn may_move_cards(&self) -> bool {
+        self.moves_cards
     }
 }
 
