@@ -131,7 +131,7 @@ fn share(k: u64, n: u64) -> Basis {
 
 /// The seats' win shares, the largest gap between two seats with its interval (the seats'
 /// shares of one multinomial, Bonferroni over the pairs), and the first player's advantage.
-fn balance(t: &Tally) -> Vec<Line> {
+pub(super) fn balance(t: &Tally) -> Vec<Line> {
     let n = t.games as f64;
     let unit = WIN_UNIT as f64;
     let mut out: Vec<Line> = t
@@ -183,15 +183,7 @@ fn gap_line(t: &Tally) -> Line {
             }
         })
         .collect();
-    let (mut hi, mut lo) = (0, 0);
-    for (i, s) in shares.iter().enumerate() {
-        if *s > shares[hi] {
-            hi = i;
-        }
-        if *s < shares[lo] {
-            lo = i;
-        }
-    }
+    let (hi, lo) = super::fair::extreme_seats(t);
     let (a, b) = (
         shares.get(hi).copied().unwrap_or(0.0),
         shares.get(lo).copied().unwrap_or(0.0),
@@ -457,20 +449,7 @@ pub fn verdicts(t: &Tally, lines: &[Line]) -> Vec<String> {
         return out;
     }
     if let (Some(gap), Some(first)) = (find(lines, "largest_gap"), find(lines, "first_player")) {
-        out.push(match (beyond(gap, 0.0), beyond(first, 0.0)) {
-            (false, false) => format!(
-                "fair: no seat wins beyond chance (largest gap {:.1} points)",
-                gap.value
-            ),
-            (true, _) => format!(
-                "not fair: one seat wins more than another beyond chance (largest gap {:.1} points)",
-                gap.value
-            ),
-            (false, true) => format!(
-                "not fair: the first player's advantage is {:+.1} points, beyond chance",
-                first.value
-            ),
-        });
+        out.push(super::fair::fairness(t, gap, first));
     }
     if t.turn_limited > 0 {
         out.push(format!(

@@ -7,6 +7,7 @@
 
 mod charts;
 mod decide;
+mod fair;
 mod html;
 mod lines;
 mod restrict;
@@ -26,6 +27,7 @@ use crate::play::Player;
 pub use decide::{
     DEFAULT_MEASURES, Decided, Decision, FIRST_LOOK, Outcome, Plan, decide, testable, until_decided,
 };
+pub use fair::FAIR_MARGIN;
 pub use html::{html, html_compare};
 pub use lines::{Basis, Line, LineDiff, Unit, compare, lines, verdicts};
 pub use restrict::{Change, Restricted, Row, restrict};
