@@ -1007,3 +1007,43 @@ fn a_move_beside_laying_a_card_is_a_rule_with_how_often_it_was_made() {
     let forbidden = line.restricted.as_ref().expect("restricted play");
     assert!(forbidden.replaced > 0, "{forbidden:?}");
 }
+
+#[test]
+fn a_rule_whose_loss_helps_the_bot_is_said_to_help_it() {
+    // Two rules: forbidding the first costs the bot 30 points in every deal, forbidding the
+    // second gains it 20 in every other deal. The verdict names the costliest and says that
+    // forbidding the second helps: the bot uses it where another move does better.
+    let unit = 27_720;
+    let row = |label: &str, restricted: u64, free: u64, diff: u64| judge::Row {
+        label: label.into(),
+        deals: 100,
+        restricted_wins: restricted * unit,
+        free_wins: free * unit,
+        diff_squares: diff * unit * unit,
+        replaced: 10,
+        unavoidable: 0,
+    };
+    let t = Tally {
+        players: 2,
+        games: 1000,
+        wins: vec![500 * unit, 500 * unit],
+        restricted: Some(judge::Restricted {
+            bot: "cautious".into(),
+            deals: 100,
+            rows: vec![
+                row("card K: nothing", 60, 40, 40),
+                row("card 9: set the total to 99", 20, 50, 30),
+            ],
+        }),
+        ..Tally::default()
+    };
+    let verdicts = judge::verdicts(&t, &judge::lines(&t, &config("x", 2, 1000, 1)));
+    let said = verdicts
+        .iter()
+        .find(|v| v.starts_with("rule impact"))
+        .expect("a rule impact verdict");
+    assert_eq!(
+        said,
+        "rule impact: 2 of 2 rules change cautious's win share beyond chance when forbidden; the most, `card 9: set the total to 99`: -30.0 points; forbidding 1 rule helps cautious, which uses it where another move does better (the most, `card K: nothing`: +20.0 points)"
+    );
+}

@@ -68,3 +68,66 @@ fn a_scripted_card_is_scored_the_long_way() {
     assert_eq!(sc.planned_but_outcomes, 0, "{sc:?}");
     assert!(sc.planned > 4 * sc.long_way, "{sc:?}");
 }
+
+/// Restricted play asks the same bot again with some moves taken away: every bot then
+/// picks among the allowed moves only; given every legal move, the weighing bots pick what
+/// they pick unrestricted (the same scores, the same ties broken the same way); and with the
+/// move it would make taken away, a weighing bot makes another (never a stronger player's).
+#[test]
+fn a_bot_asked_among_some_moves_chooses_among_them_as_itself() {
+    let p = load_program(
+        &Disk,
+        concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/ninety-nine.rules"),
+        &[],
+    )
+    .expect("checks");
+    let never = || false;
+    let (mut same, mut positions) = (0, 0);
+    for seed in 0..20 {
+        let setup = Setup {
+            players: 3,
+            seed,
+            ..Setup::default()
+        };
+        let mut s = engine::new_game(&p, &setup, &mut ()).expect("a game");
+        let mut rng = Rng::for_bots(seed);
+        while !s.over && s.turns < 300 {
+            let mut moves = engine::Moves::new();
+            s.legal_moves_into(&p, &mut moves);
+            moves.retain_plays();
+            let all = moves.as_slice().to_vec();
+            if all.len() > 1 {
+                positions += 1;
+                for bot in [Bot::Cautious, Bot::Aggressive] {
+                    let own = bot.choose(&p, &s, &mut rng.clone());
+                    let among = bot.choose_among(&p, &s, &mut rng.clone(), &never, &all);
+                    same += usize::from(own == among);
+                    let rest: Vec<_> = all.iter().copied().filter(|m| Some(*m) != own).collect();
+                    let other = bot
+                        .choose_among(&p, &s, &mut rng.clone(), &never, &rest)
+                        .expect("a move");
+                    assert!(rest.contains(&other), "{other:?} is not among {rest:?}");
+                }
+                for bot in [Bot::Random, Bot::Search] {
+                    let first = &all[..all.len() - 1];
+                    let m = bot
+                        .choose_among(&p, &s, &mut rng.clone(), &never, first)
+                        .expect("a move");
+                    assert!(first.contains(&m), "{bot:?}: {m:?} is not among {first:?}");
+                }
+            }
+            if !Player::Bot(Bot::Cautious)
+                .turn(&p, &mut s, &mut rng, &mut ())
+                .expect("a legal move")
+            {
+                break;
+            }
+        }
+    }
+    assert!(positions > 500, "only {positions} positions with a choice");
+    assert_eq!(
+        same,
+        2 * positions,
+        "the weighing bots chose otherwise given every move"
+    );
+}

@@ -165,6 +165,43 @@ impl Bot {
         }
     }
 
+    /// The bot's move among `allowed` only, as it would choose were the others not legal
+    /// (restricted play forbids a rule and asks the same bot again): the random bot picks
+    /// among them alike, the weighing bots weigh them, `search` plays them out, `ismcts`
+    /// searches and takes the most visited of them.
+    pub fn choose_among(
+        self,
+        p: &Ruleset,
+        s: &State,
+        rng: &mut Rng,
+        stop: &dyn Fn() -> bool,
+        allowed: &[Move],
+    ) -> Option<Move> {
+        match (self, allowed.len()) {
+            (_, 0) => None,
+            (_, 1) => Some(allowed[0]),
+            (Bot::Random, n) => Some(allowed[rng.below(n)]),
+            (Bot::Cautious | Bot::Aggressive, _) => {
+                super::weigh::weigh_among(p, s, rng, self == Bot::Aggressive, allowed)
+            }
+            (Bot::Search, _) => Some(super::search::best_of(
+                p,
+                s,
+                allowed,
+                super::search::SAMPLES,
+                rng,
+            )),
+            (Bot::Ismcts { iterations, round }, _) => {
+                let horizon = if round {
+                    super::ismcts::Horizon::Round
+                } else {
+                    super::ismcts::Horizon::Game
+                };
+                super::ismcts::ismcts_among(p, s, rng, (iterations, horizon), stop, allowed)
+            }
+        }
+    }
+
     /// [`Bot::choose`] where a turn may be more than laying a card (a move beside it, a card
     /// that names a player). The random bot takes any legal move, uniformly (a card that
     /// names a player is one move for each player it may name); the weighing bots weigh the

@@ -148,7 +148,30 @@ pub fn ismcts_until(
         let mut tree = t.borrow_mut();
         let iterations = iterations.clamp(1, MAX_ITERATIONS);
         tree.search(p, s, rng, (iterations, horizon), stop);
-        tree.best(&moves)
+        tree.best(moves.as_slice())
+    })
+}
+
+/// [`ismcts_until`], the move chosen among `allowed` only (restricted play's seat: the same
+/// search, its root's most visited move among those allowed).
+pub fn ismcts_among(
+    p: &Ruleset,
+    s: &State,
+    rng: &mut Rng,
+    (iterations, horizon): (u32, Horizon),
+    stop: &dyn Fn() -> bool,
+    allowed: &[Move],
+) -> Option<Move> {
+    match allowed {
+        [] => return None,
+        [one] => return Some(*one),
+        _ => {}
+    }
+    TREE.with(|t| {
+        let mut tree = t.borrow_mut();
+        let iterations = iterations.clamp(1, MAX_ITERATIONS);
+        tree.search(p, s, rng, (iterations, horizon), stop);
+        tree.best(allowed)
     })
 }
 
@@ -286,8 +309,8 @@ impl Tree {
     }
 
     /// The root's most visited move that is legal now (ties: the first).
-    fn best(&self, moves: &Moves) -> Option<Move> {
-        moves.as_slice().iter().copied().max_by_key(|&m| {
+    fn best(&self, moves: &[Move]) -> Option<Move> {
+        moves.iter().copied().max_by_key(|&m| {
             self.find(0, Key::of(m))
                 .map_or(0, |c| self.nodes[c as usize].visits)
         })

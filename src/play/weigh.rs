@@ -157,6 +157,29 @@ fn weigh_worked_out(p: &Ruleset, s: &State, rng: &mut Rng, aggressive: bool) -> 
     best.choose(rng)
 }
 
+/// [`weigh`] among `allowed` moves only (restricted play's seat: the same bot with a rule
+/// forbidden): the best-scored card among them; when none lays a card, the first of them.
+pub(super) fn weigh_among(
+    p: &Ruleset,
+    s: &State,
+    rng: &mut Rng,
+    aggressive: bool,
+    allowed: &[Move],
+) -> Option<Move> {
+    let mut best = Best::new(rng);
+    let view = Knowledge::new(p, s).worked(p, s);
+    for (card, choice) in allowed.iter().filter_map(|m| m.laid()) {
+        let play = s.play_of(p, card, choice);
+        best.offer(card, choice, view.score(p, s, play, aggressive));
+    }
+    let chosen = best.choose(rng).and_then(Move::laid);
+    allowed
+        .iter()
+        .copied()
+        .find(|m| chosen.is_some() && m.laid() == chosen)
+        .or_else(|| allowed.first().copied())
+}
+
 /// The best play so far, ties broken at random, as the plays are found.
 struct Best {
     rng: Rng,

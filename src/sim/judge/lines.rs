@@ -535,12 +535,40 @@ fn restricted_verdict(x: &super::Restricted) -> String {
             changes.len(),
             x.deals
         ),
-        Some((label, c)) => format!(
-            "rule impact: {beyond} of {} rules change {}'s win share beyond chance when forbidden; the most, `{label}`: {:+.1} points",
-            changes.len(),
-            x.bot,
-            c.change
-        ),
+        Some((label, c)) => {
+            let mut said = format!(
+                "rule impact: {beyond} of {} rules change {}'s win share beyond chance when forbidden; the most, `{label}`: {:+.1} points",
+                changes.len(),
+                x.bot,
+                c.change
+            );
+            // A rule whose loss helps the bot is one it uses where another move does better.
+            let helps: Vec<&(String, super::Change)> = changes
+                .iter()
+                .filter(|(_, c)| c.beyond_chance && c.change > 0.0)
+                .collect();
+            if let Some((label, c)) = helps
+                .iter()
+                .max_by(|a, b| a.1.change.total_cmp(&b.1.change))
+            {
+                said.push_str(&format!(
+                    "; forbidding {} helps {}, which uses {} where another move does better (the most, `{label}`: {:+.1} points)",
+                    plural(helps.len(), "rule"),
+                    x.bot,
+                    if helps.len() == 1 { "it" } else { "them" },
+                    c.change
+                ));
+            }
+            said
+        }
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
     }
 }
 

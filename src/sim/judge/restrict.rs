@@ -15,9 +15,6 @@ use crate::base::rng::game_seed;
 use crate::engine::{self, Event, Move, Moves, PlayError, Reason, Sink, State, kind};
 use crate::play::{self, Bot, Player};
 
-/// Samples a forbidden move's replacement is weighed on (as `search` does, fewer).
-const SAMPLES: usize = 16;
-
 /// One rule forbidden, summed over the deals that finished both ways.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Row {
@@ -155,7 +152,7 @@ struct Turns {
 }
 
 /// The restricted seat's turn: the bot's own move when it does not use the rule; otherwise
-/// the best allowed move, or the bot's own when every legal move uses the rule.
+/// the same bot's move among the allowed ones, or its own when every legal move uses the rule.
 fn restricted_turn(
     p: &Ruleset,
     s: &mut State,
@@ -181,7 +178,9 @@ fn restricted_turn(
             own
         } else {
             turns.replaced += 1;
-            play::search::best_of(p, s, &allowed, SAMPLES, rng)
+            // The same bot, as if the forbidden moves were not there: a stronger player in
+            // the seat would credit the rule with the difference in skill.
+            bot.choose_among(p, s, rng, stop, &allowed).unwrap_or(own)
         }
     } else {
         own
