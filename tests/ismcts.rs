@@ -546,6 +546,18 @@ fn a_card_a_script_moved_stays_where_it_was_seen() {
     );
 }
 
+/// A card given by the player's choice: the giver and the receiver know it, as any card
+/// moved between hands.
+#[test]
+fn a_card_given_by_choice_stays_where_it_was_seen() {
+    moved_cards_stay_where_they_were_seen(
+        "extends \"ninety-nine\"\nname \"Gifts\"\n\
+         card J: add 10 and swap hands with the player after\n\
+         card 8: add 8 and the player gives a card of their choice to the player after\n\
+         card 7: add 7 and the player gives a card of their choice to the player before\n",
+    );
+}
+
 fn moved_cards_stay_where_they_were_seen(text: &str) {
     let mut memory = ninety::compile::Memory::new();
     memory.insert("moves.rules", text);

@@ -9,12 +9,13 @@ use ninety::compile::Disk;
 use ninety::engine::{self, Event, Move, PlayError, Setup, State};
 use ninety::play::{Bot, Driver, Ending, Player, Ruleset, bot_turn, move_name, parse_move};
 
-const RULES: [&str; 5] = [
+const RULES: [&str; 6] = [
     "tests/house-rules/set3/kings-choice.rules",
     "tests/house-rules/set3/blind-draw.rules",
     "tests/house-rules/set3/bust-shield.rules",
     "tests/house-rules/chosen-pays.rules",
     "tests/house-rules/moves-phrasings.rules",
+    "tests/house-rules/chosen-gift.rules",
 ];
 
 fn load(path: &str) -> Ruleset {
@@ -63,7 +64,7 @@ fn every_bot_plays_only_legal_moves_to_the_end() {
                         ninety::play::legal_list(&p, &before)
                     );
                     match chosen {
-                        Move::Aim { .. } => kinds[0] += 1,
+                        Move::Aim { .. } | Move::Give { .. } => kinds[0] += 1,
                         Move::Other { .. } => kinds[1] += 1,
                         Move::Yield => kinds[2] += 1,
                         Move::Play { .. } | Move::Draw => kinds[3] += 1,
@@ -120,8 +121,9 @@ fn the_same_seed_plays_the_same_game() {
             let a = game(seed);
             assert_eq!(a, game(seed), "{path}: seed {seed}");
             assert!(
-                a.iter()
-                    .any(|e| e.contains("\"other\"") || e.contains("\"chose\"")),
+                a.iter().any(|e| ["\"other\"", "\"chose\"", "\"handed\""]
+                    .iter()
+                    .any(|k| e.contains(k))),
                 "{path}: seed {seed}"
             );
         }

@@ -425,6 +425,28 @@ impl Run<'_> {
                     .filter_map(mv)
                     .collect())
             }
+            // A card that gives a card of the player's choice, written without one: each card
+            // it could give.
+            Err(play::MoveError::NeedsGift { .. }) => {
+                let text = card.node.trim();
+                let laid = parse_card(text.split(':').next().unwrap_or(text));
+                let gifts: Vec<Move> = laid
+                    .and_then(|c| {
+                        s.hands[usize::from(s.turn)]
+                            .cards()
+                            .iter()
+                            .find(|x| same_face(**x, c))
+                            .copied()
+                    })
+                    .map(|c| s.giftable(c).collect::<Vec<_>>())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter_map(|g| {
+                        play::parse_move(p, s, &format!("{text} give {}", card_name(g))).ok()
+                    })
+                    .collect();
+                Ok(gifts)
+            }
             Err(e) => Err(self.fail(card.span, e.to_string())),
         }
     }

@@ -54,6 +54,7 @@ impl Compiler<'_> {
             turn: ir::Turn::default(),
             scripted: false,
             aims: false,
+            gives: false,
         };
         let mut out = ir::Effect {
             choices: [empty_choice; MAX_CHOICES],
@@ -113,6 +114,7 @@ impl Compiler<'_> {
             c.len = x.steps.len() as u8;
             c.finish();
             self.repeated(layer, x.span, &c);
+            self.gift_alone(layer, x.span, &c);
             let label = match &x.label {
                 Some(l) => l.node.clone(),
                 None => c.default_label(ci),

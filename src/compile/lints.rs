@@ -666,7 +666,8 @@ fn costs_chips(o: &ir::Outcome) -> bool {
         | ir::OutcomeKind::Draw(_)
         | ir::OutcomeKind::SwapHands(_)
         | ir::OutcomeKind::TakeCard(_)
-        | ir::OutcomeKind::GiveCard(_) => false,
+        | ir::OutcomeKind::GiveCard(_)
+        | ir::OutcomeKind::GiveChosen(_) => false,
     }
 }
 

@@ -18,6 +18,7 @@ mod counts;
 mod effects;
 mod ends;
 mod flatten;
+mod gifts;
 mod lints;
 mod loader;
 mod lower;

@@ -166,9 +166,20 @@ impl Compiler<'_> {
                     .collect()
             })
             .collect();
-        for (fx, marks) in program.effects.iter_mut().zip(aims) {
-            for (c, aims) in fx.choices.iter_mut().zip(marks) {
+        let gives: Vec<Vec<bool>> = program
+            .effects
+            .iter()
+            .map(|fx| {
+                fx.choices()
+                    .iter()
+                    .map(|c| program.choice_gives(c))
+                    .collect()
+            })
+            .collect();
+        for ((fx, marks), gifts) in program.effects.iter_mut().zip(aims).zip(gives) {
+            for ((c, aims), gives) in fx.choices.iter_mut().zip(marks).zip(gifts) {
                 c.aims = aims;
+                c.gives = gives;
             }
         }
     }

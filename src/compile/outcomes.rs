@@ -105,6 +105,13 @@ impl Compiler<'_> {
             | ast::OutcomeKind::Count { .. }
             | ast::OutcomeKind::Draws(_) => None,
         };
+        if let ast::OutcomeKind::GivesCard {
+            pick: ast::Pick::Chosen,
+            ..
+        } = o.kind
+        {
+            self.chosen_gift_here(layer, o, from);
+        }
         for who in [o.who, target].into_iter().flatten() {
             if who == ast::Who::Chosen && !matches!(from, Lowering::Card(_)) {
                 let span = self.phrase_of(layer, o.span, "a player of their choice");
@@ -309,15 +316,19 @@ impl Compiler<'_> {
                 self.one_other(layer, o, who, *w, "swap hands with")?;
                 ir::OutcomeKind::SwapHands(who_ir(*w))
             }
-            ast::OutcomeKind::TakesCard { from, random } => {
-                self.picked_at_random(layer, o, *random, "takes a card at random from")?;
+            ast::OutcomeKind::TakesCard { from, pick } => {
+                self.picked(layer, o, *pick, "takes a card at random from", false)?;
                 self.one_other(layer, o, who, *from, "take a card from")?;
                 ir::OutcomeKind::TakeCard(who_ir(*from))
             }
-            ast::OutcomeKind::GivesCard { to, random } => {
-                self.picked_at_random(layer, o, *random, "gives a card at random to")?;
+            ast::OutcomeKind::GivesCard { to, pick } => {
+                self.picked(layer, o, *pick, "gives a card at random to", true)?;
                 self.one_other(layer, o, who, *to, "give a card to")?;
-                ir::OutcomeKind::GiveCard(who_ir(*to))
+                if *pick == ast::Pick::Chosen {
+                    ir::OutcomeKind::GiveChosen(who_ir(*to))
+                } else {
+                    ir::OutcomeKind::GiveCard(who_ir(*to))
+                }
             }
             ast::OutcomeKind::Pays { .. }
             | ast::OutcomeKind::WinsRound
@@ -398,32 +409,56 @@ impl Compiler<'_> {
         Some(())
     }
 
-    /// A card taken or given is picked at random: a card the player chooses would be a move
-    /// of its own, which these lines do not offer.
-    fn picked_at_random(
+    /// How a card taken or given is picked: at random, or, for a card given, of the giver's
+    /// choice (`gives a card of their choice to`). A card taken is never chosen: the taker
+    /// does not see the other hand.
+    fn picked(
         &mut self,
         layer: usize,
         o: &ast::Outcome,
-        random: bool,
+        pick: ast::Pick,
         words: &str,
+        may_choose: bool,
     ) -> Option<()> {
-        if random {
-            return Some(());
-        }
-        let mut diag = Diag::error(
-            Code::CardMove,
-            o.span,
-            "which card? the line does not say how it is picked",
-        )
-        .label("picked how?")
-        .hint(format!("say that it is picked at random: `{words} ...`"));
+        let (message, label, hint) = match pick {
+            ast::Pick::Random => return Some(()),
+            ast::Pick::Chosen if may_choose => return Some(()),
+            ast::Pick::Unsaid => (
+                "which card? the line does not say how it is picked",
+                "picked how?",
+                if may_choose {
+                    format!(
+                        "say that it is picked at random (`{words} ...`), or chosen by the player giving it (`gives a card of their choice to ...`)"
+                    )
+                } else {
+                    format!("say that it is picked at random: `{words} ...`")
+                },
+            ),
+            ast::Pick::Chosen => (
+                "a card taken from another hand cannot be chosen: the player taking it does not see that hand",
+                "chosen unseen",
+                format!(
+                    "take it at random (`{words} ...`), or let the other player give one of their choice as they lay a card (`the player gives a card of their choice to ...`)"
+                ),
+            ),
+            ast::Pick::Both => (
+                "a card is picked at random or chosen, not both",
+                "which one?",
+                format!("say one: `{words} ...` or `gives a card of their choice to ...`"),
+            ),
+        };
+        let mut diag = Diag::error(Code::CardMove, o.span, message)
+            .label(label)
+            .hint(hint);
         // The line as written, `at random` after its `card`.
         let text = self.layers[layer]
             .source
             .text
             .get(o.span.start..o.span.end)
             .unwrap_or("");
-        if let Some(at) = text.to_ascii_lowercase().find(" card") {
+        if pick == ast::Pick::Unsaid
+            && let Some(at) = text.to_ascii_lowercase().find(" card")
+        {
             let end = at + " card".len();
             diag = diag.fix(
                 o.span,

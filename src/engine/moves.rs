@@ -6,7 +6,7 @@
 use super::events::kind;
 use super::step::reshuffle;
 use super::{Event, Sink, State};
-use crate::base::cards::Card;
+use crate::base::cards::{Card, same_face};
 use crate::ir::{MAX_HAND, Program};
 
 /// How many entries [`super::Kept::seen`] has once a card has moved between hands: one per
@@ -122,6 +122,28 @@ pub(super) fn hand_over<S: Sink>(s: &mut State, from: u8, to: u8, sink: &mut S) 
         return;
     }
     let i = s.rng.below(s.hands[f].len());
+    let card = s.hands[f].remove(i);
+    s.hands[t].push(card);
+    s.known_not[t] = 0;
+    s.set_seen(card, 1 << from | 1 << to);
+    if S::WANTS & kind::CARDS != 0 {
+        sink.event(Event::Handed { from, to, card });
+    }
+}
+
+/// The card `card` (a copy of it) of `from`'s hand goes into `to`'s hand, `from` having chosen
+/// it: as [`hand_over`], the two of them know it; nothing moves when `from` holds it no more.
+pub(super) fn hand_over_chosen<S: Sink>(s: &mut State, from: u8, to: u8, card: Card, sink: &mut S) {
+    if from == to || s.over || !s.in_round(from) || !s.in_round(to) {
+        return;
+    }
+    let (f, t) = (usize::from(from), usize::from(to));
+    let Some(i) = s.hands[f].cards().iter().position(|&c| same_face(c, card)) else {
+        return;
+    };
+    if s.hands[t].len() >= MAX_HAND {
+        return;
+    }
     let card = s.hands[f].remove(i);
     s.hands[t].push(card);
     s.known_not[t] = 0;

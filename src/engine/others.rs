@@ -32,10 +32,23 @@ impl State {
         let mut plays = 0;
         self.scan::<true>(p, |play| {
             plays += 1;
-            let aims = p.more_moves
-                && p.choice(play.fx, usize::from(play.choice))
-                    .is_some_and(|c| c.aims);
+            let ch = p
+                .choice(play.fx, usize::from(play.choice))
+                .filter(|_| p.more_moves);
+            let aims = ch.is_some_and(|c| c.aims);
+            let gives = ch.is_some_and(|c| c.gives);
             let mut named = false;
+            if gives {
+                for gift in self.giftable(play.card) {
+                    named = true;
+                    let mv = Move::Give {
+                        card: play.card,
+                        choice: play.choice,
+                        gift,
+                    };
+                    f(mv, play.total);
+                }
+            }
             if aims {
                 for seat in self.nameable() {
                     named = true;
@@ -61,6 +74,24 @@ impl State {
     /// player in the round.
     pub fn nameable(&self) -> impl Iterator<Item = u8> + '_ {
         (0..self.seats).filter(move |&x| x != self.turn && self.in_round(x))
+    }
+
+    /// The cards the player to move may give as they lay `card` (a card of their choice):
+    /// every other card of their hand, two copies of one card once.
+    pub fn giftable(&self, card: Card) -> impl Iterator<Item = Card> + '_ {
+        let hand = self.hands[usize::from(self.turn)].cards();
+        // The card laid leaves the hand first: one copy of it is not among the gifts.
+        let laid = hand.iter().position(|&c| c == card);
+        hand.iter()
+            .enumerate()
+            .filter(move |&(i, _)| Some(i) != laid)
+            .filter(move |&(i, &c)| {
+                !hand[..i]
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &x)| Some(j) != laid && same_face(x, c))
+            })
+            .map(|(_, &c)| c)
     }
 
     /// Whether move `o` can be made now by the player to move, who can (`stuck` false) or
@@ -139,6 +170,23 @@ pub(super) fn aimed<S: Sink>(
         ));
     }
     play(p, s, card, choice, Named::Seat(seat), sink)
+}
+
+/// Lays `card` with `choice`, giving `gift` (another card of the hand) as its line says.
+pub(super) fn giving<S: Sink>(
+    p: &Prepared,
+    s: &mut State,
+    card: Card,
+    choice: u8,
+    gift: Card,
+    sink: &mut S,
+) -> Result<(), PlayError> {
+    if !s.giftable(card).any(|c| same_face(c, gift)) {
+        return Err(PlayError::NotOffered(
+            "the card given must be another card of the player's hand",
+        ));
+    }
+    play(p, s, card, choice, Named::Gift(gift), sink)
 }
 
 /// Move `index` of the ruleset's moves beside laying a card, naming `card` (for a discard).

@@ -201,6 +201,7 @@ pub(super) fn run_list<S: Sink>(
                 | OutcomeKind::SwapHands(_)
                 | OutcomeKind::TakeCard(_)
                 | OutcomeKind::GiveCard(_)
+                | OutcomeKind::GiveChosen(_)
         );
         let n = resolve_seats(p, s, o.who, by, &mut seats, by_account);
         let seats = &seats[..n];
@@ -229,6 +230,16 @@ pub(super) fn run_list<S: Sink>(
                 for &seat in seats {
                     if let Some(other) = partner(p, s, w, seat, by) {
                         moves::hand_over(s, seat, other, sink);
+                    }
+                }
+            }
+            OutcomeKind::GiveChosen(w) => {
+                // The card the player named as they laid theirs (a card's line only).
+                if let Some(card) = s.kept.gift {
+                    for &seat in seats {
+                        if let Some(other) = partner(p, s, w, seat, by) {
+                            moves::hand_over_chosen(s, seat, other, card, sink);
+                        }
                     }
                 }
             }

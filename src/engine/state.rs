@@ -25,6 +25,13 @@ pub enum Move {
         choice: u8,
         seat: u8,
     },
+    /// A card laid with a choice that gives a card of the player's choice (`the player gives
+    /// a card of their choice to the next player`): `gift`, another card of their hand.
+    Give {
+        card: Card,
+        choice: u8,
+        gift: Card,
+    },
     /// A move beside laying a card: [`Program::others`]' move `index`, with the card of the
     /// hand it names (`discard KS`), or 0 for a move that names none.
     Other {
@@ -40,7 +47,9 @@ impl Move {
     /// The card of the hand the move lays or names, if any.
     pub fn card(self) -> Option<Card> {
         match self {
-            Move::Play { card, .. } | Move::Aim { card, .. } => Some(card),
+            Move::Play { card, .. } | Move::Aim { card, .. } | Move::Give { card, .. } => {
+                Some(card)
+            }
             Move::Other { index: _, card } if card != 0 => Some(card),
             Move::Other { .. } | Move::Draw | Move::Yield => None,
         }
@@ -49,16 +58,23 @@ impl Move {
     /// The card laid and its choice, for a move that lays a card of the hand.
     pub fn laid(self) -> Option<(Card, u8)> {
         match self {
-            Move::Play { card, choice } | Move::Aim { card, choice, .. } => Some((card, choice)),
+            Move::Play { card, choice }
+            | Move::Aim { card, choice, .. }
+            | Move::Give { card, choice, .. } => Some((card, choice)),
             Move::Other { .. } | Move::Draw | Move::Yield => None,
         }
     }
 }
 
 /// Most moves of one position: every choice of every card, once for each player a choice
-/// may name, every card a move beside laying one may name, a draw and a yield.
+/// may name or each other card of the hand it may give (never both: `check` refuses a line
+/// that would), every card a move beside laying one may name, a draw and a yield.
 pub const MAX_MOVES: usize =
-    MAX_HAND * MAX_CHOICES * (MAX_SEATS - 1) + ir::MAX_OTHERS * MAX_HAND + 2;
+    MAX_HAND * MAX_CHOICES * most(MAX_SEATS - 1, MAX_HAND - 1) + ir::MAX_OTHERS * MAX_HAND + 2;
+
+const fn most(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}
 
 /// The legal moves of a position, on the stack.
 #[derive(Debug, Clone, Copy)]
@@ -202,6 +218,9 @@ pub struct Kept {
     pub left_fired: u16,
     /// The seat the move being played names ([`Move::Aim`]); `None` between moves.
     pub aim: Option<u8>,
+    /// The card of their hand the move being played gives away ([`Move::Give`]); `None`
+    /// between moves.
+    pub gift: Option<Card>,
     /// The moments after a card are running: the card is counted among those laid this
     /// round (`State::turns` counts it once its turn is over).
     pub after_card: bool,
@@ -222,6 +241,7 @@ impl Kept {
         self.run_carry = (0, 0);
         self.left_fired = 0;
         self.aim = None;
+        self.gift = None;
         self.after_card = false;
         self.seen.clear();
     }

@@ -257,6 +257,7 @@ pub fn step<S: Sink>(p: &Prepared, s: &mut State, mv: Move, sink: &mut S) -> Res
         }
         Move::Play { card, choice } => play(p, s, card, choice, Named::No, sink),
         Move::Aim { card, choice, seat } => super::others::aimed(p, s, card, choice, seat, sink),
+        Move::Give { card, choice, gift } => super::others::giving(p, s, card, choice, gift, sink),
         Move::Other { index, card } => super::others::other(p, s, index, card, sink),
         Move::Yield => super::others::yield_turn(p, s, sink),
     }
@@ -269,6 +270,8 @@ pub(super) enum Named {
     No,
     /// The seat a [`Move::Aim`] carries.
     Seat(u8),
+    /// The card of the hand a [`Move::Give`] gives away.
+    Gift(Card),
     /// The card was turned up from the stock and laid blind: it names no one.
     Blind,
 }
@@ -317,14 +320,24 @@ pub(super) fn play<S: Sink>(
         return Ok(());
     }
     if p.more_moves {
-        match (ch.aims, named) {
-            (true, Named::No) if s.nameable().next().is_some() => {
+        match (ch.aims, ch.gives, named) {
+            (true, _, Named::No) if s.nameable().next().is_some() => {
                 return Err(PlayError::NotOffered(
                     "this card names a player as it is laid: say which",
                 ));
             }
-            (false, Named::Seat(_)) => {
+            (false, _, Named::Seat(_)) => {
                 return Err(PlayError::NotOffered("this card names no player"));
+            }
+            (_, true, Named::No) if s.hands[usize::from(seat)].len() > 1 => {
+                return Err(PlayError::NotOffered(
+                    "this card gives a card of the player's choice as it is laid: say which",
+                ));
+            }
+            (_, false, Named::Gift(_)) => {
+                return Err(PlayError::NotOffered(
+                    "this card gives no card of the player's choice",
+                ));
             }
             _ => {}
         }
@@ -345,6 +358,9 @@ pub(super) fn play<S: Sink>(
     let played = run_steps(p, ch, &facts, new_total, pre.as_ref());
     let old = s.total;
     lay(p, s, index, choice, played.total, sink);
+    if let Named::Gift(c) = named {
+        s.kept.gift = Some(c);
+    }
     if let Named::Seat(x) = named {
         s.kept.aim = Some(x);
         if S::WANTS & kind::OTHER != 0 {
@@ -365,6 +381,7 @@ pub(super) fn play<S: Sink>(
     super::kept::after_card(p, s, by, sink);
     end_turn(p, s, seat, played.turn, sink);
     s.kept.aim = None;
+    s.kept.gift = None;
     Ok(())
 }
 

@@ -353,6 +353,10 @@ pub struct Choice {
     /// The player laying this choice names a player (`choose who plays next`, `a player of
     /// their choice pays 1`): each of its moves carries a seat ([`Program::aims`]).
     pub aims: bool,
+    /// The player laying this choice gives a card of their choice (`the player gives a card
+    /// of their choice to the next player`): each of its moves carries the card given
+    /// ([`Program::gives`]).
+    pub gives: bool,
 }
 
 /// A simple choice's arithmetic folded into one "superinstruction".
@@ -590,6 +594,9 @@ pub enum OutcomeKind {
     TakeCard(Who),
     /// `gives a card at random to the player before`.
     GiveCard(Who),
+    /// `the player gives a card of their choice to the next player`: the card the player
+    /// named as they laid theirs ([`crate::engine::Move::Give`]), a card's line's outcome.
+    GiveChosen(Who),
 }
 
 impl OutcomeKind {
@@ -598,7 +605,10 @@ impl OutcomeKind {
     pub fn moves_between_hands(&self) -> bool {
         matches!(
             self,
-            OutcomeKind::SwapHands(_) | OutcomeKind::TakeCard(_) | OutcomeKind::GiveCard(_)
+            OutcomeKind::SwapHands(_)
+                | OutcomeKind::TakeCard(_)
+                | OutcomeKind::GiveCard(_)
+                | OutcomeKind::GiveChosen(_)
         )
     }
 
@@ -612,7 +622,8 @@ impl OutcomeKind {
             }
             | OutcomeKind::SwapHands(w)
             | OutcomeKind::TakeCard(w)
-            | OutcomeKind::GiveCard(w) => Some(w),
+            | OutcomeKind::GiveCard(w)
+            | OutcomeKind::GiveChosen(w) => Some(w),
             OutcomeKind::Pay { .. }
             | OutcomeKind::WinRound
             | OutcomeKind::LoseRound
@@ -704,7 +715,8 @@ impl Tally {
                 | OutcomeKind::Draw(_)
                 | OutcomeKind::SwapHands(_)
                 | OutcomeKind::TakeCard(_)
-                | OutcomeKind::GiveCard(_) => 0,
+                | OutcomeKind::GiveCard(_)
+                | OutcomeKind::GiveChosen(_) => 0,
             };
             match o.who {
                 Who::Player => {

@@ -71,10 +71,43 @@ impl Program {
             .any(|fx| fx.choices().iter().any(|c| c.aims))
     }
 
+    /// Whether a card line gives a card of the player's choice as it is laid.
+    pub fn gives(&self) -> bool {
+        self.effects
+            .iter()
+            .any(|fx| fx.choices().iter().any(|c| c.gives))
+    }
+
     /// Whether a turn may be more than laying a card from the hand: a move beside it, or a
-    /// card that names a player.
+    /// card that names a player or gives a chosen card.
     pub fn more_moves(&self) -> bool {
-        !self.others.is_empty() || self.aims()
+        !self.others.is_empty() || self.aims() || self.gives()
+    }
+
+    /// Whether a choice's steps give a card of the player's choice (the derivation of
+    /// [`super::Choice::gives`]).
+    pub fn choice_gives(&self, c: &super::Choice) -> bool {
+        c.steps()
+            .iter()
+            .flat_map(|s| [s.then, s.otherwise])
+            .any(|a| match a {
+                super::Act::Outcomes(i) => self.outcomes.get(usize::from(i)).is_some_and(|o| {
+                    o.list
+                        .iter()
+                        .any(|x| matches!(x.kind, super::OutcomeKind::GiveChosen(_)))
+                }),
+                super::Act::ChooseNext
+                | super::Act::Add(_)
+                | super::Act::Set(_)
+                | super::Act::Mul(_)
+                | super::Act::Div(_)
+                | super::Act::Nothing
+                | super::Act::Skip(_)
+                | super::Act::Reverse
+                | super::Act::Again(_)
+                | super::Act::Script(_)
+                | super::Act::Value(_) => false,
+            })
     }
 
     /// Whether a choice's steps name a player: the chosen player plays next, or an outcome

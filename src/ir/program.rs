@@ -330,6 +330,7 @@ impl Program {
                         super::OutcomeKind::Draw(_)
                             | super::OutcomeKind::TakeCard(_)
                             | super::OutcomeKind::GiveCard(_)
+                            | super::OutcomeKind::GiveChosen(_)
                     )
                 })
             })

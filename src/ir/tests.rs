@@ -21,6 +21,7 @@ fn choice(steps: &[Step]) -> Choice {
         turn: Turn::default(),
         scripted: false,
         aims: false,
+        gives: false,
     };
     c.steps[..steps.len()].copy_from_slice(steps);
     c.finish();

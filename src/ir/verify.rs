@@ -89,6 +89,17 @@ impl Verifier<'_> {
                         c.aims
                     ));
                 }
+                if c.gives != p.choice_gives(c) {
+                    self.fail(format!(
+                        "effect {i} choice {k} says it gives a chosen card: {}",
+                        c.gives
+                    ));
+                }
+                if c.aims && c.gives {
+                    self.fail(format!(
+                        "effect {i} choice {k} both names a player and gives a chosen card"
+                    ));
+                }
             }
         }
     }
@@ -397,12 +408,13 @@ impl Verifier<'_> {
                         && !matches!(a, super::Amount::Fixed(n) if !(1..=super::MAX_HAND as i32).contains(&n))
                 }
                 // One other player each (never several at once).
-                OutcomeKind::SwapHands(w) | OutcomeKind::TakeCard(w) | OutcomeKind::GiveCard(w) => {
-                    !matches!(
-                        w,
-                        super::Who::EachOther | super::Who::Every | super::Who::EachOut
-                    )
-                }
+                OutcomeKind::SwapHands(w)
+                | OutcomeKind::TakeCard(w)
+                | OutcomeKind::GiveCard(w)
+                | OutcomeKind::GiveChosen(w) => !matches!(
+                    w,
+                    super::Who::EachOther | super::Who::Every | super::Who::EachOut
+                ),
             };
             if !ok {
                 self.fail(format!(

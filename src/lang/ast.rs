@@ -667,9 +667,22 @@ pub enum OutcomeKind {
     SwapsHands(Who),
     /// `takes a card at random from the next player`; `random` false when the line does not
     /// say how the card is picked
-    TakesCard { from: Who, random: bool },
-    /// `gives a card at random to the player before`
-    GivesCard { to: Who, random: bool },
+    TakesCard { from: Who, pick: Pick },
+    /// `gives a card at random to the player before`, `gives a card of their choice to ...`
+    GivesCard { to: Who, pick: Pick },
+}
+
+/// How a card moved from one hand to another is picked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// The line does not say (`check` asks).
+    Unsaid,
+    /// `at random`.
+    Random,
+    /// `of their choice`: the player laying the card names it.
+    Chosen,
+    /// Both said: `a random card of their choice`.
+    Both,
 }
 
 /// Where gained chips come from.

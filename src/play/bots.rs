@@ -234,6 +234,7 @@ impl Bot {
             Bot::Cautious | Bot::Aggressive => {
                 let card = weigh(p, s, rng, self == Bot::Aggressive);
                 let mut best: Option<(Move, (i32, std::cmp::Reverse<usize>))> = None;
+                let mut gift: Option<(Move, i64)> = None;
                 let mut other = None;
                 let mut first = None;
                 s.each_legal(p, |mv, _| {
@@ -253,13 +254,31 @@ impl Bot {
                                 best = Some((mv, key));
                             }
                         }
+                        Move::Give {
+                            card: c,
+                            choice: k,
+                            gift: g,
+                        } if card.and_then(Move::laid) == Some((c, k)) => {
+                            // The card of the hand it would least like to lay.
+                            let w = super::weigh::want(p, s, self == Bot::Aggressive, g);
+                            if gift.is_none_or(|(_, b)| w < b) {
+                                gift = Some((mv, w));
+                            }
+                        }
                         Move::Other { .. } => {
                             other.get_or_insert(mv);
                         }
-                        Move::Play { .. } | Move::Aim { .. } | Move::Draw | Move::Yield => {}
+                        Move::Play { .. }
+                        | Move::Aim { .. }
+                        | Move::Give { .. }
+                        | Move::Draw
+                        | Move::Yield => {}
                     }
                 });
-                match (card, best) {
+                match (
+                    card,
+                    best.or(gift.map(|(m, _)| (m, (0, std::cmp::Reverse(0))))),
+                ) {
                     (_, Some((mv, _))) => Some(mv),
                     (Some(card), None) => Some(card),
                     (None, None) => other.or(first),

@@ -61,6 +61,9 @@ impl Key {
                 Key(1 << 24 | face(card) << 16 | u32::from(choice) << 8 | u32::from(seat))
             }
             Move::Other { index, card } => Key(2 << 24 | u32::from(index) << 8 | face(card)),
+            Move::Give { card, choice, gift } => {
+                Key(3 << 24 | face(card) << 16 | u32::from(choice) << 8 | face(gift))
+            }
             Move::Yield => Key(u32::MAX - 1),
             Move::Draw => Key(u32::MAX),
         }

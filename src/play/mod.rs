@@ -15,7 +15,7 @@ mod weigh;
 pub use crate::script::GUARD_WORDS;
 pub use bots::Bot;
 pub use driver::{Allowance, Driver, Ending, Watch};
-pub use notation::{MoveError, legal_list, move_name, parse_move, player_options};
+pub use notation::{MoveError, gift_options, legal_list, move_name, parse_move, player_options};
 pub use player::{Player, bot_turn, guard_met, play_and_draw};
 pub use ruleset::Ruleset;
 pub use weigh::{Scoring, scoring};

@@ -19,6 +19,9 @@ pub fn move_name(p: &Ruleset, s: &State, mv: Move) -> String {
         Move::Draw => "draw".to_string(),
         Move::Play { card, choice } => card_move(card, choice),
         Move::Aim { card, choice, seat } => format!("{}>{seat}", card_move(card, choice)),
+        Move::Give { card, choice, gift } => {
+            format!("{} give {}", card_move(card, choice), card_name(gift))
+        }
         Move::Other { index, card } => match p.others.get(usize::from(index)) {
             Some(o) if o.names_card() => format!("{} {}", o.word(), card_name(card)),
             Some(o) => o.word().to_string(),
@@ -36,6 +39,20 @@ pub fn player_options(p: &Ruleset, s: &State, card: Card, choice: u8) -> Option<
         .as_slice()
         .iter()
         .filter(|m| matches!(**m, Move::Aim { card: c, choice: k, .. } if same_face(c, card) && k == choice))
+        .map(|m| format!("`{}`", move_name(p, s, *m)))
+        .collect();
+    (!names.is_empty()).then(|| names.join(" or "))
+}
+
+/// The moves that lay `card` with `choice` giving each card it may give, when that choice
+/// gives a card of the player's choice (`5C give 2C or 5C give KS`), for a move typed
+/// without one.
+pub fn gift_options(p: &Ruleset, s: &State, card: Card, choice: u8) -> Option<String> {
+    let names: Vec<String> = s
+        .legal_moves(p)
+        .as_slice()
+        .iter()
+        .filter(|m| matches!(**m, Move::Give { card: c, choice: k, .. } if same_face(c, card) && k == choice))
         .map(|m| format!("`{}`", move_name(p, s, *m)))
         .collect();
     (!names.is_empty()).then(|| names.join(" or "))
@@ -63,6 +80,13 @@ pub enum MoveError {
     NeedsPlayer { card: String, options: String },
     #[error("`{0}` is not a seat: write the seat's number after `>`, like `KC>2`")]
     NotASeat(String),
+    /// A card that gives a card of the player's choice as it is laid, typed without one.
+    #[error("{card} gives a card of your choice as it is laid: {options}")]
+    NeedsGift { card: String, options: String },
+    #[error(
+        "`{0}` is not a card to give: write one of your hand's after `give`, like `5C give KS`"
+    )]
+    NotAGift(String),
     #[error("{0}")]
     NoSuchMove(String),
 }
@@ -80,6 +104,17 @@ pub fn parse_move(p: &Ruleset, s: &State, text: &str) -> Result<Move, MoveError>
     if let Some(mv) = other_move(p, s, text)? {
         return Ok(mv);
     }
+    // `5C give KS`: the card laid, and the card of the hand it gives.
+    let lower = text.to_ascii_lowercase();
+    if let Some(at) = lower.find(" give ") {
+        let gift_text = text[at + " give ".len()..].trim();
+        let gift =
+            parse_card(gift_text).ok_or_else(|| MoveError::NotAGift(gift_text.to_string()))?;
+        return match card_move(p, s, text[..at].trim())? {
+            Move::Play { card, choice } => Ok(Move::Give { card, choice, gift }),
+            mv => Ok(mv),
+        };
+    }
     let (text, seat) = match text.split_once('>') {
         Some((t, seat)) => {
             let seat = seat.trim();
@@ -93,13 +128,21 @@ pub fn parse_move(p: &Ruleset, s: &State, text: &str) -> Result<Move, MoveError>
     let mv = card_move(p, s, text)?;
     match (mv, seat) {
         (Move::Play { card, choice }, Some(seat)) => Ok(Move::Aim { card, choice, seat }),
-        (Move::Play { card, choice }, None) => match player_options(p, s, card, choice) {
-            Some(options) => Err(MoveError::NeedsPlayer {
-                card: card_name(card),
-                options,
-            }),
-            None => Ok(mv),
-        },
+        (Move::Play { card, choice }, None) => {
+            if let Some(options) = player_options(p, s, card, choice) {
+                return Err(MoveError::NeedsPlayer {
+                    card: card_name(card),
+                    options,
+                });
+            }
+            match gift_options(p, s, card, choice) {
+                Some(options) => Err(MoveError::NeedsGift {
+                    card: card_name(card),
+                    options,
+                }),
+                None => Ok(mv),
+            }
+        }
         (mv, _) => Ok(mv),
     }
 }
@@ -216,10 +259,16 @@ pub fn legal_list(p: &Ruleset, s: &State) -> String {
     if moves.is_empty() {
         return "none".to_string();
     }
-    moves
+    let names: Vec<String> = moves
         .as_slice()
         .iter()
         .map(|m| move_name(p, s, *m))
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect();
+    // A move of two words (`discard KS`, `5C give KS`) is told from the next by a comma.
+    let sep = if names.iter().any(|n| n.contains(' ')) {
+        ", "
+    } else {
+        " "
+    };
+    names.join(sep)
 }

@@ -180,6 +180,13 @@ pub(super) fn weigh_among(
         .or_else(|| allowed.first().copied())
 }
 
+/// How much the bot wants to lay `card` (its first choice) now: the card it wants least is
+/// the one it gives away when a line lets it choose (`gives a card of their choice`).
+pub(super) fn want(p: &Ruleset, s: &State, aggressive: bool, card: Card) -> i64 {
+    let view = Knowledge::new(p, s).worked(p, s);
+    view.score(p, s, s.play_of(p, card, 0), aggressive)
+}
+
 /// The best play so far, ties broken at random, as the plays are found.
 struct Best {
     rng: Rng,

@@ -333,6 +333,9 @@ pub fn outcome_list_words(p: &Program, list: &[crate::ir::Outcome]) -> String {
                 OutcomeKind::GiveCard(w) => {
                     format!("{who}gives a card at random to {}", who_words(w))
                 }
+                OutcomeKind::GiveChosen(w) => {
+                    format!("{who}gives a card of their choice to {}", who_words(w))
+                }
                 OutcomeKind::Change { what, how } => {
                     let count = quantity_words(p, what, x.who);
                     let plural = matches!(what, Quantity::Chips) || is_plural_name(p, what);

@@ -154,6 +154,9 @@ fn label(s: &Session, mv: Move, name: &str, total: i32) -> String {
         Move::Aim { card, seat, .. } => {
             format!("{} → {total}, naming {}", card_name(card), seat_name(seat))
         }
+        Move::Give { card, gift, .. } => {
+            format!("{} → {total}, giving {}", card_name(card), card_name(gift))
+        }
         Move::Other { index, .. } => p.others.get(usize::from(index)).map_or_else(
             || name.to_string(),
             |o| match o.kind {

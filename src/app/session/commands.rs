@@ -505,7 +505,11 @@ impl Session {
         // Who drew: the one whose draw was pending, for a draw by hand.
         let drawer = match mv {
             Move::Draw => before.pending_draw.unwrap_or(mover),
-            Move::Play { .. } | Move::Aim { .. } | Move::Other { .. } | Move::Yield => mover,
+            Move::Play { .. }
+            | Move::Aim { .. }
+            | Move::Give { .. }
+            | Move::Other { .. }
+            | Move::Yield => mover,
         };
         let drawn = self.drawn(&before, drawer, &events);
         let log_len = self.log.len();
@@ -516,7 +520,7 @@ impl Session {
         let mut text = self.narrate_drawing(&events, drawn, &stuck);
         if matches!(
             mv,
-            Move::Play { .. } | Move::Aim { .. } | Move::Other { .. }
+            Move::Play { .. } | Move::Aim { .. } | Move::Give { .. } | Move::Other { .. }
         ) && self.program.by_hand
             && self.state.pending_draw == Some(mover)
             && self.is_human(mover)

@@ -499,6 +499,7 @@ impl GameV2 {
             stuck,
             kept: Kept {
                 aim: None,
+                gift: None,
                 counts: self.counts,
                 round_began: self.round_began.unwrap_or(self.turns),
                 run_carry: match self.run_carry {

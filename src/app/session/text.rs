@@ -187,6 +187,19 @@ impl Session {
                         );
                     }
                 }
+                Move::Give { card, choice, .. } => {
+                    if named.contains(&card) {
+                        continue;
+                    }
+                    named.push(card);
+                    if let Some(list) = play::gift_options(p, s, card, choice) {
+                        let _ = writeln!(
+                            out,
+                            "  {} gives a card of your choice: {list}.",
+                            card_name(card)
+                        );
+                    }
+                }
                 Move::Other { index, .. } => {
                     let Some(o) = p.others.get(usize::from(index)) else {
                         continue;

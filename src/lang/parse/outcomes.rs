@@ -56,7 +56,7 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
     let mut from = Pool::Bank;
     // The second player a card move names (`swap hands with the next player`).
     let mut other = None;
-    let mut random = false;
+    let (mut random, mut chosen) = (false, false);
     for p in pair.into_inner() {
         match p.as_rule() {
             // A card move's last `who` is the other player; one before it, the subject.
@@ -71,6 +71,7 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
             }
             Rule::who => subject = Some(who(&p)),
             Rule::card_random => random = true,
+            Rule::card_chosen => chosen = true,
             Rule::pot => from = Pool::Pot,
             Rule::bank => from = Pool::Bank,
             Rule::value => amount_v = Some(value(p, start)?),
@@ -124,11 +125,11 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         Rule::swaps_hands => OutcomeKind::SwapsHands(other.expect("swaps with someone")),
         Rule::takes_card => OutcomeKind::TakesCard {
             from: other.expect("takes from someone"),
-            random,
+            pick: pick(random, chosen),
         },
         Rule::gives_card => OutcomeKind::GivesCard {
             to: other.expect("gives to someone"),
-            random,
+            pick: pick(random, chosen),
         },
         _ => OutcomeKind::TakesPot,
     };
@@ -137,4 +138,14 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         kind,
         span,
     })
+}
+
+/// How a card move says its card is picked.
+fn pick(random: bool, chosen: bool) -> Pick {
+    match (random, chosen) {
+        (false, false) => Pick::Unsaid,
+        (true, false) => Pick::Random,
+        (false, true) => Pick::Chosen,
+        (true, true) => Pick::Both,
+    }
 }

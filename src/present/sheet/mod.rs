@@ -462,6 +462,11 @@ fn card_items(p: &Program, out: &mut Vec<Item>) {
                 }
             ));
         }
+        if fx.choices().iter().any(|c| c.gives) {
+            notes.push(
+                "its player names the card they give as they lay it, another card of their hand (none when it was their last)".to_string(),
+            );
+        }
         out.push(Item {
             section: Section::Cards,
             key: format!("card {rank}{with}"),
