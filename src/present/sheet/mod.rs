@@ -487,6 +487,38 @@ fn way_words(way: Way) -> &'static str {
     }
 }
 
+/// The most rounds a limit that reads only the round is said for, one by one.
+const ROUNDS_SAID: i32 = 12;
+
+/// A limit that reads only the round, round by round until it stays put: `99 in round 1,
+/// 89 in round 2, 79 from round 3 on`; `None` for one that reads anything else (or that
+/// still moves after [`ROUNDS_SAID`] rounds: then its rule says it).
+fn by_round(e: &crate::ir::Expr) -> Option<String> {
+    let only_round = !e
+        .ops
+        .iter()
+        .any(|op| matches!(op, crate::ir::Op::Get(q, _) if *q != crate::ir::Quantity::Round));
+    if !only_round || !e.reads_table() {
+        return None;
+    }
+    let at = |round: i32| e.eval(|_, _| round);
+    let mut parts = Vec::new();
+    for round in 1..=ROUNDS_SAID {
+        let v = at(round);
+        // From here on it stays put: said once, for every round after.
+        if (round..round + ROUNDS_SAID).all(|r| at(r) == v) {
+            parts.push(if round == 1 {
+                format!("{v} in every round")
+            } else {
+                format!("{v} from round {round} on")
+            });
+            return Some(parts.join(", "));
+        }
+        parts.push(format!("{v} in round {round}"));
+    }
+    None
+}
+
 fn limit_items(p: &Program, out: &mut Vec<Item>) {
     let l = Section::Limits;
     let limit = |l: crate::ir::Limit| match l.expr {
@@ -495,10 +527,13 @@ fn limit_items(p: &Program, out: &mut Vec<Item>) {
     };
     let moving = |l: crate::ir::Limit, first: &str| match l.expr {
         None => String::new(),
-        Some(_) => format!(
-            "; the limit is worked out as each card is laid ({first} {} at the start)",
-            l.value
-        ),
+        Some(e) => match by_round(&p.exprs[usize::from(e)]) {
+            Some(rounds) => format!("; the limit is worked out as each round starts: {rounds}"),
+            None => format!(
+                "; the limit is worked out as each card is laid ({first} {} at the start)",
+                l.value
+            ),
+        },
     };
     if let Some(c) = p.ceiling {
         push(
@@ -624,4 +659,41 @@ fn team_words(p: &Program, size: u8) -> String {
         seats.join("; "),
         p.chips
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::by_round;
+    use crate::ir::{Expr, Op, Quantity, Who};
+
+    fn round_times(k: i32, plus: i32, floor: Option<i32>) -> Expr {
+        let mut ops = vec![
+            Op::Num(plus),
+            Op::Get(Quantity::Round, Who::Player),
+            Op::Num(k),
+            Op::Mul,
+            Op::Sub,
+        ];
+        ops.extend(floor.map(Op::AtLeast));
+        Expr { ops }
+    }
+
+    #[test]
+    fn a_limit_of_the_round_is_said_round_by_round_until_it_stays_put() {
+        assert_eq!(
+            by_round(&round_times(10, 109, Some(59))).as_deref(),
+            Some("99 in round 1, 89 in round 2, 79 in round 3, 69 in round 4, 59 from round 5 on")
+        );
+        assert_eq!(
+            by_round(&round_times(0, 99, None)).as_deref(),
+            Some("99 in every round")
+        );
+        // Still falling after twelve rounds: the rule says it, not a list.
+        assert_eq!(by_round(&round_times(1, 1000, None)), None);
+        // A limit that reads anything but the round is worked out as cards are laid.
+        let chips = Expr {
+            ops: vec![Op::Get(Quantity::Chips, Who::Player), Op::Num(90), Op::Add],
+        };
+        assert_eq!(by_round(&chips), None);
+    }
 }
