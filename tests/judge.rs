@@ -1047,3 +1047,32 @@ fn a_rule_whose_loss_helps_the_bot_is_said_to_help_it() {
         "rule impact: 2 of 2 rules change cautious's win share beyond chance when forbidden; the most, `card 9: set the total to 99`: -30.0 points; forbidding 1 rule helps cautious, which uses it where another move does better (the most, `card K: nothing`: +20.0 points)"
     );
 }
+
+#[test]
+fn the_headline_of_a_ruleset_against_itself_claims_a_difference_at_most_one_time_in_twenty() {
+    // Ninety-Nine against itself on other deals, forty times: every difference is chance.
+    // Each row alone is a 95% test, so over sixteen rows some read beyond chance in many of
+    // the forty; the headline takes them together and claims a difference in at most 5%.
+    let p = load_program(&Disk, &shipped("ninety-nine"), &[]).expect("checks");
+    let bot = Player::builtin("cautious").expect("a bot");
+    let (mut claims, mut rows_alone) = (0, 0);
+    for seed in 0..40 {
+        let cfg_a = config("a", 3, 150, seed);
+        let cfg_b = config("b", 3, 150, seed + 10_000);
+        let a = judge::judge(&p, &bot, &cfg_a, 2).expect("runs");
+        let b = judge::judge(&p, &bot, &cfg_b, 2).expect("runs");
+        let ds = judge::compare(&judge::lines(&a, &cfg_a), &judge::lines(&b, &cfg_b));
+        rows_alone += usize::from(ds.iter().any(|d| d.verdict == Verdict::Beyond));
+        let headline = judge::comparison_verdict(&ds);
+        if headline.starts_with("B differs") {
+            claims += 1;
+        } else {
+            assert!(
+                headline.starts_with("no difference beyond chance"),
+                "{headline}"
+            );
+        }
+    }
+    assert!(claims <= 4, "{claims} of 40 headlines claimed a difference");
+    assert!(rows_alone >= claims);
+}

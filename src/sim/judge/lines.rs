@@ -49,23 +49,26 @@ pub struct Line {
     pub basis: Basis,
 }
 
+/// The standard normal's upper tail: the chance of a value above `z` (Abramowitz and Stegun
+/// 7.1.26: erfc to 1.5e-7).
+pub(super) fn upper_tail(z: f64) -> f64 {
+    let x = z.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    // The upper tail is half of erfc at z/√2.
+    let tail = 0.5 * poly * (-x * x).exp();
+    if z >= 0.0 { tail } else { 1.0 - tail }
+}
+
 /// The standard normal quantile with `alpha` above it (by bisection on the upper tail).
 pub(super) fn z_for(alpha: f64) -> f64 {
-    // Abramowitz and Stegun 7.1.26: erfc to 1.5e-7.
-    let tail = |z: f64| {
-        let x = z / std::f64::consts::SQRT_2;
-        let t = 1.0 / (1.0 + 0.327_591_1 * x);
-        let poly = t
-            * (0.254_829_592
-                + t * (-0.284_496_736
-                    + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
-        // The upper tail is half of erfc at z/√2.
-        0.5 * poly * (-x * x).exp()
-    };
     let (mut lo, mut hi) = (0.0, 10.0);
     for _ in 0..80 {
         let mid = f64::midpoint(lo, hi);
-        if tail(mid) > alpha {
+        if upper_tail(mid) > alpha {
             lo = mid;
         } else {
             hi = mid;
@@ -670,6 +673,9 @@ mod tests {
     fn the_normal_quantile_is_the_one_in_the_tables() {
         assert!((z_for(0.025) - 1.959_96).abs() < 1e-3);
         assert!((z_for(0.005) - 2.575_83).abs() < 1e-3);
+        assert!((upper_tail(1.959_96) - 0.025).abs() < 1e-6);
+        assert!((upper_tail(-1.959_96) - 0.975).abs() < 1e-6);
+        assert!((upper_tail(0.0) - 0.5).abs() < 1e-6);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 mod charts;
 mod decide;
 mod fair;
+mod family;
 mod html;
 mod lines;
 mod restrict;
@@ -34,7 +35,7 @@ pub use restrict::{Change, Restricted, Row, restrict};
 pub use rules::{RuleLine, Source, Target, rules, targets};
 pub use skill::{LADDER, Rung, Skill, ladder, rung, skill};
 pub use tally::{MICRO, Tally};
-pub use text::{json, text, text_compare};
+pub use text::{comparison_verdict, json, text, text_compare};
 
 /// What a judge run is.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -175,17 +175,40 @@ pub fn text_compare(
     out
 }
 
-/// The first line of a comparison: the measures that differ beyond chance, or none.
-pub(super) fn comparison_verdict(ds: &[LineDiff]) -> String {
-    let beyond: Vec<&str> = ds
-        .iter()
-        .filter(|d| d.verdict == crate::sim::Verdict::Beyond)
-        .map(|d| d.label.as_str())
-        .collect();
-    if beyond.is_empty() {
-        "no difference beyond chance between A and B".to_string()
+/// The first line of a comparison: the measures that differ beyond chance, or none. A
+/// comparison reads many measures at once: the headline names those that differ with all
+/// of them taken together (Holm's correction, 5% for the whole family of rows), and says
+/// how many more read beyond chance one by one, as so many measures would by chance.
+pub fn comparison_verdict(ds: &[LineDiff]) -> String {
+    let kept = super::family::holm(ds, 0.05);
+    let tested = ds.iter().filter(|d| d.se.is_some()).count();
+    let names = |pick: &dyn Fn(usize) -> bool| -> Vec<&str> {
+        ds.iter()
+            .enumerate()
+            .filter(|(i, _)| pick(*i))
+            .map(|(_, d)| d.label.as_str())
+            .collect()
+    };
+    let family = names(&|i| kept[i]);
+    let alone = names(&|i| !kept[i] && ds[i].verdict == crate::sim::Verdict::Beyond);
+    let more = if alone.is_empty() {
+        String::new()
     } else {
-        format!("B differs from A beyond chance in: {}", beyond.join(", "))
+        format!(
+            "; {} more read beyond chance one by one ({}), as {tested} measures read at once would by chance",
+            alone.len(),
+            alone.join(", ")
+        )
+    };
+    if family.is_empty() {
+        format!(
+            "no difference beyond chance between A and B over the {tested} measures together{more}"
+        )
+    } else {
+        format!(
+            "B differs from A beyond chance in: {} (over the {tested} measures together, at 95%){more}",
+            family.join(", ")
+        )
     }
 }
 
