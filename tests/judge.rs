@@ -1076,3 +1076,32 @@ fn the_headline_of_a_ruleset_against_itself_claims_a_difference_at_most_one_time
     assert!(claims <= 4, "{claims} of 40 headlines claimed a difference");
     assert!(rows_alone >= claims);
 }
+
+#[test]
+fn naming_who_plays_next_is_a_real_choice_though_the_total_is_the_same() {
+    // In Only ones every card adds 1: no turn is a real choice. With three players and a
+    // King that also names who plays next, a turn holding a King is one: the player chooses
+    // whom to hand the turn to, whatever the total.
+    let cfg = config("ones-kings", 3, 100, 4);
+    let (_, plain) = run(
+        &write_ruleset("ones-plain", ONES).display().to_string(),
+        &cfg,
+        1,
+    );
+    assert_eq!((plain.choices, plain.games), (0, 100));
+    let kings = ONES.replace(
+        "card A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K: add 1",
+        "card A, 2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q: add 1\ncard K: add 1 and choose who plays next",
+    );
+    let (_, t) = run(
+        &write_ruleset("ones-kings", &kings).display().to_string(),
+        &cfg,
+        1,
+    );
+    assert!(
+        t.choices > 0 && t.choices < t.decisions,
+        "{} of {}",
+        t.choices,
+        t.decisions
+    );
+}

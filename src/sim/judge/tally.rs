@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::{Histogram, WIN_UNIT};
 use crate::base::rng::game_seed;
-use crate::engine::{Event, Reason, Setup, Sink, State, kind};
+use crate::engine::{Event, Move, Reason, Setup, Sink, State, kind};
 use crate::ir::{MAX_SEATS, Origin};
 use crate::play::{self, Driver, Ending, Player};
 
@@ -392,8 +392,30 @@ impl Chips {
 fn real_choice(p: &Ruleset, s: &State) -> bool {
     let mut moves = s.legal_moves(p);
     moves.retain_plays();
+    let list = moves.as_slice();
     let totals = moves.totals();
-    totals.iter().any(|t| *t != totals[0])
+    let Some(first) = list.first().map(|m| result(*m, totals[0])) else {
+        return false;
+    };
+    list.iter()
+        .zip(totals)
+        .any(|(m, t)| result(*m, *t) != first)
+}
+
+/// What a move makes, as far as a choice among moves goes: the total, and what it names
+/// besides (the player named, the card given, the move beside laying a card and its card).
+/// Two cards that make the same total and name nothing are one decision.
+fn result(m: Move, total: i32) -> (i32, u32) {
+    let face = |c: u8| u32::from(c % crate::base::cards::COPY);
+    let named = match m {
+        Move::Play { .. } => 0,
+        Move::Aim { seat, .. } => 1 << 16 | u32::from(seat),
+        Move::Give { gift, .. } => 2 << 16 | face(gift),
+        Move::Other { index, card } => 3 << 16 | u32::from(index) << 8 | face(card),
+        Move::Yield => 4 << 16,
+        Move::Draw => 5 << 16,
+    };
+    (total, named)
 }
 
 /// What a game showed between its turns: how often the player to move had a real choice,
