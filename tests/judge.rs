@@ -1105,3 +1105,60 @@ fn naming_who_plays_next_is_a_real_choice_though_the_total_is_the_same() {
         t.decisions
     );
 }
+
+#[test]
+fn the_lead_is_counted_in_what_the_winner_line_ranks_by_and_a_team_as_one() {
+    // Fewest chips win, after two rounds, a bust handing a chip out: the round-one buster,
+    // last (the most chips), can never win alone, so no game is won from last place; read
+    // in chips the other way round, nearly every win would be.
+    let fewest =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/house-rules/ending-fewest.rules");
+    let cfg = config("fewest", 3, 200, 2);
+    let (_, t) = run(&fewest.display().to_string(), &cfg, 2);
+    assert!(t.sole_wins > 0);
+    assert_eq!(t.comebacks, 0);
+    assert_eq!(t.standing, "in chips (the most, as the fewest win)");
+    // Teams share their wins: a team's win is one party's, so the tension is measured.
+    let cfg = config("teams", 4, 200, 2);
+    let (_, t) = run(&shipped("ninety-eight-teams"), &cfg, 2);
+    assert_eq!(t.sole_wins, t.with_winner);
+    let ls = judge::lines(&t, &cfg);
+    let comebacks = get(&ls, "comebacks");
+    assert!(comebacks.value.is_finite() && comebacks.low.is_some());
+}
+
+#[test]
+fn a_measure_of_no_games_is_not_measured_never_0() {
+    // No game won by one player alone: comebacks and drama cannot be measured, and say so
+    // in the text, the verdicts and the JSON.
+    let t = Tally {
+        players: 2,
+        games: 10,
+        wins: vec![5 * 27_720, 5 * 27_720],
+        with_winner: 10,
+        shared: 10,
+        ..Tally::default()
+    };
+    let cfg = config("shared", 2, 10, 1);
+    let ls = judge::lines(&t, &cfg);
+    for key in ["comebacks", "drama"] {
+        let l = get(&ls, key);
+        assert!(l.value.is_nan() && l.low.is_none(), "{key}: {l:?}");
+    }
+    let verdicts = judge::verdicts(&t, &ls);
+    assert!(
+        verdicts
+            .iter()
+            .any(|v| v.starts_with("comebacks: not measured")),
+        "{verdicts:?}"
+    );
+    let json = serde_json::to_value(&ls).expect("json");
+    let comebacks = json
+        .as_array()
+        .and_then(|a| a.iter().find(|l| l["key"] == "comebacks"))
+        .expect("the line");
+    assert!(comebacks["value"].is_null(), "{comebacks}");
+    let ds = judge::compare(&ls, &ls);
+    let d = ds.iter().find(|d| d.key == "comebacks").expect("the row");
+    assert_eq!(d.verdict, Verdict::NoTest);
+}

@@ -28,6 +28,9 @@ footer { margin-top: 2rem; color: #56606b; font-size: .85em; }
 ";
 
 fn value(v: f64, unit: Unit) -> String {
+    if v.is_nan() {
+        return "not measured".to_string();
+    }
     let v = if v.abs() < 0.0005 { 0.0 } else { v };
     match unit {
         Unit::Percent => format!("{v:.1}%"),
@@ -71,6 +74,7 @@ fn chart_rows(ls: &[&Line]) -> (Vec<Row>, &'static str) {
         .iter()
         .filter(|l| l.unit == unit && (l.low.is_some() || !l.key.ends_with("_p95")))
         .filter(|l| !l.key.ends_with("_median") && !l.key.ends_with("_p95"))
+        .filter(|l| !l.value.is_nan())
         .map(|l| Row {
             label: l.label.clone(),
             value: l.value,

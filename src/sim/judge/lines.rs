@@ -77,10 +77,17 @@ pub(super) fn z_for(alpha: f64) -> f64 {
     f64::midpoint(lo, hi)
 }
 
+/// A measure that cannot be taken (a share of no games, a rate over no rounds, a mean of
+/// nothing): not a number, written "not measured" (and `null` in JSON), never 0.
+pub const NOT_MEASURED: f64 = f64::NAN;
+
 fn line(key: &str, label: String, basis: Basis, unit: Unit, meaning: &str) -> Line {
     let (value, interval) = match &basis {
+        Basis::Share { n, .. } | Basis::Order { n, .. } if *n <= 0.0 => (NOT_MEASURED, None),
+        Basis::Mean { h, .. } if h.n == 0 => (NOT_MEASURED, None),
+        Basis::Rate { e, .. } if *e <= 0.0 => (NOT_MEASURED, None),
         Basis::Share { k, n, offset } => {
-            let v = if *n > 0.0 { 100.0 * k / n } else { 0.0 };
+            let v = 100.0 * k / n;
             let (lo, hi) = wilson(*k, *n);
             (v - offset, (*n > 0.0).then_some((lo - offset, hi - offset)))
         }
@@ -314,23 +321,30 @@ fn downtime(t: &Tally) -> Vec<Line> {
 }
 
 fn tension(t: &Tally) -> Vec<Line> {
+    let standing = if t.standing.is_empty() {
+        "in chips"
+    } else {
+        t.standing.as_str()
+    };
     vec![
         line(
             "lead_changes",
-            "chip-lead changes per round".into(),
+            "lead changes per round".into(),
             Basis::Rate {
                 k: t.lead_changes as f64,
                 e: t.lead_rounds as f64,
             },
             Unit::Number,
-            "how often a new player alone holds the most chips at a round's end",
+            &format!("how often a new player (or team) alone leads {standing} at a round's end"),
         ),
         line(
             "comebacks",
             "games won from last place".into(),
             share(t.comebacks, t.sole_wins),
             Unit::Percent,
-            "the share of games won by a player who was last in chips at some round's end",
+            &format!(
+                "the share of games won by a player (or team) who was last {standing} at some round's end"
+            ),
         ),
         line(
             "drama",
@@ -507,10 +521,20 @@ pub fn verdicts(t: &Tally, lines: &[Line]) -> Vec<String> {
         });
     }
     if let Some(c) = find(lines, "comebacks") {
-        out.push(format!(
-            "comebacks: {:.1}% of games are won by a player once last in chips",
-            c.value
-        ));
+        out.push(if c.value.is_nan() {
+            "comebacks: not measured, as no game was won by one player (or one team) alone"
+                .to_string()
+        } else {
+            format!(
+                "comebacks: {:.1}% of games are won by a player once last {}",
+                c.value,
+                if t.standing.is_empty() {
+                    "in chips"
+                } else {
+                    t.standing.as_str()
+                }
+            )
+        });
     }
     if let Some(x) = &t.restricted {
         out.push(restricted_verdict(x));

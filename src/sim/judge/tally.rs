@@ -88,6 +88,47 @@ pub struct Tally {
     /// Restricted play (`--restrict`): worked out apart, never merged.
     #[serde(default)]
     pub restricted: Option<super::restrict::Restricted>,
+    /// What the lead is counted in, in words (`in chips`, `in points (the most, as the
+    /// fewest win)`): what the winner line ranks players by.
+    #[serde(default)]
+    pub standing: String,
+}
+
+/// What the winner line ranks players by, and which way: the lead, last place and drama are
+/// counted in it (the chips by default, and for the last player left).
+fn standing(p: &Ruleset) -> crate::ir::Standing {
+    match p.winner {
+        crate::ir::Winner::Best(st) => st,
+        crate::ir::Winner::LastLeft => crate::ir::Winner::MOST_CHIPS_STANDING,
+    }
+}
+
+/// What a whole stack is, for drama: the starting chips, or for a count the mark that ends
+/// the game (`the game ends when a player reaches 300 points`), else 100.
+fn drama_scale(p: &Ruleset) -> i32 {
+    match standing(p).by {
+        crate::ir::Holding::Chips => p.chips,
+        by @ crate::ir::Holding::Count(_) => {
+            p.ending.reach.filter(|m| m.by == by).map_or(100, |m| m.at)
+        }
+    }
+}
+
+/// [`standing`] in words.
+fn standing_words(p: &Ruleset) -> String {
+    let st = standing(p);
+    let what = match st.by {
+        crate::ir::Holding::Chips => "chips".to_string(),
+        crate::ir::Holding::Count(i) => p
+            .counts
+            .get(usize::from(i))
+            .map_or_else(|| "points".to_string(), |c| c.name.clone()),
+    };
+    if st.most {
+        format!("in {what}")
+    } else {
+        format!("in {what} (the most, as the fewest win)")
+    }
 }
 
 /// Where an effect was written, as one number: its file and line.
@@ -110,6 +151,7 @@ impl Tally {
             other_fired: vec![0; p.others.len()],
             other_games: vec![0; p.others.len()],
             other_decided: vec![0; p.others.len()],
+            standing: standing_words(p),
             ..Tally::default()
         }
     }
@@ -314,6 +356,18 @@ impl Sink for Tracker<'_> {
     }
 }
 
+/// The seat a seat's result is counted at: the first seat in the game of its team (itself,
+/// without teams), so a team leads, trails and wins as one.
+fn party(p: &Ruleset, s: &State, seat: u8) -> u8 {
+    if p.team_size.is_none() {
+        return seat;
+    }
+    let acc = s.account(p, seat);
+    (0..s.seats)
+        .find(|&x| s.in_game(x) && s.account(p, x) == acc)
+        .unwrap_or(seat)
+}
+
 /// The chips of a seat out of the game, in a round end's row.
 const OUT: i32 = i32::MIN;
 
@@ -329,12 +383,17 @@ struct Chips {
 }
 
 impl Chips {
+    /// A round end's standings: what the winner line ranks by (negated when the fewest
+    /// win, so that more is always ahead); a team once, at its first seat in the game.
     fn look(&mut self, p: &Ruleset, s: &State) {
         let n = usize::from(s.seats);
+        let st = standing(p);
         let mut row = [OUT; MAX_SEATS];
         for (seat, c) in row.iter_mut().enumerate().take(n) {
-            if s.in_game(seat as u8) {
-                *c = s.chips_of(p, seat as u8);
+            let x = seat as u8;
+            if s.in_game(x) && party(p, s, x) == x {
+                let v = s.holding_of(p, x, st.by);
+                *c = if st.most { v } else { v.saturating_neg() };
             }
         }
         self.record(row, n);
@@ -514,12 +573,16 @@ fn add(p: &Ruleset, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
     if winners.len() > 1 {
         t.shared += 1;
     }
-    if let [only] = winners[..] {
+    // One winner, or one team: its result is counted at its first seat.
+    let mut parties: Vec<u8> = winners.iter().map(|&x| party(p, s, x)).collect();
+    parties.dedup();
+    if let [only] = parties[..] {
         t.sole_wins += 1;
         if e.chips.been_last & (1 << only) != 0 {
             t.comebacks += 1;
         }
-        t.drama.add(e.chips.drama(usize::from(only), p.chips));
+        t.drama
+            .add(e.chips.drama(usize::from(only), drama_scale(p)));
     }
     let total = s.turns.max(1);
     for (order, &(_, at)) in w.outs.iter().enumerate() {

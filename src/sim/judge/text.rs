@@ -17,6 +17,9 @@ fn unsigned_zero(s: String) -> String {
 }
 
 fn number(v: f64, unit: Unit, exact: bool) -> String {
+    if v.is_nan() {
+        return "not measured".to_string();
+    }
     unsigned_zero(match unit {
         Unit::Percent => format!("{v:.1}%"),
         Unit::Number if exact && v.fract() == 0.0 => format!("{v:.0}"),
