@@ -1162,3 +1162,25 @@ fn a_measure_of_no_games_is_not_measured_never_0() {
     let d = ds.iter().find(|d| d.key == "comebacks").expect("the row");
     assert_eq!(d.verdict, Verdict::NoTest);
 }
+
+#[test]
+fn order_where_wins_are_shared_is_read_on_not_losing() {
+    // Teams of two: every game has two winners, so a seat's win share is at most half a win
+    // and Order on it could never pass a third. On not losing, a seat that never loses has
+    // Order 1: the seat is among the winners in k of n games, random seats in half of them.
+    let teams = load_program(&Disk, &shipped("ninety-eight-teams"), &[]).expect("checks");
+    let r = judge::rung(&teams, 4, ("random", "cautious"), (200, 1), &|| false).expect("plays");
+    assert_eq!(r.winners_weak, 2 * r.games);
+    let (k, n, ewp) = r.order_sample(4);
+    assert_eq!((k, n, ewp), (r.strong_among as f64, r.games as f64, 0.5));
+    assert!(k * 27_720.0 >= r.strong_wins as f64 * 2.0 - 1e-6);
+    // One winner a game: the win share against the fair share, as CardStock defines it.
+    let nn = load_program(&Disk, &shipped("ninety-nine"), &[]).expect("checks");
+    let r = judge::rung(&nn, 3, ("random", "cautious"), (200, 1), &|| false).expect("plays");
+    assert_eq!(r.winners_weak, r.games);
+    assert_eq!(r.strong_among * 27_720, r.strong_wins);
+    assert_eq!(
+        r.order_sample(3),
+        (r.strong_wins as f64 / 27_720.0, r.games as f64, 1.0 / 3.0)
+    );
+}

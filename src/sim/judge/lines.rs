@@ -431,20 +431,21 @@ fn skill(t: &Tally) -> Vec<Line> {
 
 /// CardStock's Order for each bot of the ladder in one seat against `random` in the others.
 fn order(t: &Tally) -> Vec<Line> {
-    let ewp = 1.0 / t.players.max(1) as f64;
     t.order
         .iter()
         .map(|r| {
+            let (k, n, ewp) = r.order_sample(t.players);
+            let shared = ewp * t.players.max(1) as f64 > 1.0 + 1e-9;
             line(
                 &format!("order_{}", r.strong),
                 format!("Order of {} among {}", r.strong, r.weak),
-                Basis::Order {
-                    k: r.strong_wins as f64 / WIN_UNIT as f64,
-                    n: r.games as f64,
-                    ewp,
-                },
+                Basis::Order { k, n, ewp },
                 Unit::Number,
-                "CardStock's Order, (win share − fair share)/(1 − fair share): 0 plays no better than random, 1 always wins",
+                if shared {
+                    "CardStock's Order on not losing, as wins are shared here: (share of games among the winners − random's)/(1 − random's): 0 plays no better than random, 1 never loses"
+                } else {
+                    "CardStock's Order, (win share − fair share)/(1 − fair share): 0 plays no better than random, 1 always wins"
+                },
             )
         })
         .collect()

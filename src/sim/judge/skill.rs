@@ -25,6 +25,34 @@ pub struct Rung {
     pub strong_wins: u64,
     /// Deals whose winners were the same with the strong bot in the seat and with the weak.
     pub same_winner: u64,
+    /// Deals at which the strong seat was among the winners (a shared win counted whole).
+    #[serde(default)]
+    pub strong_among: u64,
+    /// The winners of the deals played with the weak bot in every seat, summed: over
+    /// `games` deals of `P` seats, `winners_weak / (games·P)` is the share of games a seat
+    /// is among the winners with no skill in it.
+    #[serde(default)]
+    pub winners_weak: u64,
+}
+
+impl Rung {
+    /// CardStock's Order's sample: the strong seat's wins, its games, and the share a seat of
+    /// no skill would have. Where some win is shared (one loser, teams), on not losing: the
+    /// games the seat is among the winners against the share random seats are, so that a
+    /// shared win does not cap it; otherwise on the win share against `1/P`.
+    pub fn order_sample(&self, players: usize) -> (f64, f64, f64) {
+        let n = self.games as f64;
+        let seats = players.max(1) as f64;
+        if self.winners_weak > self.games && self.games > 0 {
+            (
+                self.strong_among as f64,
+                n,
+                self.winners_weak as f64 / (n * seats),
+            )
+        } else {
+            (self.strong_wins as f64 / WIN_UNIT as f64, n, 1.0 / seats)
+        }
+    }
 }
 
 /// The winners of one game (a bit a seat), or `None` when it failed or was stopped.
@@ -79,7 +107,7 @@ pub fn rung(
         .into_par_iter()
         .map(|i| (!stopped()).then_some(i))
         .while_some()
-        .map(|i| -> Result<(u64, u64, u64), String> {
+        .map(|i| -> Result<[u64; 5], String> {
             let seat = (i % players as u64) as usize;
             let mut seats: Vec<Player> = (0..players).map(|_| w.clone()).collect();
             let all_weak = seats.clone();
@@ -89,22 +117,41 @@ pub fn rung(
                 winners(p, &seats, deal, stopped)?,
                 winners(p, &all_weak, deal, stopped)?,
             ) else {
-                return Ok((0, 0, 0));
+                return Ok([0; 5]);
             };
             let won = if a & (1 << seat) != 0 {
                 WIN_UNIT / u64::from(a.count_ones())
             } else {
                 0
             };
-            Ok((1, won, u64::from(a == b)))
+            Ok([
+                1,
+                won,
+                u64::from(a == b),
+                u64::from(a & (1 << seat) != 0),
+                u64::from(b.count_ones()),
+            ])
         })
-        .try_reduce(|| (0, 0, 0), |x, y| Ok((x.0 + y.0, x.1 + y.1, x.2 + y.2)))?;
+        .try_reduce(
+            || [0; 5],
+            |x, y| {
+                Ok([
+                    x[0] + y[0],
+                    x[1] + y[1],
+                    x[2] + y[2],
+                    x[3] + y[3],
+                    x[4] + y[4],
+                ])
+            },
+        )?;
     Ok(Rung {
         weak: weak.to_string(),
         strong: strong.to_string(),
-        games: sums.0,
-        strong_wins: sums.1,
-        same_winner: sums.2,
+        games: sums[0],
+        strong_wins: sums[1],
+        same_winner: sums[2],
+        strong_among: sums[3],
+        winners_weak: sums[4],
     })
 }
 
