@@ -1002,7 +1002,7 @@ fn a_move_beside_laying_a_card_is_a_rule_with_how_often_it_was_made() {
         line.games > 0 && line.games <= line.fired.min(40),
         "{line:?}"
     );
-    assert!(line.decided <= t.lost_rounds, "{line:?}");
+    assert!(line.decided <= t.faults, "{line:?}");
     assert_eq!(t.other_fired.iter().sum::<u64>(), line.fired);
     let forbidden = line.restricted.as_ref().expect("restricted play");
     assert!(forbidden.replaced > 0, "{forbidden:?}");
@@ -1183,4 +1183,26 @@ fn order_where_wins_are_shared_is_read_on_not_losing() {
         r.order_sample(3),
         (r.strong_wins as f64 / 27_720.0, r.games as f64, 1.0 / 3.0)
     );
+}
+
+#[test]
+fn a_player_put_out_of_a_round_is_a_fault_a_rule_decides() {
+    // Ninety-Eight: a player who cannot play pays and is out of the round, which goes on;
+    // no round has a loser. Each such player is a fault, decided by the card laid before
+    // and by the rule they paid by, so the trigger decides every one of them.
+    let cfg = config("ninety-eight", 3, 100, 2);
+    let (p, t) = run(&shipped("ninety-eight"), &cfg, 2);
+    let rules = judge::rules(&p, &t);
+    let stuck = rules
+        .iter()
+        .find(|r| r.kind == "trigger" && r.label.starts_with("when a player cannot play"))
+        .expect("the trigger");
+    assert!(t.faults > 0);
+    assert_eq!((stuck.fired, stuck.decided), (t.faults, t.faults));
+    let cards: u64 = rules
+        .iter()
+        .filter(|r| r.kind == "card")
+        .map(|r| r.decided)
+        .sum();
+    assert!(cards > 0 && cards <= t.faults, "{cards} of {}", t.faults);
 }

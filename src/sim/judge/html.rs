@@ -141,7 +141,7 @@ fn rule_table(out: &mut String, p: &Ruleset, t: &Tally) {
         .collect();
     if !decided.is_empty() {
         out.push_str(&interval_chart(
-            "share of lost rounds each rule decided",
+            "share of the faults (rounds lost, players put out of a round or the game) each rule decided",
             &decided,
             "%",
             None,
@@ -149,8 +149,8 @@ fn rule_table(out: &mut String, p: &Ruleset, t: &Tally) {
     }
     let _ = writeln!(
         out,
-        "<table>\n<tr><th>line</th><th>rule</th><th>fired</th><th>games</th><th>share of the {} lost rounds it decided</th></tr>",
-        t.lost_rounds
+        "<table>\n<tr><th>line</th><th>rule</th><th>fired</th><th>games</th><th>share of the {} faults it decided</th></tr>",
+        t.faults
     );
     for r in rules(p, t) {
         let decided =

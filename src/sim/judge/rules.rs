@@ -82,7 +82,7 @@ fn counts(mut r: RuleLine, t: &Tally, (fired, games, decided): (u64, u64, u64)) 
     r.fired = fired;
     r.games = games;
     r.decided = decided;
-    let n = t.lost_rounds as f64;
+    let n = t.faults as f64;
     if n > 0.0 {
         r.decided_share = 100.0 * decided as f64 / n;
         (r.low, r.high) = wilson(decided as f64, n);

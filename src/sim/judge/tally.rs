@@ -61,9 +61,12 @@ pub struct Tally {
     /// By outcome list: times it happened and rounds it decided.
     pub out_fired: Vec<u64>,
     pub out_decided: Vec<u64>,
-    /// Rounds that ended, and those that ended with a loser.
+    /// Rounds that ended; and faults: rounds that ended with a loser, players put out of a
+    /// round (as Ninety-Eight's player who cannot play) or of the game, each player once a
+    /// round: what a rule can decide.
     pub round_ends: u64,
-    pub lost_rounds: u64,
+    #[serde(alias = "lost_rounds")]
+    pub faults: u64,
     /// Games in which each effect, and each outcome list, happened at least once.
     pub fx_games: Vec<u64>,
     pub out_games: Vec<u64>,
@@ -189,7 +192,7 @@ impl Tally {
         add(&mut self.out_fired, &o.out_fired);
         add(&mut self.out_decided, &o.out_decided);
         self.round_ends += o.round_ends;
-        self.lost_rounds += o.lost_rounds;
+        self.faults += o.faults;
         add(&mut self.fx_games, &o.fx_games);
         add(&mut self.out_games, &o.out_games);
         add(&mut self.other_fired, &o.other_fired);
@@ -226,7 +229,9 @@ struct Tracker<'p> {
     other_fired: Vec<u64>,
     other_decided: Vec<u64>,
     round_ends: u64,
-    lost_rounds: u64,
+    faults: u64,
+    /// The seats put out of this round so far (a bit a seat).
+    faulted: u16,
 }
 
 impl<'p> Tracker<'p> {
@@ -254,8 +259,39 @@ impl<'p> Tracker<'p> {
             other_fired: vec![0; p.others.len()],
             other_decided: vec![0; p.others.len()],
             round_ends: 0,
-            lost_rounds: 0,
+            faults: 0,
+            faulted: 0,
         }
+    }
+
+    /// Seat `l` lost the round or was put out of it: the card laid last, the rule `l` paid by
+    /// and the move `l` made on this turn decided it.
+    fn fault(&mut self, l: u8) {
+        self.faults += 1;
+        self.faulted |= 1 << l;
+        if let Some(n) = self
+            .last_fx
+            .and_then(|f| self.fx_decided.get_mut(usize::from(f)))
+        {
+            *n += 1;
+        }
+        if let Some((seat, rule)) = self.last_pay
+            && seat == l
+            && let Some(n) = self.out_decided.get_mut(usize::from(rule))
+        {
+            *n += 1;
+        }
+        if let Some((seat, index, turn)) = self.last_other
+            && seat == l
+            && turn == self.turn
+            && let Some(n) = self.other_decided.get_mut(usize::from(index))
+        {
+            *n += 1;
+        }
+        // The next fault of the round is decided by what comes after this one.
+        self.last_fx = None;
+        self.last_pay = None;
+        self.last_other = None;
     }
 
     fn fire_outcome(&mut self, i: Option<u16>) {
@@ -275,7 +311,8 @@ impl Sink for Tracker<'_> {
         | kind::ELIMINATED
         | kind::ROUND_END
         | kind::MOMENT
-        | kind::OTHER;
+        | kind::OTHER
+        | kind::OUT_OF_ROUND;
 
     fn event(&mut self, e: Event) {
         match e {
@@ -321,31 +358,20 @@ impl Sink for Tracker<'_> {
                 }
                 self.last_other = Some((seat, index, self.turn));
             }
-            Event::Eliminated { seat } => self.outs.push((seat, self.turn + 1)),
+            Event::Eliminated { seat } => {
+                self.outs.push((seat, self.turn + 1));
+                if self.faulted & (1 << seat) == 0 {
+                    self.fault(seat);
+                }
+            }
+            Event::OutOfRound { seat } if self.faulted & (1 << seat) == 0 => self.fault(seat),
             Event::RoundEnd { loser, .. } => {
                 self.round_ends += 1;
-                if let Some(l) = loser {
-                    self.lost_rounds += 1;
-                    if let Some(n) = self
-                        .last_fx
-                        .and_then(|f| self.fx_decided.get_mut(usize::from(f)))
-                    {
-                        *n += 1;
-                    }
-                    if let Some((seat, rule)) = self.last_pay
-                        && seat == l
-                        && let Some(n) = self.out_decided.get_mut(usize::from(rule))
-                    {
-                        *n += 1;
-                    }
-                    if let Some((seat, index, turn)) = self.last_other
-                        && seat == l
-                        && turn == self.turn
-                        && let Some(n) = self.other_decided.get_mut(usize::from(index))
-                    {
-                        *n += 1;
-                    }
+                // A loser already put out of the round was counted then.
+                if let Some(l) = loser.filter(|l| self.faulted & (1 << l) == 0) {
+                    self.fault(l);
                 }
+                self.faulted = 0;
                 self.last_fx = None;
                 self.last_pay = None;
                 self.last_other = None;
@@ -631,7 +657,7 @@ fn add(p: &Ruleset, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
         *a += b;
     }
     t.round_ends += w.round_ends;
-    t.lost_rounds += w.lost_rounds;
+    t.faults += w.faults;
 }
 
 #[cfg(test)]

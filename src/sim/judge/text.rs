@@ -72,8 +72,8 @@ fn measure_lines(out: &mut String, ls: &[Line]) {
 fn rule_lines(out: &mut String, rs: &[RuleLine], t: &Tally) {
     let _ = writeln!(
         out,
-        "\nrules (fired, games with it, share of the {} lost rounds it decided):",
-        t.lost_rounds
+        "\nrules (fired, games with it, share of the {} faults it decided: rounds lost, players put out of a round or the game):",
+        t.faults
     );
     for r in rs {
         let file = std::path::Path::new(&r.file)
