@@ -861,3 +861,44 @@ fn an_ante_that_leaves_one_player_in_the_first_round_ends_the_game_won() {
     let said = format!("{}{}", stdout(&c), stderr(&c));
     assert!(said.contains("0 errors, 0 warnings"), "{said}");
 }
+
+#[test]
+fn a_position_given_with_chips_and_a_pot_is_the_table_after_the_ante() {
+    // `--chips` and `--pot` give the table as it stands, its round begun: the ante of the
+    // round's start is not paid again on top of them. Without them, it is paid.
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "run",
+            "tests/cli-inputs/ante-one-chip.rules",
+            "--players",
+            "3",
+            "--set",
+            "chips=3",
+            "--total",
+            "90",
+            "--hands",
+            "2C 3C 5C | 2D 3D 5D | 2H 3H 5H",
+            "--turn",
+            "0",
+            "--json",
+        ];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let run = |extra: &[&str]| {
+        let a = args(extra);
+        let o = ninety(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let given = run(&["--chips", "3,3,3", "--pot", "5"]);
+    assert!(given.contains(r#""chips":[3,3,3]"#), "{given}");
+    assert!(given.contains(r#""pot":5"#), "{given}");
+    assert!(
+        !given.contains(r#""reason":"start of the round""#),
+        "{given}"
+    );
+    let dealt = run(&[]);
+    assert!(dealt.contains(r#""chips":[2,2,2]"#), "{dealt}");
+    assert!(dealt.contains(r#""pot":3"#), "{dealt}");
+}

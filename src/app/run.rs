@@ -69,7 +69,10 @@ pub fn setup_from(p: &Ruleset, o: &RunOptions) -> Result<Setup, String> {
         Some("ccw" | "counterclockwise") => Some(false),
         Some(d) => return Err(format!("`--direction {d}`: write `cw` or `ccw`")),
     };
+    // Chips or pools given are the table as it stands, its round begun: no ante on top.
+    let round_started = chips.is_some() || o.pot.is_some() || o.bank.is_some();
     Ok(Setup {
+        round_started,
         players,
         seed: o.seed,
         deck: o.deck.as_deref().map(parse_cards).transpose()?,

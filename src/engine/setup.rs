@@ -37,6 +37,9 @@ pub struct Setup {
     pub counts: Vec<(u8, Vec<i32>)>,
     /// The round's number, from 1.
     pub round: Option<u32>,
+    /// The chips and pools given are the table once the round has begun: the rules of a
+    /// round's start (an ante) are not run again on top of them (`ninety run --chips`).
+    pub round_started: bool,
 }
 
 /// A new game at a position: a fresh first round, dealt as the rules say, with whatever the
@@ -118,7 +121,7 @@ fn start<S: Sink>(
             leader: s.turn,
         });
     }
-    if let Some(i) = p.triggers.round_start {
+    if let Some(i) = p.triggers.round_start.filter(|_| !setup.round_started) {
         let lead = s.turn;
         s.out_now = 0;
         run_outcomes(p, s, i, Acting::new(lead, Reason::RoundStart), sink);
