@@ -1206,3 +1206,33 @@ fn a_player_put_out_of_a_round_is_a_fault_a_rule_decides() {
         .sum();
     assert!(cards > 0 && cards <= t.faults, "{cards} of {}", t.faults);
 }
+
+#[test]
+fn a_card_that_changed_nothing_decides_nothing() {
+    // Ninety-Nine's King leaves the total and the turn as they were: the next player's
+    // bust is the doing of the card that made the total, never of the free pass.
+    let cfg = config("ninety-nine", 3, 200, 3);
+    let (p, t) = run(&shipped("ninety-nine"), &cfg, 2);
+    let rules = judge::rules(&p, &t);
+    let king = rules
+        .iter()
+        .find(|r| r.label.starts_with("card K: nothing"))
+        .expect("the King");
+    assert!(king.fired > 0);
+    assert_eq!(king.decided, 0);
+    let nine = rules
+        .iter()
+        .find(|r| r.label.starts_with("card 9"))
+        .expect("the Nine");
+    assert!(nine.decided > 0);
+    let cards: u64 = rules
+        .iter()
+        .filter(|r| r.kind == "card")
+        .map(|r| r.decided)
+        .sum();
+    assert!(
+        cards <= t.faults && cards * 10 >= t.faults * 9,
+        "{cards} of {}",
+        t.faults
+    );
+}

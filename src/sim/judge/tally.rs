@@ -232,6 +232,8 @@ struct Tracker<'p> {
     faults: u64,
     /// The seats put out of this round so far (a bit a seat).
     faulted: u16,
+    /// The total before the move being played.
+    total_before: i32,
 }
 
 impl<'p> Tracker<'p> {
@@ -261,6 +263,7 @@ impl<'p> Tracker<'p> {
             round_ends: 0,
             faults: 0,
             faulted: 0,
+            total_before: 0,
         }
     }
 
@@ -320,11 +323,23 @@ impl Sink for Tracker<'_> {
             Event::Deal { leader, .. } => {
                 self.first_leader.get_or_insert(leader);
             }
-            Event::Play { fx, .. } => {
+            Event::Play {
+                fx, choice, total, ..
+            } => {
                 if let Some(n) = self.fx_fired.get_mut(usize::from(fx)) {
                     *n += 1;
                 }
-                self.last_fx = Some(fx);
+                // A card that changed nothing (the same total, no turn effect, nothing of its
+                // own: a free pass) decides nothing: the card before it still does.
+                let idle = total == self.total_before
+                    && self.p.effects.get(usize::from(fx)).is_some_and(|e| {
+                        e.choices().get(usize::from(choice)).is_some_and(|c| {
+                            c.simple && !c.scripted && c.turn == crate::ir::Turn::default()
+                        })
+                    });
+                if !idle {
+                    self.last_fx = Some(fx);
+                }
             }
             Event::Pay {
                 seat, rule, reason, ..
@@ -523,6 +538,7 @@ impl play::Watch for Tracker<'_> {
         }
         self.turn = s.turns;
         self.turns.round = s.round;
+        self.total_before = s.total;
     }
 
     fn after(&mut self, p: &Ruleset, s: &State) {
