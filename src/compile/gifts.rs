@@ -41,41 +41,21 @@ impl Compiler<'_> {
     /// A card choice that gives a card of the player's choice gives one, and names no
     /// player besides: the move carries the card named, and only it.
     pub(super) fn gift_alone(&mut self, layer: usize, span: Span, c: &ir::Choice) {
+        let gift = |x: &ir::Outcome| matches!(x.kind, OutcomeKind::GiveChosen(_));
+        // Steps that give one (a step's two branches give one at most between them).
         let gifts = c
             .steps()
             .iter()
             .filter(|s| {
                 [s.then, s.otherwise].iter().any(|a| {
-                    matches!(a, ir::Act::Outcomes(i) if self.outcomes.get(usize::from(*i)).is_some_and(|o| o.list.iter().any(|x| matches!(x.kind, OutcomeKind::GiveChosen(_)))))
+                    matches!(a, ir::Act::Outcomes(i) if self.outcomes.get(usize::from(*i)).is_some_and(|o| o.list.iter().any(gift)))
                 })
             })
             .count();
         if gifts == 0 {
             return;
         }
-        let names = |w: ir::Who| w == ir::Who::Chosen;
-        let aims = c
-            .steps()
-            .iter()
-            .flat_map(|s| [s.then, s.otherwise])
-            .any(|a| match a {
-                ir::Act::ChooseNext => true,
-                ir::Act::Outcomes(i) => self.outcomes.get(usize::from(i)).is_some_and(|o| {
-                    o.list
-                        .iter()
-                        .any(|x| names(x.who) || x.kind.other().is_some_and(names))
-                }),
-                ir::Act::Add(_)
-                | ir::Act::Set(_)
-                | ir::Act::Mul(_)
-                | ir::Act::Div(_)
-                | ir::Act::Nothing
-                | ir::Act::Skip(_)
-                | ir::Act::Reverse
-                | ir::Act::Again(_)
-                | ir::Act::Script(_)
-                | ir::Act::Value(_) => false,
-            });
+        let aims = ir::choice_says(&self.outcomes, c, true, ir::names_chosen);
         let (message, hint) = if aims {
             (
                 "a card gives a card of the player's choice or names a player as it is laid, not both",

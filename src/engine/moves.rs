@@ -114,36 +114,40 @@ pub(super) fn swap_hands<S: Sink>(s: &mut State, a: u8, b: u8, sink: &mut S) {
 /// A card of `from`'s hand, picked at random, goes into `to`'s hand. The two of them know
 /// which card it is; the others know only that a card went.
 pub(super) fn hand_over<S: Sink>(s: &mut State, from: u8, to: u8, sink: &mut S) {
-    if from == to || s.over || !s.in_round(from) || !s.in_round(to) {
-        return;
-    }
-    let (f, t) = (usize::from(from), usize::from(to));
-    if s.hands[f].is_empty() || s.hands[t].len() >= MAX_HAND {
-        return;
-    }
-    let i = s.rng.below(s.hands[f].len());
-    let card = s.hands[f].remove(i);
-    s.hands[t].push(card);
-    s.known_not[t] = 0;
-    s.set_seen(card, 1 << from | 1 << to);
-    if S::WANTS & kind::CARDS != 0 {
-        sink.event(Event::Handed { from, to, card });
+    if can_hand(s, from, to) {
+        let i = s.rng.below(s.hands[usize::from(from)].len());
+        hand_over_at(s, from, to, i, sink);
     }
 }
 
 /// The card `card` (a copy of it) of `from`'s hand goes into `to`'s hand, `from` having chosen
 /// it: as [`hand_over`], the two of them know it; nothing moves when `from` holds it no more.
 pub(super) fn hand_over_chosen<S: Sink>(s: &mut State, from: u8, to: u8, card: Card, sink: &mut S) {
-    if from == to || s.over || !s.in_round(from) || !s.in_round(to) {
-        return;
+    let at = s.hands[usize::from(from)]
+        .cards()
+        .iter()
+        .position(|&c| same_face(c, card));
+    if let Some(i) = at.filter(|_| can_hand(s, from, to)) {
+        hand_over_at(s, from, to, i, sink);
     }
+}
+
+/// Whether a card can go from `from`'s hand to `to`'s: two players in the round, a card to
+/// give and room for it.
+fn can_hand(s: &State, from: u8, to: u8) -> bool {
     let (f, t) = (usize::from(from), usize::from(to));
-    let Some(i) = s.hands[f].cards().iter().position(|&c| same_face(c, card)) else {
-        return;
-    };
-    if s.hands[t].len() >= MAX_HAND {
-        return;
-    }
+    from != to
+        && !s.over
+        && s.in_round(from)
+        && s.in_round(to)
+        && !s.hands[f].is_empty()
+        && s.hands[t].len() < MAX_HAND
+}
+
+/// The card at `i` of `from`'s hand goes into `to`'s hand ([`can_hand`] said it may): the two
+/// of them know it, the others only that a card went.
+fn hand_over_at<S: Sink>(s: &mut State, from: u8, to: u8, i: usize, sink: &mut S) {
+    let (f, t) = (usize::from(from), usize::from(to));
     let card = s.hands[f].remove(i);
     s.hands[t].push(card);
     s.known_not[t] = 0;

@@ -87,54 +87,51 @@ impl Program {
     /// Whether a choice's steps give a card of the player's choice (the derivation of
     /// [`super::Choice::gives`]).
     pub fn choice_gives(&self, c: &super::Choice) -> bool {
-        c.steps()
-            .iter()
-            .flat_map(|s| [s.then, s.otherwise])
-            .any(|a| match a {
-                super::Act::Outcomes(i) => self.outcomes.get(usize::from(i)).is_some_and(|o| {
-                    o.list
-                        .iter()
-                        .any(|x| matches!(x.kind, super::OutcomeKind::GiveChosen(_)))
-                }),
-                super::Act::ChooseNext
-                | super::Act::Add(_)
-                | super::Act::Set(_)
-                | super::Act::Mul(_)
-                | super::Act::Div(_)
-                | super::Act::Nothing
-                | super::Act::Skip(_)
-                | super::Act::Reverse
-                | super::Act::Again(_)
-                | super::Act::Script(_)
-                | super::Act::Value(_) => false,
-            })
+        choice_says(&self.outcomes, c, false, |x| {
+            matches!(x.kind, super::OutcomeKind::GiveChosen(_))
+        })
     }
 
     /// Whether a choice's steps name a player: the chosen player plays next, or an outcome
     /// is about them (the derivation of [`super::Choice::aims`]).
     pub fn choice_aims(&self, c: &super::Choice) -> bool {
-        use super::{Act, Who};
-        let names = |w: Who| w == Who::Chosen;
-        c.steps()
-            .iter()
-            .flat_map(|s| [s.then, s.otherwise])
-            .any(|a| match a {
-                Act::ChooseNext => true,
-                Act::Outcomes(i) => self.outcomes.get(usize::from(i)).is_some_and(|o| {
-                    o.list
-                        .iter()
-                        .any(|x| names(x.who) || x.kind.other().is_some_and(names))
-                }),
-                Act::Add(_)
-                | Act::Set(_)
-                | Act::Mul(_)
-                | Act::Div(_)
-                | Act::Nothing
-                | Act::Skip(_)
-                | Act::Reverse
-                | Act::Again(_)
-                | Act::Script(_)
-                | Act::Value(_) => false,
-            })
+        choice_says(&self.outcomes, c, true, names_chosen)
     }
+}
+
+/// Whether an outcome is about the player a card's player names (`a player of their choice`).
+pub fn names_chosen(x: &super::Outcome) -> bool {
+    let names = |w: super::Who| w == super::Who::Chosen;
+    names(x.who) || x.kind.other().is_some_and(names)
+}
+
+/// Whether any step of a choice does what `says` looks for in an outcome of `outcomes` (the
+/// lists its steps index), or, with `next`, chooses who plays next: what a card's move must
+/// carry, read from the choice alone (the compiler asks it before the program is whole).
+pub fn choice_says(
+    outcomes: &[super::Outcomes],
+    c: &super::Choice,
+    next: bool,
+    says: impl Fn(&super::Outcome) -> bool,
+) -> bool {
+    use super::Act;
+    c.steps()
+        .iter()
+        .flat_map(|s| [s.then, s.otherwise])
+        .any(|a| match a {
+            Act::ChooseNext => next,
+            Act::Outcomes(i) => outcomes
+                .get(usize::from(i))
+                .is_some_and(|o| o.list.iter().any(&says)),
+            Act::Add(_)
+            | Act::Set(_)
+            | Act::Mul(_)
+            | Act::Div(_)
+            | Act::Nothing
+            | Act::Skip(_)
+            | Act::Reverse
+            | Act::Again(_)
+            | Act::Script(_)
+            | Act::Value(_) => false,
+        })
 }

@@ -34,25 +34,31 @@ pub fn move_name(p: &Ruleset, s: &State, mv: Move) -> String {
 /// The moves that lay `card` with `choice` naming each player it may name, when that choice
 /// names a player (`KC>1 or KC>2`), for a move typed without one.
 pub fn player_options(p: &Ruleset, s: &State, card: Card, choice: u8) -> Option<String> {
-    let names: Vec<String> = s
-        .legal_moves(p)
-        .as_slice()
-        .iter()
-        .filter(|m| matches!(**m, Move::Aim { card: c, choice: k, .. } if same_face(c, card) && k == choice))
-        .map(|m| format!("`{}`", move_name(p, s, *m)))
-        .collect();
-    (!names.is_empty()).then(|| names.join(" or "))
+    options(
+        p,
+        s,
+        |m| matches!(m, Move::Aim { card: c, choice: k, .. } if same_face(c, card) && k == choice),
+    )
 }
 
 /// The moves that lay `card` with `choice` giving each card it may give, when that choice
 /// gives a card of the player's choice (`5C give 2C or 5C give KS`), for a move typed
 /// without one.
 pub fn gift_options(p: &Ruleset, s: &State, card: Card, choice: u8) -> Option<String> {
+    options(
+        p,
+        s,
+        |m| matches!(m, Move::Give { card: c, choice: k, .. } if same_face(c, card) && k == choice),
+    )
+}
+
+/// The legal moves `pick` keeps, by name: `` `KC>1` or `KC>2` ``; `None` when it keeps none.
+fn options(p: &Ruleset, s: &State, pick: impl Fn(Move) -> bool) -> Option<String> {
     let names: Vec<String> = s
         .legal_moves(p)
         .as_slice()
         .iter()
-        .filter(|m| matches!(**m, Move::Give { card: c, choice: k, .. } if same_face(c, card) && k == choice))
+        .filter(|m| pick(**m))
         .map(|m| format!("`{}`", move_name(p, s, *m)))
         .collect();
     (!names.is_empty()).then(|| names.join(" or "))

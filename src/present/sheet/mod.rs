@@ -681,12 +681,12 @@ mod tests {
     #[test]
     fn a_limit_of_the_round_is_said_round_by_round_until_it_stays_put() {
         assert_eq!(
-            by_round(&round_times(10, 109, Some(59))).as_deref(),
-            Some("99 in round 1, 89 in round 2, 79 in round 3, 69 in round 4, 59 from round 5 on")
+            by_round(&round_times(5, 45, Some(25))).as_deref(),
+            Some("40 in round 1, 35 in round 2, 30 in round 3, 25 from round 4 on")
         );
         assert_eq!(
-            by_round(&round_times(0, 99, None)).as_deref(),
-            Some("99 in every round")
+            by_round(&round_times(0, 40, None)).as_deref(),
+            Some("40 in every round")
         );
         // Still falling after twelve rounds: the rule says it, not a list.
         assert_eq!(by_round(&round_times(1, 1000, None)), None);
