@@ -331,9 +331,9 @@ fn the_text_of_a_comparison() {
 }
 
 #[test]
-fn with_no_choice_no_bot_is_stronger_and_every_deal_keeps_its_winner() {
+fn with_no_choice_no_bot_is_stronger_and_luck_is_whole() {
     // In Only ones the deal decides everything: seat 1 wins whoever plays. The strong seat,
-    // rotated, wins exactly half the deals, and the swap never changes the winner.
+    // rotated, wins exactly half the deals, and luck is whole.
     let path = write_ruleset("ones-skill", ONES);
     let mut cfg = config("ones-skill", 2, 10, 1);
     cfg.skill_games = Some(20);
@@ -343,12 +343,44 @@ fn with_no_choice_no_bot_is_stronger_and_every_deal_keeps_its_winner() {
     for r in &t.skill {
         assert_eq!(r.games, 20);
         assert_eq!(get(&ls, &format!("skill_{}", r.strong)).value, 50.0);
-        assert_eq!(get(&ls, &format!("luck_{}", r.strong)).value, 100.0);
     }
+    assert_eq!(get(&ls, "luck").value, 100.0);
     let verdicts = judge::verdicts(&t, &ls);
     assert!(
         verdicts.iter().any(|v| v.starts_with("skill not shown")),
         "{verdicts:?}"
+    );
+}
+
+#[test]
+fn luck_is_whole_where_the_deal_decides_and_falls_where_a_bot_can_do_better() {
+    // The audit's two constructed games: one card in hand (no choice: the deal decides
+    // everything) and the same game with three (search wins about 73% against cautious). A
+    // line that sat near 1/P in both, whatever the skill, would fail here.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/judge-inputs");
+    let luck = |name: &str| {
+        let path = dir.join(format!("{name}.rules")).display().to_string();
+        let mut cfg = config(name, 3, 10, 1);
+        cfg.skill_games = Some(120);
+        let (_, t) = run(&path, &cfg, 2);
+        let ls = judge::lines(&t, &cfg);
+        let l = get(&ls, "luck").clone();
+        (l, judge::verdicts(&t, &ls))
+    };
+    let (none, said) = luck("no-choice");
+    assert!(none.high == Some(100.0) && none.value > 90.0, "{none:?}");
+    assert!(
+        said.iter()
+            .any(|v| v.starts_with("skill not shown") && v.contains("luck 100% [")),
+        "{said:?}"
+    );
+    let (some, said) = luck("some-choice");
+    assert!(some.high.is_some_and(|h| h < 80.0), "{some:?}");
+    assert!(some.low.is_some_and(|l| l > 20.0), "{some:?}");
+    assert!(
+        said.iter()
+            .any(|v| v.starts_with("skill matters") && v.contains("against ismcts:200")),
+        "{said:?}"
     );
 }
 
@@ -358,7 +390,7 @@ fn the_ladder_is_the_same_for_any_number_of_threads() {
     let one = judge::ladder(&p, 3, 6, 2, 1).expect("runs");
     let two = judge::ladder(&p, 3, 6, 2, 2).expect("runs");
     assert_eq!(one, two);
-    assert!(one.iter().all(|r| r.games <= 6 && r.same_winner <= r.games));
+    assert!(one.iter().all(|r| r.games <= 6 && r.strong_among <= r.games));
 }
 
 #[test]

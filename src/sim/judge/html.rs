@@ -56,8 +56,8 @@ const SECTIONS: [(&str, &[&str]); 9] = [
         &["lead_changes", "comebacks", "drama"],
     ),
     ("Skill", &["skill_"]),
-    ("Luck", &["luck_"]),
     ("Order", &["order_"]),
+    ("Luck", &["luck"]),
 ];
 
 fn in_section(key: &str, prefixes: &[&str]) -> bool {

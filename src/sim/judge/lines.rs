@@ -30,6 +30,8 @@ pub enum Basis {
     /// CardStock's Order: `k` of `n` won by a bot whose fair share is `ewp`, read as
     /// `(k/n − ewp)/(1 − ewp)`.
     Order { k: f64, n: f64, ewp: f64 },
+    /// Luck, in percent: 100 less the Order of the same sample, within 0 to 100.
+    Luck { k: f64, n: f64, ewp: f64 },
     /// No interval (a median, a percentile), or one worked out on its own.
     Plain,
 }
@@ -83,7 +85,9 @@ pub const NOT_MEASURED: f64 = f64::NAN;
 
 fn line(key: &str, label: String, basis: Basis, unit: Unit, meaning: &str) -> Line {
     let (value, interval) = match &basis {
-        Basis::Share { n, .. } | Basis::Order { n, .. } if *n <= 0.0 => (NOT_MEASURED, None),
+        Basis::Share { n, .. } | Basis::Order { n, .. } | Basis::Luck { n, .. } if *n <= 0.0 => {
+            (NOT_MEASURED, None)
+        }
         Basis::Mean { h, .. } if h.n == 0 => (NOT_MEASURED, None),
         Basis::Rate { e, .. } if *e <= 0.0 => (NOT_MEASURED, None),
         Basis::Share { k, n, offset } => {
@@ -109,6 +113,13 @@ fn line(key: &str, label: String, basis: Basis, unit: Unit, meaning: &str) -> Li
             let v = if *n > 0.0 { o(k / n) } else { 0.0 };
             let (lo, hi) = wilson(*k, *n);
             (v, (*n > 0.0).then_some((o(lo / 100.0), o(hi / 100.0))))
+        }
+        Basis::Luck { k, n, ewp } => {
+            // Order is increasing in the win share, so luck is decreasing: the interval's
+            // ends swap.
+            let l = |v: f64| (100.0 * (1.0 - (v - ewp) / (1.0 - ewp).max(1e-9))).clamp(0.0, 100.0);
+            let (lo, hi) = wilson(*k, *n);
+            (l(k / n), Some((l(hi / 100.0), l(lo / 100.0))))
         }
         Basis::Plain => (0.0, None),
     };
@@ -402,36 +413,31 @@ pub fn lines(t: &Tally, cfg: &JudgeConfig) -> Vec<Line> {
     out
 }
 
-/// The ladder: each level's win share in one seat against the level below, and how often
-/// the swap leaves the deal's winner the same.
+/// The ladder: each level's win share in one seat against the level below.
 fn skill(t: &Tally) -> Vec<Line> {
-    let mut out = Vec::new();
-    for r in &t.skill {
-        out.push(line(
-            &format!("skill_{}", r.strong),
-            format!("{} against {}", r.strong, r.weak),
-            Basis::Share {
-                k: r.strong_wins as f64 / WIN_UNIT as f64,
-                n: r.games as f64,
-                offset: 0.0,
-            },
-            Unit::Percent,
-            "the win share of one seat of the stronger bot against the weaker in every other seat (seats rotated); above the fair share is skill",
-        ));
-        out.push(line(
-            &format!("luck_{}", r.strong),
-            format!("same winner, {} swapped for {}", r.strong, r.weak),
-            share(r.same_winner, r.games),
-            Unit::Percent,
-            "the share of deals whose winner does not change when the stronger bot's seat is played by the weaker: luck",
-        ));
-    }
-    out
+    t.skill
+        .iter()
+        .map(|r| {
+            line(
+                &format!("skill_{}", r.strong),
+                format!("{} against {}", r.strong, r.weak),
+                Basis::Share {
+                    k: r.strong_wins as f64 / WIN_UNIT as f64,
+                    n: r.games as f64,
+                    offset: 0.0,
+                },
+                Unit::Percent,
+                "the win share of one seat of the stronger bot against the weaker in every other seat (seats rotated); above the fair share is skill",
+            )
+        })
+        .collect()
 }
 
-/// CardStock's Order for each bot of the ladder in one seat against `random` in the others.
+/// CardStock's Order for each bot of the ladder in one seat against `random` in the others,
+/// and luck: what the strongest of them leaves to the deal.
 fn order(t: &Tally) -> Vec<Line> {
-    t.order
+    let mut out: Vec<Line> = t
+        .order
         .iter()
         .map(|r| {
             let (k, n, ewp) = r.order_sample(t.players);
@@ -448,7 +454,20 @@ fn order(t: &Tally) -> Vec<Line> {
                 },
             )
         })
-        .collect()
+        .collect();
+    // The top of the ladder, chosen before any game is played (taking the best of several
+    // noisy Orders would read luck too low).
+    if let Some(r) = t.order.last() {
+        let (k, n, ewp) = r.order_sample(t.players);
+        out.push(line(
+            "luck",
+            format!("luck, against {}", r.strong),
+            Basis::Luck { k, n, ewp },
+            Unit::Percent,
+            "100% less the strongest bot's Order among random: 100% the deal decides everything (the bot does no better than random), 0% the better player always wins; a player stronger than the bot could leave less to luck",
+        ));
+    }
+    out
 }
 
 fn find<'a>(lines: &'a [Line], key: &str) -> Option<&'a Line> {
@@ -513,13 +532,23 @@ pub fn verdicts(t: &Tally, lines: &[Line]) -> Vec<String> {
             })
             .count();
         let deals = t.skill.first().map_or(0, |r| r.games);
-        out.push(match levels {
+        let mut said = match levels {
             0 => format!(
                 "skill not shown: no bot of the ladder wins beyond chance against the one below ({deals} deals a step)"
             ),
             1 => format!("skill matters: 1 distinguishable level ({deals} deals a step)"),
             n => format!("skill matters: {n} distinguishable levels ({deals} deals a step)"),
-        });
+        };
+        if let Some(l) = find(lines, "luck").filter(|l| !l.value.is_nan()) {
+            if let (Some(lo), Some(hi)) = (l.low, l.high) {
+                let bot = t.order.last().map_or("", |r| r.strong.as_str());
+                said.push_str(&format!(
+                    "; luck {:.0}% [{lo:.0}, {hi:.0}] against {bot} (100%: the deal decides everything)",
+                    l.value
+                ));
+            }
+        }
+        out.push(said);
     }
     if let Some(c) = find(lines, "comebacks") {
         out.push(if c.value.is_nan() {
@@ -649,6 +678,17 @@ fn differ(a: &Line, b: &Line) -> LineDiff {
             let (center, se) = share_difference(*ka, *na, *kb, *nb);
             let scale = 1.0 / (1.0 - ewp).max(1e-9);
             Some((center * scale, se * scale, two_prop(*ka, *na, *kb, *nb)))
+        }
+        (
+            Basis::Luck {
+                k: ka, n: na, ewp, ..
+            },
+            Basis::Luck { k: kb, n: nb, .. },
+        ) if *na > 0.0 && *nb > 0.0 => {
+            // More wins for the bot is less luck: the difference turns over.
+            let (center, se) = share_difference(*ka, *na, *kb, *nb);
+            let scale = -100.0 / (1.0 - ewp).max(1e-9);
+            Some((center * scale, se * scale.abs(), two_prop(*ka, *na, *kb, *nb)))
         }
         _ => None,
     }

@@ -1,6 +1,6 @@
 //! Skill and luck: a ladder of bots, each level one seat against the level below in every
 //! other seat (the seat rotated game by game), and the same deal played again with the weak
-//! bot in that seat too: whether the swap changes the winner.
+//! bot in that seat too: how often a seat of no skill is among the winners.
 
 use crate::play::Ruleset;
 use rayon::prelude::*;
@@ -23,8 +23,6 @@ pub struct Rung {
     pub games: u64,
     /// The strong seat's win shares, in units of [`WIN_UNIT`].
     pub strong_wins: u64,
-    /// Deals whose winners were the same with the strong bot in the seat and with the weak.
-    pub same_winner: u64,
     /// Deals at which the strong seat was among the winners (a shared win counted whole).
     #[serde(default)]
     pub strong_among: u64,
@@ -107,7 +105,7 @@ pub fn rung(
         .into_par_iter()
         .map(|i| (!stopped()).then_some(i))
         .while_some()
-        .map(|i| -> Result<[u64; 5], String> {
+        .map(|i| -> Result<[u64; 4], String> {
             let seat = (i % players as u64) as usize;
             let mut seats: Vec<Player> = (0..players).map(|_| w.clone()).collect();
             let all_weak = seats.clone();
@@ -117,7 +115,7 @@ pub fn rung(
                 winners(p, &seats, deal, stopped)?,
                 winners(p, &all_weak, deal, stopped)?,
             ) else {
-                return Ok([0; 5]);
+                return Ok([0; 4]);
             };
             let won = if a & (1 << seat) != 0 {
                 WIN_UNIT / u64::from(a.count_ones())
@@ -127,31 +125,21 @@ pub fn rung(
             Ok([
                 1,
                 won,
-                u64::from(a == b),
                 u64::from(a & (1 << seat) != 0),
                 u64::from(b.count_ones()),
             ])
         })
         .try_reduce(
-            || [0; 5],
-            |x, y| {
-                Ok([
-                    x[0] + y[0],
-                    x[1] + y[1],
-                    x[2] + y[2],
-                    x[3] + y[3],
-                    x[4] + y[4],
-                ])
-            },
+            || [0; 4],
+            |x, y| Ok([x[0] + y[0], x[1] + y[1], x[2] + y[2], x[3] + y[3]]),
         )?;
     Ok(Rung {
         weak: weak.to_string(),
         strong: strong.to_string(),
         games: sums[0],
         strong_wins: sums[1],
-        same_winner: sums[2],
-        strong_among: sums[3],
-        winners_weak: sums[4],
+        strong_among: sums[2],
+        winners_weak: sums[3],
     })
 }
 
