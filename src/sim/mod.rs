@@ -23,4 +23,4 @@ pub use report::{
 pub use run::{Config, Control, run, slice_games, threads};
 pub use shard::{Output, bars_of, merge, merge_named};
 pub use spark::{sparkline, text_histograms};
-pub use stats::{Histogram, Stats, WIN_UNIT};
+pub use stats::{Clustered, Histogram, Stats, WIN_UNIT};

@@ -82,6 +82,67 @@ impl Histogram {
     }
 }
 
+/// A share counted over events that come in clusters (turns in games): per cluster `a` of
+/// `b` events, summed with their squares and products, exactly, so that the share's interval
+/// can allow for events of one game being alike (a ratio estimator's variance, as a design
+/// effect on the binomial one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Clustered {
+    pub n: u64,
+    pub a: u64,
+    pub b: u64,
+    pub aa: u128,
+    pub bb: u128,
+    pub ab: u128,
+}
+
+impl Clustered {
+    /// One cluster: `a` of its `b` events counted.
+    pub fn add(&mut self, a: u64, b: u64) {
+        self.n += 1;
+        self.a += a;
+        self.b += b;
+        self.aa += u128::from(a) * u128::from(a);
+        self.bb += u128::from(b) * u128::from(b);
+        self.ab += u128::from(a) * u128::from(b);
+    }
+
+    pub fn merge(&mut self, o: &Clustered) {
+        self.n += o.n;
+        self.a += o.a;
+        self.b += o.b;
+        self.aa += o.aa;
+        self.bb += o.bb;
+        self.ab += o.ab;
+    }
+
+    /// Kish's design effect: the variance of the share `a/b` between clusters (the ratio
+    /// estimator's, `Σ(aᵢ − R·bᵢ)² / (n(n−1)·b̄²)`) over the binomial variance of as many
+    /// independent events; at least 1 (never narrower than independent events), 1 with fewer
+    /// than two clusters or a share of 0 or 1.
+    pub fn design_effect(&self) -> f64 {
+        if self.n < 2 || self.b == 0 || self.a == 0 || self.a == self.b {
+            return 1.0;
+        }
+        let (n, a, b) = (self.n as f64, self.a as f64, self.b as f64);
+        let r = a / b;
+        let spread =
+            (self.aa as f64 - 2.0 * r * self.ab as f64 + r * r * self.bb as f64).max(0.0);
+        let mean_b = b / n;
+        let clustered = spread / (n * (n - 1.0) * mean_b * mean_b);
+        let binomial = r * (1.0 - r) / b;
+        (clustered / binomial).max(1.0)
+    }
+
+    /// The counts a binomial interval or test should read: `a` and `b` divided by the design
+    /// effect (the effective sample), so the share is the same and the spread is the
+    /// clusters'.
+    pub fn effective(&self) -> (f64, f64) {
+        let d = self.design_effect();
+        (self.a as f64 / d, self.b as f64 / d)
+    }
+}
+
 /// Every figure of a run, as sums.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Stats {
@@ -173,6 +234,39 @@ fn add_vec(a: &mut Vec<u64>, b: &[u64]) {
 
 #[cfg(test)]
 mod tests {
+    use super::Clustered;
+
+    /// Clusters of `m` events with `k` of them counted, in every combination given.
+    fn clusters(of: &[(u64, u64)]) -> Clustered {
+        let mut c = Clustered::default();
+        for &(a, b) in of {
+            c.add(a, b);
+        }
+        c
+    }
+
+    #[test]
+    fn clusters_all_alike_count_as_one_event_each() {
+        // Ten events a cluster, all counted or none: a cluster is one draw, the design
+        // effect the cluster's size (times n/(n − 1), the sample variance's correction).
+        let c = clusters(&[(10, 10), (0, 10), (10, 10), (0, 10), (10, 10), (0, 10)]);
+        assert!((c.design_effect() - 10.0 * 6.0 / 5.0).abs() < 1e-9);
+        let (k, n) = c.effective();
+        assert!((k - 2.5).abs() < 1e-9 && (n - 5.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn clusters_that_differ_no_more_than_chance_are_independent_events() {
+        // Every cluster exactly at the share: no spread between clusters, never narrower
+        // than independent events.
+        let c = clusters(&[(5, 10), (5, 10), (5, 10), (5, 10)]);
+        assert_eq!(c.design_effect(), 1.0);
+        assert_eq!(c.effective(), (20.0, 40.0));
+        // A share of 0 or 1, or one cluster, has no design effect either.
+        assert_eq!(clusters(&[(0, 4), (0, 7)]).design_effect(), 1.0);
+        assert_eq!(clusters(&[(3, 7)]).design_effect(), 1.0);
+    }
+
     use super::*;
 
     #[test]

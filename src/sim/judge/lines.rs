@@ -278,14 +278,25 @@ fn length(t: &Tally, cfg: &JudgeConfig) -> Vec<Line> {
     out
 }
 
+/// The share of turns with a real choice, read as a sample of its effective size: turns of
+/// one game are alike, so the games, not the turns, are the independent draws
+/// ([`crate::sim::Clustered::effective`]). A tally without the per-game sums reads the turns alone.
+fn choice_share(t: &Tally) -> Basis {
+    if t.choice_turns.b != t.decisions || t.choice_turns.a != t.choices {
+        return share(t.choices, t.decisions);
+    }
+    let (k, n) = t.choice_turns.effective();
+    Basis::Share { k, n, offset: 0.0 }
+}
+
 fn agency(t: &Tally) -> Vec<Line> {
     vec![
         line(
             "real_choice",
             "turns with a real choice".into(),
-            share(t.choices, t.decisions),
+            choice_share(t),
             Unit::Percent,
-            "the share of turns with two or more legal cards that make different totals",
+            "the share of turns with two or more legal cards that make different totals (the interval allows for the turns of one game being alike)",
         ),
         line(
             "choices_per_game",

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::super::{Histogram, WIN_UNIT};
+use super::super::{Clustered, Histogram, WIN_UNIT};
 use crate::base::rng::game_seed;
 use crate::engine::{Event, Move, Reason, Setup, Sink, State, kind};
 use crate::ir::{MAX_SEATS, Origin};
@@ -41,6 +41,10 @@ pub struct Tally {
     pub choices: u64,
     /// Real choices per game.
     pub choices_per_game: Histogram,
+    /// Real choices of the turns asked, a game at a time: the share's interval allows for
+    /// the turns of one game being alike.
+    #[serde(default)]
+    pub choice_turns: Clustered,
     /// Players who could not play or had no cards.
     pub forced: u64,
     /// By elimination order (0 = first out): the share of the game's turns spent out, in
@@ -178,6 +182,7 @@ impl Tally {
         self.decisions += o.decisions;
         self.choices += o.choices;
         self.choices_per_game.merge(&o.choices_per_game);
+        self.choice_turns.merge(&o.choice_turns);
         self.forced += o.forced;
         for (a, b) in self.downtime.iter_mut().zip(&o.downtime) {
             a.merge(b);
@@ -595,6 +600,7 @@ fn add(p: &Ruleset, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
     t.decisions += e.asked;
     t.choices += e.choices;
     t.choices_per_game.add(e.choices);
+    t.choice_turns.add(e.choices, e.asked);
     t.forced += w.forced;
     let winners = if limited { Vec::new() } else { s.winner_list() };
     if limited {
