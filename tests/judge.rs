@@ -390,7 +390,10 @@ fn the_ladder_is_the_same_for_any_number_of_threads() {
     let one = judge::ladder(&p, 3, 6, 2, 1).expect("runs");
     let two = judge::ladder(&p, 3, 6, 2, 2).expect("runs");
     assert_eq!(one, two);
-    assert!(one.iter().all(|r| r.games <= 6 && r.strong_among <= r.games));
+    assert!(
+        one.iter()
+            .all(|r| r.games <= 6 && r.strong_among <= r.games)
+    );
 }
 
 #[test]
@@ -639,7 +642,9 @@ fn the_real_choice_interval_covers_the_truth_though_turns_of_a_game_are_alike() 
     for seed in 1..=runs {
         let cfg = config("99", 3, 200, u64::from(seed));
         let t = judge::judge(&p, &bot, &cfg, 2).expect("runs");
-        let l = judge::lines(&t, &cfg).into_iter().find(|l| l.key == "real_choice");
+        let l = judge::lines(&t, &cfg)
+            .into_iter()
+            .find(|l| l.key == "real_choice");
         let l = l.expect("a real-choice line");
         let (lo, hi) = (l.low.expect("an interval"), l.high.expect("an interval"));
         if lo <= truth && truth <= hi {
@@ -651,14 +656,23 @@ fn the_real_choice_interval_covers_the_truth_though_turns_of_a_game_are_alike() 
         naive += 100.0 * (k / n * (1.0 - k / n) / n).sqrt() / f64::from(runs);
     }
     let mean = estimates.iter().sum::<f64>() / f64::from(runs);
-    let sd = (estimates.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / f64::from(runs - 1)).sqrt();
-    eprintln!("covered {covered}/{runs}; spread {sd:.4}, implied {implied:.4}, as turns {naive:.4}");
+    let sd =
+        (estimates.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / f64::from(runs - 1)).sqrt();
+    eprintln!(
+        "covered {covered}/{runs}; spread {sd:.4}, implied {implied:.4}, as turns {naive:.4}"
+    );
     // At a true 95%, 89 or fewer of 100 happen 1.1% of the time.
     assert!(covered >= 90, "covered {covered} of {runs}");
     // The spread of 100 estimates is known within about 15% (95%): the interval's is that
     // close to it, and wider than the turns' alone (a design effect near 1.4 here).
-    assert!((0.85..1.2).contains(&(implied / sd)), "implied {implied} against {sd}");
-    assert!(implied > 1.1 * naive, "implied {implied} against {naive} as turns");
+    assert!(
+        (0.85..1.2).contains(&(implied / sd)),
+        "implied {implied} against {sd}"
+    );
+    assert!(
+        implied > 1.1 * naive,
+        "implied {implied} against {naive} as turns"
+    );
 }
 
 #[test]

@@ -126,8 +126,7 @@ impl Clustered {
         }
         let (n, a, b) = (self.n as f64, self.a as f64, self.b as f64);
         let r = a / b;
-        let spread =
-            (self.aa as f64 - 2.0 * r * self.ab as f64 + r * r * self.bb as f64).max(0.0);
+        let spread = (self.aa as f64 - 2.0 * r * self.ab as f64 + r * r * self.bb as f64).max(0.0);
         let mean_b = b / n;
         let clustered = spread / (n * (n - 1.0) * mean_b * mean_b);
         let binomial = r * (1.0 - r) / b;

@@ -550,14 +550,14 @@ pub fn verdicts(t: &Tally, lines: &[Line]) -> Vec<String> {
             1 => format!("skill matters: 1 distinguishable level ({deals} deals a step)"),
             n => format!("skill matters: {n} distinguishable levels ({deals} deals a step)"),
         };
-        if let Some(l) = find(lines, "luck").filter(|l| !l.value.is_nan()) {
-            if let (Some(lo), Some(hi)) = (l.low, l.high) {
-                let bot = t.order.last().map_or("", |r| r.strong.as_str());
-                said.push_str(&format!(
-                    "; luck {:.0}% [{lo:.0}, {hi:.0}] against {bot} (100%: the deal decides everything)",
-                    l.value
-                ));
-            }
+        if let Some(l) = find(lines, "luck").filter(|l| !l.value.is_nan())
+            && let (Some(lo), Some(hi)) = (l.low, l.high)
+        {
+            let bot = t.order.last().map_or("", |r| r.strong.as_str());
+            said.push_str(&format!(
+                "; luck {:.0}% [{lo:.0}, {hi:.0}] against {bot} (100%: the deal decides everything)",
+                l.value
+            ));
         }
         out.push(said);
     }
@@ -699,7 +699,11 @@ fn differ(a: &Line, b: &Line) -> LineDiff {
             // More wins for the bot is less luck: the difference turns over.
             let (center, se) = share_difference(*ka, *na, *kb, *nb);
             let scale = -100.0 / (1.0 - ewp).max(1e-9);
-            Some((center * scale, se * scale.abs(), two_prop(*ka, *na, *kb, *nb)))
+            Some((
+                center * scale,
+                se * scale.abs(),
+                two_prop(*ka, *na, *kb, *nb),
+            ))
         }
         _ => None,
     }
