@@ -171,6 +171,7 @@ fn every_ambiguous_reading_pasted_checks_and_keeps_the_choices() {
         .collect();
     names.sort();
     let mut pasted = 0;
+    let mut files = std::collections::BTreeSet::new();
     for name in names {
         let path = format!("check-inputs/{name}");
         let checked = check_one(&dir, &path, &[]).expect("readable");
@@ -178,13 +179,9 @@ fn every_ambiguous_reading_pasted_checks_and_keeps_the_choices() {
             let (Some(hint), Some(source)) = (&d.hint, &d.source) else {
                 continue;
             };
-            // (The readings of `or` among branches, `either` in one branch or in every one,
-            // are not all pasteable yet: a card's choices are named by their first amount,
-            // and two ways of one branch can take the same name.)
             if d.code != ninety::base::Code::Ambiguous
                 || source.name != path
                 || !hint.starts_with("write the reading you mean")
-                || !d.message.contains("could govern")
             {
                 continue;
             }
@@ -193,13 +190,14 @@ fn every_ambiguous_reading_pasted_checks_and_keeps_the_choices() {
             let Some(colon) = line.find(": ") else {
                 continue;
             };
-            // The readings: every other backticked piece of the hint.
-            for reading in hint
-                .split('`')
-                .skip(1)
+            // The readings: the backticked pieces of the hint each followed by what it means,
+            // in brackets (`` `X` (the choice belongs to the `otherwise`) ``).
+            let pieces: Vec<&str> = hint.split('`').collect();
+            let readings = (1..pieces.len())
                 .step_by(2)
-                .filter(|r| *r != "either")
-            {
+                .filter(|&i| pieces.get(i + 1).is_some_and(|p| p.starts_with(" (")))
+                .map(|i| pieces[i]);
+            for reading in readings {
                 let new_line = format!("{}{reading}", &line[..colon + 2]);
                 let text = source.text.replacen(line, &new_line, 1);
                 let edited = Edited {
@@ -223,10 +221,30 @@ fn every_ambiguous_reading_pasted_checks_and_keeps_the_choices() {
                     let p = again.program.expect("compiled");
                     let ace = p.effect_for(3, 0).expect("the Ace's line");
                     assert_eq!(ace.choices().len(), 2, "`{new_line}` lost a choice");
+                } else if name == "err_branches_among_choices.rules" {
+                    // Where both ways of the 7 add 7 on an odd total they are told apart by
+                    // what they add on an even one (`7H:1`, `7H:2`): two ways, two names.
+                    let p = again.program.expect("compiled");
+                    let seven = p.effect_for(3, 6).expect("the 7's line");
+                    assert_eq!(seven.choices().len(), 2, "`{new_line}` lost a choice");
+                    assert_ne!(seven.labels[0], seven.labels[1], "`{new_line}`");
                 }
+                files.insert(name.clone());
                 pasted += 1;
             }
         }
     }
-    assert!(pasted >= 6, "{pasted} readings pasted");
+    assert!(pasted >= 10, "{pasted} readings pasted");
+    // Every kind of reading: a test that could govern one step or the card, `or` among
+    // branches, `otherwise` before `or`.
+    for kind in [
+        "err_ambiguous_test_among_choices.rules",
+        "err_branches_among_choices.rules",
+        "err_designer_branch_choice_label.rules",
+    ] {
+        assert!(
+            files.contains(kind),
+            "no reading of {kind} pasted: {files:?}"
+        );
+    }
 }

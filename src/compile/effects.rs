@@ -96,6 +96,7 @@ impl Compiler<'_> {
             );
             return None;
         }
+        let defaults = default_labels(&expanded, empty_choice);
         for (ci, x) in expanded.iter().enumerate() {
             if x.steps.len() > MAX_STEPS {
                 self.err(
@@ -117,7 +118,10 @@ impl Compiler<'_> {
             self.gift_alone(layer, x.span, &c);
             let label = match &x.label {
                 Some(l) => l.node.clone(),
-                None => c.default_label(ci),
+                None => defaults
+                    .get(ci)
+                    .cloned()
+                    .unwrap_or_else(|| c.default_label(ci)),
             };
             if let Some(prev) = out.choices().iter().position(|p| p.steps() == c.steps()) {
                 self.err(
@@ -710,6 +714,23 @@ struct Expanded {
     steps: Vec<Lowered>,
     label: Option<Spanned<String>>,
     span: Span,
+}
+
+/// The labels the card's choices get where the line names none, told apart
+/// ([`ir::Choice::default_labels`]); a choice of too many steps (refused) counts by its
+/// first ones.
+fn default_labels(expanded: &[Expanded], empty: ir::Choice) -> Vec<String> {
+    let choices: Vec<ir::Choice> = expanded
+        .iter()
+        .map(|x| {
+            let mut c = empty;
+            let n = x.steps.len().min(MAX_STEPS);
+            c.steps[..n].copy_from_slice(&x.steps[..n]);
+            c.len = n as u8;
+            c
+        })
+        .collect();
+    ir::Choice::default_labels(&choices)
 }
 
 /// Whether a choice's steps say `otherwise`.

@@ -424,31 +424,6 @@ impl Choice {
                     .all(|st| !outcomes(st.then) && !outcomes(st.otherwise)))
     }
 
-    /// The label the choice at `index` gets when the line names none: the number its first
-    /// add or subtract adds (`11`, `-10`), `=99` for a total it sets, or its place (`1`,
-    /// `2`...). "First" is in the order the line is written, a test's `otherwise` included,
-    /// so a label never depends on whether an add sits under a test (`reverse if the total
-    /// ends in 0, otherwise add 10` is `10`).
-    pub fn default_label(&self, index: usize) -> String {
-        for act in self.steps().iter().flat_map(|s| [s.then, s.otherwise]) {
-            match act {
-                Act::Add(n) => return n.to_string(),
-                Act::Set(n) => return format!("={n}"),
-                Act::Mul(_)
-                | Act::Div(_)
-                | Act::Nothing
-                | Act::Skip(_)
-                | Act::Reverse
-                | Act::Again(_)
-                | Act::ChooseNext
-                | Act::Outcomes(_)
-                | Act::Script(_)
-                | Act::Value(_) => {}
-            }
-        }
-        (index + 1).to_string()
-    }
-
     /// Derives [`Choice::simple`], [`Choice::fast`] and [`Choice::turn`] from the steps.
     pub fn finish(&mut self) {
         let steps = self.steps;

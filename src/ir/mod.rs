@@ -10,6 +10,7 @@
 
 mod effect;
 pub mod eval;
+mod labels;
 mod legal;
 mod others;
 mod program;

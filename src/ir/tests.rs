@@ -755,3 +755,35 @@ fn a_script_is_live_only_where_it_is_not_tabulated_and_the_table_holds_its_total
         "{errors:?}"
     );
 }
+
+#[test]
+fn default_labels_are_amounts_told_apart_and_places_when_they_cannot_be() {
+    let tested = |then: Act, otherwise: Act| Step {
+        cond: Some(0),
+        then,
+        otherwise,
+    };
+    // `add 1 or add 11`: the amounts.
+    let plain = [choice(&[step(Act::Add(1))]), choice(&[step(Act::Add(11))])];
+    assert_eq!(Choice::default_labels(&plain), ["1", "11"]);
+    // `if odd: add 7; otherwise either add 1 or nothing`: both add 7 first; told apart
+    // where they part, the one with no amount there by its place.
+    let branches = [
+        choice(&[tested(Act::Add(7), Act::Add(1))]),
+        choice(&[tested(Act::Add(7), Act::Nothing)]),
+    ];
+    assert_eq!(Choice::default_labels(&branches), ["1", "2"]);
+    // Parting where neither has an amount, and the same amount after: every one by its place.
+    let alike = [
+        choice(&[step(Act::Add(5)), step(Act::Reverse), step(Act::Add(2))]),
+        choice(&[step(Act::Add(5)), step(Act::Skip(1)), step(Act::Add(2))]),
+    ];
+    assert_eq!(Choice::default_labels(&alike), ["1", "2"]);
+    // A third choice whose amount is another's place cannot collide with the places.
+    let mixed = [
+        choice(&[step(Act::Add(5)), step(Act::Reverse)]),
+        choice(&[step(Act::Add(5)), step(Act::Skip(1))]),
+        choice(&[step(Act::Add(2))]),
+    ];
+    assert_eq!(Choice::default_labels(&mixed), ["1", "2", "3"]);
+}

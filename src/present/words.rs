@@ -603,11 +603,12 @@ fn says_otherwise(c: &Choice) -> bool {
 pub fn effect_words(p: &Program, fx: &Effect) -> String {
     let choices = fx.choices();
     // The labels the compiler would not give by itself.
-    let labels: Vec<Option<String>> = choices
+    let defaults = Choice::default_labels(choices);
+    let labels: Vec<Option<String>> = fx
+        .labels
         .iter()
-        .zip(&fx.labels)
-        .enumerate()
-        .map(|(i, (c, l))| (*l != c.default_label(i)).then(|| l.clone()))
+        .zip(&defaults)
+        .map(|(l, d)| (l != d).then(|| l.clone()))
         .collect();
     if choices.len() > 1 {
         // Choices that share their tests read best as one set of branches; and choices that
