@@ -205,6 +205,23 @@ fn an_unreadable_ruleset_or_a_bad_option_exits_2_and_a_judged_one_0() {
 }
 
 #[test]
+fn the_default_game_count_decides_ninety_nines_fairness() {
+    // At 1,000 games Ninety-Nine's fairness is mostly "not decided"; the default plays
+    // enough that a fair game reads fair within the margin, whatever the seed.
+    for seed in ["1", "2", "3"] {
+        let out = ninety()
+            .args(["judge", "ninety-nine", "--json", "--seed", seed])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(v["games"], 20_000);
+        let first = v["verdicts"][0].as_str().expect("a verdict");
+        assert!(first.starts_with("fair: "), "seed {seed}: {first}");
+    }
+}
+
+#[test]
 fn the_json_carries_every_line_rule_and_verdict() {
     let out = ninety()
         .args([

@@ -195,9 +195,11 @@ struct JudgeArgs {
     /// One ruleset, or two to compare on the same seeded deals.
     #[arg(required = true, num_args = 1..=2, value_name = "RULESETS")]
     rulesets: Vec<String>,
-    /// Games to play (each ruleset plays them all, on the same deals).
-    #[arg(long, default_value_t = 1000)]
-    games: u64,
+    /// Games to play (each ruleset plays them all, on the same deals); 20,000 when not
+    /// given (enough for fairness within its 5-point margin), 1,000 a batch with
+    /// --until-decided.
+    #[arg(long)]
+    games: Option<u64>,
     /// Players at each table (the ruleset's default when not given).
     #[arg(long)]
     players: Option<usize>,
@@ -226,11 +228,12 @@ struct JudgeArgs {
     report: Option<String>,
     /// Also play the skill ladder (random, cautious, search, ismcts:200), each level in one
     /// seat against the level below, and each bot among random ones (CardStock's Order), on
-    /// a tenth of the games: skill levels and luck.
+    /// a tenth of --games (500 deals when --games is not given): skill levels and luck.
     #[arg(long)]
     skill: bool,
-    /// Also play restricted play on a tenth of the games: for each rule, the bot in one seat
-    /// may not use it when it has another move; the change in its win share.
+    /// Also play restricted play on a tenth of --games (500 deals when --games is not
+    /// given): for each rule, the bot in one seat may not use it when it has another move;
+    /// the change in its win share.
     #[arg(long)]
     restrict: bool,
     /// The bot of restricted play: a built-in one (`cautious`, `search`, `ismcts:200`, ...).
@@ -646,7 +649,12 @@ pub(crate) fn say_ready() {
 
 fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
     let o = judge_cmd::JudgeOptions {
-        games: a.games,
+        games: a.games.unwrap_or(if a.until_decided {
+            judge_cmd::BATCH_GAMES
+        } else {
+            judge_cmd::DEFAULT_GAMES
+        }),
+        side_games: a.games.map_or(judge_cmd::SIDE_GAMES, |g| (g / 10).max(1)),
         players: a.players,
         bot: a.bot,
         seed: a.seed,
