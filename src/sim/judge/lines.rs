@@ -311,9 +311,17 @@ fn agency(t: &Tally) -> Vec<Line> {
         line(
             "forced_busts",
             "forced busts per game".into(),
-            Basis::Rate {
-                k: t.forced as f64,
-                e: t.games as f64,
+            // The mean per game where the tally has it (an older one has only the count).
+            if t.forced_per_game.n == t.games && t.forced_per_game.sum == t.forced {
+                Basis::Mean {
+                    h: t.forced_per_game.clone(),
+                    scale: 1.0,
+                }
+            } else {
+                Basis::Rate {
+                    k: t.forced as f64,
+                    e: t.games as f64,
+                }
             },
             Unit::Number,
             "players who could not play or had no cards, a game",

@@ -47,6 +47,10 @@ pub struct Tally {
     pub choice_turns: Clustered,
     /// Players who could not play or had no cards.
     pub forced: u64,
+    /// The same, a game at a time: busts of one game come together (one a round, say), so
+    /// their interval is that of a mean per game, not of a Poisson count.
+    #[serde(default)]
+    pub forced_per_game: Histogram,
     /// By elimination order (0 = first out): the share of the game's turns spent out, in
     /// millionths, one value per player eliminated.
     pub downtime: Vec<Histogram>,
@@ -184,6 +188,7 @@ impl Tally {
         self.choices_per_game.merge(&o.choices_per_game);
         self.choice_turns.merge(&o.choice_turns);
         self.forced += o.forced;
+        self.forced_per_game.merge(&o.forced_per_game);
         for (a, b) in self.downtime.iter_mut().zip(&o.downtime) {
             a.merge(b);
         }
@@ -602,6 +607,7 @@ fn add(p: &Ruleset, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
     t.choices_per_game.add(e.choices);
     t.choice_turns.add(e.choices, e.asked);
     t.forced += w.forced;
+    t.forced_per_game.add(w.forced);
     let winners = if limited { Vec::new() } else { s.winner_list() };
     if limited {
         t.turn_limited += 1;
