@@ -99,7 +99,10 @@ fn a_game_the_second_seat_always_wins_reads_not_fair_and_every_measure_is_the_ha
     assert_eq!(get(&ls, "choices_per_game").value, 0.0);
     // One bust in every game: no spread, so no width (a Poisson count's would be ±0.25).
     let busts = get(&ls, "forced_busts");
-    assert_eq!((busts.value, busts.low, busts.high), (1.0, Some(1.0), Some(1.0)));
+    assert_eq!(
+        (busts.value, busts.low, busts.high),
+        (1.0, Some(1.0), Some(1.0))
+    );
     assert_eq!(get(&ls, "lead_changes").value, 0.0);
     assert_eq!(get(&ls, "comebacks").value, 0.0);
     assert_eq!(get(&ls, "drama").value, 0.0);
@@ -743,6 +746,37 @@ fn identical_rulesets_give_no_difference_at_the_stated_error_rate_over_many_seed
         none >= runs - 4,
         "{none} of {runs} runs decided no difference"
     );
+}
+
+#[test]
+fn until_decided_reads_the_same_deals_differences_so_a_copy_is_decided_at_the_first_look() {
+    // A copy under another name plays every deal exactly as the original: each deal's
+    // difference is 0, so one batch decides "no difference" (over the two samples apart it
+    // took 12,000 games of each).
+    let twin = write_ruleset(
+        "twin",
+        "extends \"ninety-nine\"\nname \"Ninety-Nine, renamed\"\n",
+    );
+    let out = ninety()
+        .args(["judge", "ninety-nine"])
+        .arg(&twin)
+        .args(["--until-decided", "--json"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let d = &v["until_decided"]["decision"];
+    assert_eq!(
+        (d["looks"].as_u64(), d["games"].as_u64()),
+        (Some(1), Some(1000))
+    );
+    for m in d["measures"].as_array().expect("measures") {
+        assert_eq!(m["outcome"], "no_difference", "{m}");
+        assert_eq!(
+            (m["low"].as_f64(), m["high"].as_f64()),
+            (Some(0.0), Some(0.0))
+        );
+    }
 }
 
 #[test]

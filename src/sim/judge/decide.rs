@@ -9,7 +9,8 @@ use crate::play::Ruleset;
 use serde::Serialize;
 
 use super::lines::z_for;
-use super::{Basis, Control, JudgeConfig, Line, Tally, Unit, compare, extras, lines, play_range};
+use super::paired::{Paired, play_pairs};
+use super::{Basis, Control, JudgeConfig, Line, Tally, Unit, compare, extras, lines};
 use crate::play::Player;
 
 /// The measures `--until-decided` looks at unless `--decide` names others.
@@ -123,7 +124,15 @@ pub const FIRST_LOOK: u64 = 30;
 
 /// One look at the chosen measures of A's and B's lines, after `games` games of each. `Err`
 /// names a measure that one of them lacks.
-pub fn decide(la: &[Line], lb: &[Line], plan: &Plan, games: u64) -> Result<Vec<Decided>, String> {
+/// `paired` gives, where it has a measure, the standard error of B − A from the same deals'
+/// differences ([`Paired`]), which the test then reads in place of the two samples' apart.
+pub fn decide(
+    la: &[Line],
+    lb: &[Line],
+    plan: &Plan,
+    games: u64,
+    paired: &[Paired],
+) -> Result<Vec<Decided>, String> {
     let ds = compare(la, lb);
     let m = plan.measures.len().max(1) as f64;
     let k = f64::from(plan.looks.max(1));
@@ -137,13 +146,18 @@ pub fn decide(la: &[Line], lb: &[Line], plan: &Plan, games: u64) -> Result<Vec<D
                 format!("`--decide {key}`: no measure of both rulesets is called `{key}`")
             })?;
             let a = la.iter().find(|l| &l.key == key).map_or(0.1, margin);
+            // The same deals' differences where they were kept: the difference itself and
+            // its paired error; else the two samples' test.
+            let (center, se) = match paired.iter().find(|p| &p.key == key).and_then(Paired::se) {
+                Some(se) => (d.diff, Some(se)),
+                None => (d.center, d.se),
+            };
             // Too few games for a standard error yet: undecided.
-            let se = d.se.unwrap_or(f64::INFINITY);
-            let outcome = if d.se.is_none() || games < FIRST_LOOK {
+            let outcome = if se.is_none() || games < FIRST_LOOK || d.diff.is_nan() {
                 Outcome::Undecided
-            } else if d.center.abs() > z_diff * se {
+            } else if center.abs() > z_diff * se.unwrap_or(f64::INFINITY) {
                 Outcome::Differs
-            } else if d.center.abs() + z_none * se < a {
+            } else if center.abs() + z_none * se.unwrap_or(f64::INFINITY) < a {
                 Outcome::NoDifference
             } else {
                 Outcome::Undecided
@@ -155,8 +169,8 @@ pub fn decide(la: &[Line], lb: &[Line], plan: &Plan, games: u64) -> Result<Vec<D
                 a: d.a,
                 b: d.b,
                 diff: d.diff,
-                low: d.center - z_diff * se,
-                high: d.center + z_diff * se,
+                low: center - z_diff * se.unwrap_or(f64::INFINITY),
+                high: center + z_diff * se.unwrap_or(f64::INFINITY),
                 margin: a,
                 outcome,
             })
@@ -185,12 +199,18 @@ pub fn until_decided(
         let mut last = Vec::new();
         let mut looks = 0;
         let mut decided = false;
+        let mut paired: Vec<Paired> = plan.measures.iter().map(|k| Paired::new(k)).collect();
         while looks < plan.looks && !decided && !stopped() {
             let at = |k: u32| u64::from(k).saturating_mul(plan.batch);
             let range = at(looks)..at(looks + 1);
             let both = (&stopped as &(dyn Fn() -> bool + Sync), control.played);
-            ta.merge(&play_range(a.0, &seats_a, a.1.seed, range.clone(), both)?);
-            tb.merge(&play_range(b.0, &seats_b, b.1.seed, range, both)?);
+            play_pairs(
+                ((a.0, a.1, &seats_a), (b.0, b.1, &seats_b)),
+                range,
+                both,
+                (&mut ta, &mut tb),
+                &mut paired,
+            )?;
             if stopped() {
                 break;
             }
@@ -200,6 +220,7 @@ pub fn until_decided(
                 &lines(&tb, b.1),
                 plan,
                 ta.games.min(tb.games),
+                &paired,
             )?;
             decided = last.iter().all(|d| d.outcome != Outcome::Undecided);
         }

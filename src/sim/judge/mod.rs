@@ -11,6 +11,7 @@ mod fair;
 mod family;
 mod html;
 mod lines;
+mod paired;
 mod restrict;
 mod rules;
 mod skill;
@@ -31,6 +32,7 @@ pub use decide::{
 pub use fair::FAIR_MARGIN;
 pub use html::{html, html_compare};
 pub use lines::{Basis, Line, LineDiff, Unit, compare, lines, verdicts};
+pub use paired::Paired;
 pub use restrict::{Change, Restricted, Row, restrict};
 pub use rules::{RuleLine, Source, Target, rules, targets};
 pub use skill::{LADDER, Rung, Skill, ladder, rung, skill};
