@@ -968,12 +968,55 @@ fn the_text_with_the_ladder_order_and_restricted_play_of_a_constructed_ruleset()
 /// are judged until decided each at its own table, as the plain comparison plays them: B's
 /// games are played and counted, none fails.
 #[test]
+fn a_comparison_of_rulesets_at_different_tables_asks_which_count() {
+    // Ninety-Eight plays 3 by default, its team game 4: compared as they stand, every
+    // difference would mix the rules with the player count. Refused, saying the options.
+    for extra in [&[][..], &["--until-decided"][..]] {
+        let out = ninety()
+            .args([
+                "judge",
+                "ninety-eight",
+                "ninety-eight-teams",
+                "--games",
+                "20",
+            ])
+            .args(extra)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("ninety-eight plays 3 players by default and ninety-eight-teams plays 4")
+                && err.contains("`--players 4` (both at that count), or `--own-players`"),
+            "{err}"
+        );
+    }
+    // Told which, it compares.
+    for told in [&["--players", "4"][..], &["--own-players"][..]] {
+        let out = ninety()
+            .args([
+                "judge",
+                "ninety-eight",
+                "ninety-eight-teams",
+                "--games",
+                "20",
+            ])
+            .args(told)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(0), "{told:?}");
+    }
+}
+
+#[test]
 fn until_decided_plays_each_ruleset_at_its_own_table() {
     let out = ninety()
         .args([
             "judge",
             "ninety-nine",
             "ninety-eight-teams",
+            "--own-players",
             "--games",
             "40",
             "--until-decided",

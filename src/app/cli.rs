@@ -203,6 +203,10 @@ struct JudgeArgs {
     /// Players at each table (the ruleset's default when not given).
     #[arg(long)]
     players: Option<usize>,
+    /// Two rulesets whose default player counts differ: compare each at its own count
+    /// (without it, or --players, such a comparison is refused).
+    #[arg(long, conflicts_with = "players")]
+    own_players: bool,
     /// The bot in every seat: `cautious`, `random`, `aggressive`, `search`, `ismcts[:N]` or
     /// `script:FILE.rhai`.
     #[arg(long, default_value = "cautious")]
@@ -666,6 +670,7 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
         report: a.report,
         restrict: a.restrict.then_some(a.restrict_bot),
         until_decided: a.until_decided,
+        own_players: a.own_players,
         decide: a.decide,
         cancel: ctrl_c(),
         progress: std::io::stderr().is_terminal(),

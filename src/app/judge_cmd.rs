@@ -35,6 +35,9 @@ pub struct JudgeOptions {
     pub side_games: u64,
     /// Two rulesets: play batches of `games` until the measures are decided.
     pub until_decided: bool,
+    /// Two rulesets whose default player counts differ: compare each at its own (else the
+    /// comparison is refused unless `players` says the count).
+    pub own_players: bool,
     /// The measures `--until-decided` looks at (its defaults when empty).
     pub decide: Vec<String>,
     /// Set by Ctrl-C: the report covers the games played.
@@ -51,6 +54,25 @@ pub const DEFAULT_GAMES: u64 = 20_000;
 pub const BATCH_GAMES: u64 = 1_000;
 /// The deals of the skill ladder's rungs and of restricted play when `--games` is not given.
 pub const SIDE_GAMES: u64 = 500;
+
+/// Two rulesets whose tables differ when no `--players` is given: which count to compare at,
+/// in words, with the options that say it.
+fn mixed_tables(a: (&Ruleset, &JudgeConfig), b: (&Ruleset, &JudgeConfig)) -> String {
+    let both: Vec<String> = [a.1.players, b.1.players]
+        .into_iter()
+        .filter(|&n| a.0.check_players(n).is_ok() && b.0.check_players(n).is_ok())
+        .map(|n| format!("`--players {n}`"))
+        .collect();
+    let which = if both.is_empty() {
+        "no count both can play at: ".to_string()
+    } else {
+        format!("{} (both at that count), or ", both.join(" or "))
+    };
+    format!(
+        "{} plays {} players by default and {} plays {}: a difference would mix the rules with the number of players. Say which: {which}`--own-players` to compare each at its own count",
+        a.1.ruleset, a.1.players, b.1.ruleset, b.1.players
+    )
+}
 
 /// `A..B`: a target length in turns, inclusive.
 pub fn parse_length(text: &str) -> Result<(u64, u64), String> {
@@ -223,6 +245,12 @@ pub fn judge_cmd(
             Ok(j) => prepared.push(j),
             Err(e) => return fail(err, e),
         }
+    }
+    if let [(pa, ca), (pb, cb)] = prepared.as_slice()
+        && ca.players != cb.players
+        && !o.own_players
+    {
+        return fail(err, (USAGE, mixed_tables((pa, ca), (pb, cb))));
     }
     let played = AtomicU64::new(0);
     let (judged, decision) = match with_progress(o, rulesets.len() as u64, &played, || {
