@@ -407,6 +407,51 @@ fn luck_is_whole_where_the_deal_decides_and_falls_where_a_bot_can_do_better() {
 }
 
 #[test]
+fn a_rule_that_can_never_happen_is_said_to_be_impossible_not_rare() {
+    // One card each, drawn after every card, the discard pile shuffled into an empty stock:
+    // no one is ever without cards, whatever the games played. Not "fewer than 1 in N".
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/check-inputs/warn_no_cards_cannot_happen.rules")
+        .display()
+        .to_string();
+    let cfg = config("impossible", 3, 200, 7);
+    let (p, t) = run(&path, &cfg, 2);
+    let rules = judge::rules(&p, &t);
+    let empty = rules
+        .iter()
+        .find(|r| r.label.starts_with("when a player has no cards"))
+        .expect("the no-cards line");
+    assert_eq!(empty.fired, 0);
+    assert_eq!(empty.never_bound, None);
+    assert!(
+        empty
+            .cannot
+            .as_deref()
+            .is_some_and(|c| c.contains("no one is ever without cards")),
+        "{empty:?}"
+    );
+    let text = judge::text(&p, &cfg, &t);
+    assert!(
+        text.lines()
+            .any(|l| l.contains("when a player has no cards")
+                && l.contains("cannot happen here: players draw after every card laid")),
+        "{text}"
+    );
+    // Where a player can run out (drawing by hand), it is a rule like any other.
+    let by_hand = std::fs::read_to_string(&path)
+        .expect("the file")
+        .replace("players draw automatically", "players draw by hand");
+    let path = write_ruleset("by-hand", &by_hand);
+    let (p, t) = run(&path.display().to_string(), &cfg, 2);
+    let rules = judge::rules(&p, &t);
+    let empty = rules
+        .iter()
+        .find(|r| r.label.starts_with("when a player has no cards"))
+        .expect("the no-cards line");
+    assert_eq!(empty.cannot, None);
+}
+
+#[test]
 fn the_ladder_is_the_same_for_any_number_of_threads() {
     let p = load_program(&Disk, &shipped("ninety-nine"), &[]).expect("checks");
     let one = judge::ladder(&p, 3, 6, 2, 1).expect("runs");

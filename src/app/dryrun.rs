@@ -464,7 +464,12 @@ fn never_seen(p: &Ruleset, own: &Layer, seen: &Seen, games: u64) -> Vec<Diag> {
             seen.cannot_play,
             "a player who cannot play",
         ),
-        (p.triggers.no_cards, seen.no_cards, "a player with no cards"),
+        // Where no one can ever be without cards the checker proved it (`cannot-happen`).
+        (
+            p.triggers.no_cards.filter(|_| !p.always_holds_cards()),
+            seen.no_cards,
+            "a player with no cards",
+        ),
     ] {
         if let Some(i) = trigger
             && !happened

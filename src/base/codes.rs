@@ -119,6 +119,7 @@ codes! {
     HalfRemoved = "half-removed": "a variant removes what happens on reaching a bar, or on passing it, but not the other",
     RoundEnd = "round-end": "a variant's line replaces one that ended the round, and does not end it",
     NeverFired = "never-fired": "a card line, bar or moment that no game played while checking made happen",
+    CannotHappen = "cannot-happen": "a rule the game can never make happen, whatever is dealt or played",
     // Variants.
     SameAsParent = "same-as-parent": "a variant's line says what its parent already says",
     NothingToRemove = "nothing-to-remove": "a `no ...` line names nothing the parents have",

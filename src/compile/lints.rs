@@ -207,6 +207,7 @@ impl Compiler<'_> {
             self.no_bust_rule(p, s, &reach);
         }
         self.never_playable(p, s, &reach);
+        self.cannot_happen(p, s);
         self.role_lints(p);
         self.winner_lints(p, s);
         let bust_line = s.triggers.get(&ast::Trigger::CannotPlay);

@@ -19,6 +19,7 @@ mod effects;
 mod ends;
 mod flatten;
 mod gifts;
+mod happen;
 mod lints;
 mod loader;
 mod lower;

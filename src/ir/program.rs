@@ -7,6 +7,10 @@ use super::{Bar, Choice, Cond, Effect, MAX_SEATS, NO_EFFECT, Outcomes};
 use crate::base::cards::{Card, RANKS, full_deck, full_deck_into};
 use crate::base::span::strip_comment;
 
+/// Why no player is ever without cards ([`Program::always_holds_cards`]), in the designer's
+/// words: the checker's warning and the judge's "cannot happen here" say it.
+pub const ALWAYS_HOLDS_CARDS: &str = "players draw after every card laid, the discard pile is shuffled into an empty stock and the deck holds more cards than the hands, so no one is ever without cards";
+
 /// Where a compiled piece came from: a file of the `extends` chain and a line in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub struct Origin {
@@ -259,6 +263,26 @@ impl Program {
     #[inline(always)]
     pub fn hand_size(&self, in_game: usize) -> usize {
         usize::from(self.hand[in_game.clamp(2, MAX_SEATS)])
+    }
+
+    /// Whether no player is ever without cards at their turn, for sure ([`ALWAYS_HOLDS_CARDS`]
+    /// says why in words): cards are drawn after
+    /// every card laid (not by hand), the discard pile is shuffled into an empty stock, no
+    /// line moves a card otherwise (no draws, gifts, takes, swaps, scripts that move cards,
+    /// moves beside laying a card), every hand is dealt a card, and for every player count
+    /// the deck holds more cards than every hand at its widest together, so a draw always
+    /// finds one. Then `when a player has no cards` can never happen.
+    pub fn always_holds_cards(&self) -> bool {
+        if self.by_hand || !self.reshuffle || self.moves_cards() || !self.others.is_empty() {
+            return false;
+        }
+        (usize::from(self.min_players)..=usize::from(self.max_players)).all(|n| {
+            let fewest = (2..=n.clamp(2, MAX_SEATS))
+                .map(|k| self.hand_size(k))
+                .min()
+                .unwrap_or(0);
+            fewest >= 1 && self.deck_size(n) > n * self.widest_hand(n)
+        })
     }
 
     /// The longest hand a game that starts with `seats` players deals or draws up to, as

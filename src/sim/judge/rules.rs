@@ -230,6 +230,9 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
         let Some(o) = p.outcomes.get(usize::from(i)) else {
             continue;
         };
+        let cannot =
+            (kind == "trigger" && p.triggers.no_cards == Some(i) && p.always_holds_cards())
+                .then(|| crate::ir::ALWAYS_HOLDS_CARDS.to_string());
         // A trigger's text says its moment already (`when a player cannot play: ...`).
         let label = if kind == "trigger" {
             p.filled(&o.text)
@@ -239,7 +242,7 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
         out.push(Target {
             kind,
             label,
-            cannot: None,
+            cannot,
             origin: o.origin,
             source: Source::Outcome(i),
         });
