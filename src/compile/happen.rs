@@ -1,9 +1,10 @@
-//! Rules the game can never make happen, proved from the program (not from games played):
-//! a warning at the line, in the ruleset's own file.
+//! Rules and moves the game can never make happen, proved from the program (not from games
+//! played): a warning at the line.
 
 use super::compiler::Compiler;
 use super::settings::Settings;
 use crate::base::Code;
+use crate::base::cards::JOKER;
 use crate::base::diag::Diag;
 use crate::ir::{self, ALWAYS_HOLDS_CARDS};
 use crate::lang::ast;
@@ -27,5 +28,37 @@ impl Compiler<'_> {
             .label("never happens")
             .hint("remove the line, or let a player run out: `players draw by hand`"),
         );
+    }
+
+    /// A move beside laying a card that is never offered: one for a player who cannot play
+    /// where no one ever is, or a discard of jokers from a deck without them.
+    pub(super) fn never_offered(&mut self, p: &ir::Program, s: &Settings, stuck: bool) {
+        for (o, d) in p.others.iter().zip(&s.others) {
+            let no_jokers =
+                matches!(o.kind, ir::OtherKind::Discard(r) if p.jokers == 0 && r == 1 << JOKER);
+            let (why, hint) = if o.when == ir::OtherWhen::Stuck && !stuck {
+                (
+                    "no limit on the total ever leaves a player holding cards unable to lay one, so no one is ever offered this move",
+                    "remove the line, or give the total a limit a player can be stuck at: `the total may not go above 99`",
+                )
+            } else if no_jokers {
+                (
+                    "the deck has no jokers, so no one ever holds one to discard",
+                    "remove the line, or put jokers in the deck: `jokers 2 per deck`",
+                )
+            } else {
+                continue;
+            };
+            self.err(
+                d.layer,
+                Diag::warning(
+                    Code::OtherMove,
+                    d.value.action.span,
+                    format!("this move can never be made: {why}"),
+                )
+                .label("never offered")
+                .hint(hint),
+            );
+        }
     }
 }

@@ -223,38 +223,6 @@ impl Compiler<'_> {
         self.check_can_end(p, bust_line, stuck, unlimited);
     }
 
-    /// A move beside laying a card that is never offered: one for a player who cannot play
-    /// where no one ever is, or a discard of jokers from a deck without them.
-    fn never_offered(&mut self, p: &ir::Program, s: &Settings, stuck: bool) {
-        for (o, d) in p.others.iter().zip(&s.others) {
-            let no_jokers =
-                matches!(o.kind, ir::OtherKind::Discard(r) if p.jokers == 0 && r == 1 << JOKER);
-            let (why, hint) = if o.when == ir::OtherWhen::Stuck && !stuck {
-                (
-                    "no limit on the total ever leaves a player holding cards unable to lay one, so no one is ever offered this move",
-                    "remove the line, or give the total a limit a player can be stuck at: `the total may not go above 99`",
-                )
-            } else if no_jokers {
-                (
-                    "the deck has no jokers, so no one ever holds one to discard",
-                    "remove the line, or put jokers in the deck: `jokers 2 per deck`",
-                )
-            } else {
-                continue;
-            };
-            self.err(
-                d.layer,
-                Diag::warning(
-                    Code::OtherMove,
-                    d.value.action.span,
-                    format!("this move can never be made: {why}"),
-                )
-                .label("never offered")
-                .hint(hint),
-            );
-        }
-    }
-
     /// A card no reachable total lets anyone play (a parent's `set the total to 99` under a
     /// variant's limit of 77). Said in the ruleset's own file: at the card line when it is
     /// there, else at the limit that blocks it.
