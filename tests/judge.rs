@@ -109,8 +109,9 @@ fn a_game_the_second_seat_always_wins_reads_not_fair_and_every_measure_is_the_ha
     // Two players: nobody waits out (the first one out ends the game).
     assert!(ls.iter().all(|l| !l.key.starts_with("downtime")));
     // The rules: the card line fires 9 times a game and decides every round (the last card
-    // before the bust); with 3 cards a hand and a full stock no one is ever without cards, so
-    // that line never fires, and says so with the rule of three's bound: 60 games, 1 in 20.
+    // before the bust); with 3 cards a hand, drawn after every card from a stock the discard
+    // pile refills, no one is ever without cards: that line cannot happen, and says so (not
+    // "rare", with the rule of three's bound).
     let rules = judge::rules(&p, &t);
     let card = rules
         .iter()
@@ -129,7 +130,8 @@ fn a_game_the_second_seat_always_wins_reads_not_fair_and_every_measure_is_the_ha
     assert_eq!(stuck.never_bound, None);
     let empty = trigger("when a player has no cards");
     assert_eq!((empty.fired, empty.games, empty.decided), (0, 0, 0));
-    assert_eq!(empty.never_bound, Some(20));
+    assert_eq!(empty.never_bound, None);
+    assert!(empty.cannot.is_some(), "{empty:?}");
 }
 
 #[test]
@@ -449,6 +451,19 @@ fn a_rule_that_can_never_happen_is_said_to_be_impossible_not_rare() {
         .find(|r| r.label.starts_with("when a player has no cards"))
         .expect("the no-cards line");
     assert_eq!(empty.cannot, None);
+}
+
+#[test]
+fn the_rule_list_gives_each_line_without_its_comment() {
+    // 33-66-99's lines end in comments (`# N33-4, N33-11`): the figures follow the line.
+    let cfg = config("33-66-99", 3, 30, 1);
+    let (p, t) = run(&shipped("33-66-99"), &cfg, 2);
+    let rules = judge::rules(&p, &t);
+    assert!(rules.iter().any(|r| r.label.starts_with("reaching 33: ")));
+    for r in &rules {
+        assert!(!r.label.contains('#'), "{}", r.label);
+        assert_eq!(r.label.trim_end(), r.label);
+    }
 }
 
 #[test]

@@ -247,6 +247,12 @@ pub fn targets(p: &Ruleset, players: usize) -> Vec<Target> {
             source: Source::Outcome(i),
         });
     }
+    // A line as written, but not its comment (`# N33-4`): the figures follow it.
+    for t in &mut out {
+        t.label = crate::base::span::strip_comment(&t.label)
+            .trim_end()
+            .to_string();
+    }
     out
 }
 
