@@ -35,6 +35,8 @@ fn config(games: u64) -> JudgeConfig {
         games,
         seed: 1,
         length: None,
+        pace_ms: ninety::sim::judge::DEFAULT_PACE_MS,
+        minutes: None,
         skill_games: None,
         restrict: None,
     }

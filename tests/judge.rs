@@ -44,6 +44,8 @@ fn config(name: &str, players: usize, games: u64, seed: u64) -> JudgeConfig {
         games,
         seed,
         length: None,
+        pace_ms: ninety::sim::judge::DEFAULT_PACE_MS,
+        minutes: None,
         skill_games: None,
         restrict: None,
     }
@@ -132,6 +134,57 @@ fn a_game_the_second_seat_always_wins_reads_not_fair_and_every_measure_is_the_ha
     assert_eq!((empty.fired, empty.games, empty.decided), (0, 0, 0));
     assert_eq!(empty.never_bound, None);
     assert!(empty.cannot.is_some(), "{empty:?}");
+}
+
+#[test]
+fn minutes_are_turns_at_the_pace_and_the_target_is_the_share_inside_it() {
+    // Only ones: every game is 9 turns. At 10 s a turn that is 90 seconds, a minute and a
+    // half: inside 1..2 minutes, outside 2..3.
+    let path = write_ruleset("ones-minutes", ONES);
+    let mut cfg = config("ones-minutes", 2, 40, 3);
+    cfg.pace_ms = 10_000;
+    cfg.minutes = Some((1, 2));
+    let (_, t) = run(&path.display().to_string(), &cfg, 2);
+    let ls = judge::lines(&t, &cfg);
+    for key in ["minutes_mean", "minutes_median", "minutes_p95"] {
+        assert!((get(&ls, key).value - 1.5).abs() < 1e-9, "{key}");
+    }
+    assert_eq!(get(&ls, "minutes_fit").value, 100.0);
+    assert!(get(&ls, "minutes_mean").label.ends_with("(10 s a turn)"));
+    let said = judge::verdicts(&t, &ls);
+    assert!(
+        said.iter().any(|v| v.starts_with(
+            "time: half the games take 2 minutes or less, 95% within 2 (10 s a turn); 100.0% ["
+        ) && v.ends_with("of games take 1 to 2 minutes")),
+        "{said:?}"
+    );
+    cfg.minutes = Some((2, 3));
+    assert_eq!(get(&judge::lines(&t, &cfg), "minutes_fit").value, 0.0);
+    // One round a game: the winner leads for good only at its one round end, the whole game;
+    // the loser is behind there.
+    assert_eq!(get(&ls, "decided_at").value, 100.0);
+    assert_eq!(get(&ls, "false_hope").value, 0.0);
+    // Bad values are refused before any game, saying how to write them.
+    for (flag, value, says) in [
+        ("--pace", "0", "more than 0 and at most 600 seconds"),
+        ("--pace", "fast", "like `--pace 8`"),
+        (
+            "--minutes",
+            "30..15",
+            "the shortest (30) is above the longest (15)",
+        ),
+        ("--minutes", "15", "like `--minutes 15..30`"),
+    ] {
+        let out = ninety()
+            .args(["judge", "ninety-nine", "--games", "5", flag, value])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{flag} {value}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{flag} {value}"
+        );
+    }
 }
 
 #[test]

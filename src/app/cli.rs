@@ -223,6 +223,14 @@ struct JudgeArgs {
     /// A target length in turns, `A..B`: the report says the share of games that fit it.
     #[arg(long, value_name = "A..B")]
     length: Option<String>,
+    /// Seconds a turn takes at the table (8 when not given): lengths are also said in
+    /// minutes.
+    #[arg(long, value_name = "SECONDS")]
+    pace: Option<String>,
+    /// A target time at the table in minutes, `A..B` (at --pace): the report says the share
+    /// of games that take it.
+    #[arg(long, value_name = "A..B")]
+    minutes: Option<String>,
     /// Write every figure and verdict as one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -666,6 +674,8 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
         sets: sets(&a.sets)?,
         json: a.json,
         length: a.length,
+        pace: a.pace,
+        minutes: a.minutes,
         skill: a.skill,
         report: a.report,
         restrict: a.restrict.then_some(a.restrict_bot),

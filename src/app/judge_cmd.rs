@@ -24,6 +24,10 @@ pub struct JudgeOptions {
     pub json: bool,
     /// `--length A..B`, as written.
     pub length: Option<String>,
+    /// `--pace SECONDS`, as written (seconds a turn at the table).
+    pub pace: Option<String>,
+    /// `--minutes A..B`, as written.
+    pub minutes: Option<String>,
     /// Also write the report as one self-contained HTML page, to this file.
     pub report: Option<String>,
     /// Play the skill ladder too, over `side_games` deals for each rung.
@@ -72,6 +76,36 @@ fn mixed_tables(a: (&Ruleset, &JudgeConfig), b: (&Ruleset, &JudgeConfig)) -> Str
         "{} plays {} players by default and {} plays {}: a difference would mix the rules with the number of players. Say which: {which}`--own-players` to compare each at its own count",
         a.1.ruleset, a.1.players, b.1.ruleset, b.1.players
     )
+}
+
+/// `--pace SECONDS`: seconds a turn at the table, in milliseconds (`8`, `6.5`; above 0, at
+/// most 10 minutes).
+pub fn parse_pace(text: &str) -> Result<u32, String> {
+    let seconds: f64 = text.trim().parse().map_err(|_| {
+        format!("`--pace {text}`: write the seconds a turn takes, like `--pace 8` or `--pace 6.5`")
+    })?;
+    if !(seconds > 0.0 && seconds <= 600.0) {
+        return Err(format!(
+            "`--pace {text}`: a turn takes more than 0 and at most 600 seconds"
+        ));
+    }
+    Ok((seconds * 1000.0).round().max(1.0) as u32)
+}
+
+/// `--minutes A..B`: a target time at the table in minutes, inclusive.
+pub fn parse_minutes(text: &str) -> Result<(u32, u32), String> {
+    let shape = || {
+        format!("`--minutes {text}`: write the target in minutes as A..B, like `--minutes 15..30`")
+    };
+    let (a, b) = text.split_once("..").ok_or_else(shape)?;
+    let a: u32 = a.trim().parse().map_err(|_| shape())?;
+    let b: u32 = b.trim().parse().map_err(|_| shape())?;
+    if a > b {
+        return Err(format!(
+            "`--minutes {text}`: the shortest ({a}) is above the longest ({b})"
+        ));
+    }
+    Ok((a, b))
 }
 
 /// `A..B`: a target length in turns, inclusive.
@@ -124,6 +158,16 @@ fn prepare(
         games: o.games,
         seed: o.seed,
         length,
+        pace_ms: match &o.pace {
+            Some(p) => parse_pace(p).map_err(|e| (USAGE, e))?,
+            None => judge::DEFAULT_PACE_MS,
+        },
+        minutes: o
+            .minutes
+            .as_deref()
+            .map(parse_minutes)
+            .transpose()
+            .map_err(|e| (USAGE, e))?,
         skill_games: o.skill.then_some(o.side_games),
         restrict: o.restrict.clone().map(|b| (b, o.side_games)),
     };

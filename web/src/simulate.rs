@@ -275,6 +275,8 @@ pub fn judge_run(program: &Program, bot: &str, ask: &Ask) -> Result<Run, String>
         games: ask.games,
         seed: ask.seed,
         length: None,
+        pace_ms: ninety::sim::judge::DEFAULT_PACE_MS,
+        minutes: None,
         skill_games: None,
         restrict: None,
     };

@@ -536,6 +536,8 @@ fn the_judge_is_judges_own_text_and_page() {
         games: 100,
         seed: 2,
         length: None,
+        pace_ms: ninety::sim::judge::DEFAULT_PACE_MS,
+        minutes: None,
         skill_games: None,
         restrict: None,
     };

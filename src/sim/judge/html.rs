@@ -39,13 +39,14 @@ fn value(v: f64, unit: Unit) -> String {
 }
 
 /// The measures, as the issue lists them: a section a measure, the lines that make it up.
-const SECTIONS: [(&str, &[&str]); 9] = [
+const SECTIONS: [(&str, &[&str]); 11] = [
     ("Seat balance", &["seat_", "largest_gap", "first_player"]),
     (
         "Completion",
         &["with_winner", "turn_limited", "shared_wins"],
     ),
     ("Length", &["turns_", "rounds_", "length_fit"]),
+    ("Time at the table", &["minutes_"]),
     (
         "Agency",
         &["real_choice", "choices_per_game", "forced_busts"],
@@ -55,6 +56,7 @@ const SECTIONS: [(&str, &[&str]); 9] = [
         "Lead changes, comebacks, drama",
         &["lead_changes", "comebacks", "drama"],
     ),
+    ("When it is decided", &["decided_at", "false_hope"]),
     ("Skill", &["skill_"]),
     ("Order", &["order_"]),
     ("Luck", &["luck"]),

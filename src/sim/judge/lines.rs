@@ -83,7 +83,7 @@ pub(super) fn z_for(alpha: f64) -> f64 {
 /// nothing): not a number, written "not measured" (and `null` in JSON), never 0.
 pub const NOT_MEASURED: f64 = f64::NAN;
 
-fn line(key: &str, label: String, basis: Basis, unit: Unit, meaning: &str) -> Line {
+pub(super) fn line(key: &str, label: String, basis: Basis, unit: Unit, meaning: &str) -> Line {
     let (value, interval) = match &basis {
         Basis::Share { n, .. } | Basis::Order { n, .. } | Basis::Luck { n, .. } if *n <= 0.0 => {
             (NOT_MEASURED, None)
@@ -135,14 +135,14 @@ fn line(key: &str, label: String, basis: Basis, unit: Unit, meaning: &str) -> Li
     }
 }
 
-fn plain(key: &str, label: &str, value: f64, meaning: &str) -> Line {
+pub(super) fn plain(key: &str, label: &str, value: f64, meaning: &str) -> Line {
     Line {
         value,
         ..line(key, label.into(), Basis::Plain, Unit::Number, meaning)
     }
 }
 
-fn share(k: u64, n: u64) -> Basis {
+pub(super) fn share(k: u64, n: u64) -> Basis {
     Basis::Share {
         k: k as f64,
         n: n as f64,
@@ -424,9 +424,11 @@ pub fn lines(t: &Tally, cfg: &JudgeConfig) -> Vec<Line> {
         "the share of games whose win is shared",
     ));
     out.extend(length(t, cfg));
+    out.extend(super::pace::minutes(t, cfg));
     out.extend(agency(t));
     out.extend(downtime(t));
     out.extend(tension(t));
+    out.extend(super::pace::decided(t));
     out.extend(skill(t));
     out.extend(order(t));
     out
@@ -489,7 +491,7 @@ fn order(t: &Tally) -> Vec<Line> {
     out
 }
 
-fn find<'a>(lines: &'a [Line], key: &str) -> Option<&'a Line> {
+pub(super) fn find<'a>(lines: &'a [Line], key: &str) -> Option<&'a Line> {
     lines.iter().find(|l| l.key == key)
 }
 
@@ -532,6 +534,7 @@ pub fn verdicts(t: &Tally, lines: &[Line]) -> Vec<String> {
     if let Some(fit) = find(lines, "length_fit") {
         out.push(format!("{:.1}% of games fit the target length", fit.value));
     }
+    super::pace::verdicts(t, lines, &mut out);
     if let Some(c) = find(lines, "real_choice") {
         out.push(format!("agency: a real choice on {:.1}% of turns", c.value));
     }
@@ -746,9 +749,11 @@ fn differ(a: &Line, b: &Line) -> LineDiff {
     }
 }
 
-/// Every line the two rulesets both have, B against A.
+/// Every line the two rulesets both have, B against A; not the minutes, which are the turns
+/// times the pace (their difference is the turns', counted once).
 pub fn compare(a: &[Line], b: &[Line]) -> Vec<LineDiff> {
     a.iter()
+        .filter(|la| !la.key.starts_with("minutes_") || la.key == "minutes_fit")
         .filter_map(|la| find(b, &la.key).map(|lb| differ(la, lb)))
         .collect()
 }

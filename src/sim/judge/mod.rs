@@ -6,11 +6,13 @@
 //! docs/judge.md.
 
 mod charts;
+mod chips;
 mod decide;
 mod fair;
 mod family;
 mod html;
 mod lines;
+mod pace;
 mod paired;
 mod restrict;
 mod rules;
@@ -32,6 +34,7 @@ pub use decide::{
 pub use fair::FAIR_MARGIN;
 pub use html::{html, html_compare};
 pub use lines::{Basis, Line, LineDiff, Unit, compare, lines, verdicts};
+pub use pace::{DEFAULT_PACE_MS, pace_words};
 pub use paired::Paired;
 pub use restrict::{Change, Restricted, Row, restrict};
 pub use rules::{RuleLine, Source, Target, rules, targets};
@@ -50,6 +53,10 @@ pub struct JudgeConfig {
     pub seed: u64,
     /// A designer's target length in turns (`--length A..B`), inclusive.
     pub length: Option<(u64, u64)>,
+    /// Milliseconds a turn at the table (`--pace`), for lengths in minutes.
+    pub pace_ms: u32,
+    /// A designer's target time at the table in minutes (`--minutes A..B`), inclusive.
+    pub minutes: Option<(u32, u32)>,
     /// Deals for each rung of the skill ladder (`--skill`), when it is played.
     pub skill_games: Option<u64>,
     /// Restricted play (`--restrict`): its bot and its deals, when it is played.

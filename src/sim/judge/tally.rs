@@ -9,9 +9,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::super::{Clustered, Histogram, WIN_UNIT};
+use super::chips::Chips;
 use crate::base::rng::game_seed;
 use crate::engine::{Event, Move, Reason, Setup, Sink, State, kind};
-use crate::ir::{MAX_SEATS, Origin};
+use crate::ir::Origin;
 use crate::play::{self, Driver, Ending, Player};
 
 /// Per-game shares (downtime, drama) are summed in millionths, exactly.
@@ -63,6 +64,14 @@ pub struct Tally {
     pub comebacks: u64,
     /// Per game with one winner: CardStock's drama on the chips, in millionths.
     pub drama: Histogram,
+    /// Per game with one winner: the share of its round ends after which the winner led alone
+    /// for good, in millionths ([`Chips::decided_at`]).
+    #[serde(default)]
+    pub decided_at: Histogram,
+    /// Per game with one winner: the mean over its losing players (or teams) of the share of
+    /// its round ends until which they were level with the winner or ahead, in millionths.
+    #[serde(default)]
+    pub hope: Histogram,
     /// Rule impact: by effect, cards played under it and rounds it decided.
     pub fx_fired: Vec<u64>,
     pub fx_decided: Vec<u64>,
@@ -107,7 +116,7 @@ pub struct Tally {
 
 /// What the winner line ranks players by, and which way: the lead, last place and drama are
 /// counted in it (the chips by default, and for the last player left).
-fn standing(p: &Ruleset) -> crate::ir::Standing {
+pub(super) fn standing(p: &Ruleset) -> crate::ir::Standing {
     match p.winner {
         crate::ir::Winner::Best(st) => st,
         crate::ir::Winner::LastLeft => crate::ir::Winner::MOST_CHIPS_STANDING,
@@ -197,6 +206,8 @@ impl Tally {
         self.sole_wins += o.sole_wins;
         self.comebacks += o.comebacks;
         self.drama.merge(&o.drama);
+        self.decided_at.merge(&o.decided_at);
+        self.hope.merge(&o.hope);
         add(&mut self.fx_fired, &o.fx_fired);
         add(&mut self.fx_decided, &o.fx_decided);
         add(&mut self.out_fired, &o.out_fired);
@@ -409,7 +420,7 @@ impl Sink for Tracker<'_> {
 
 /// The seat a seat's result is counted at: the first seat in the game of its team (itself,
 /// without teams), so a team leads, trails and wins as one.
-fn party(p: &Ruleset, s: &State, seat: u8) -> u8 {
+pub(super) fn party(p: &Ruleset, s: &State, seat: u8) -> u8 {
     if p.team_size.is_none() {
         return seat;
     }
@@ -417,85 +428,6 @@ fn party(p: &Ruleset, s: &State, seat: u8) -> u8 {
     (0..s.seats)
         .find(|&x| s.in_game(x) && s.account(p, x) == acc)
         .unwrap_or(seat)
-}
-
-/// The chips of a seat out of the game, in a round end's row.
-const OUT: i32 = i32::MIN;
-
-/// The chips of each seat at a round's end, and what the game loop worked out from them.
-#[derive(Default)]
-struct Chips {
-    /// Each round end's chips, by seat.
-    history: Vec<[i32; MAX_SEATS]>,
-    leader: Option<u8>,
-    changes: u64,
-    /// Seats that were last in chips at some round's end (strictly below another seat).
-    been_last: u16,
-}
-
-impl Chips {
-    /// A round end's standings: what the winner line ranks by (negated when the fewest
-    /// win, so that more is always ahead); a team once, at its first seat in the game.
-    fn look(&mut self, p: &Ruleset, s: &State) {
-        let n = usize::from(s.seats);
-        let st = standing(p);
-        let mut row = [OUT; MAX_SEATS];
-        for (seat, c) in row.iter_mut().enumerate().take(n) {
-            let x = seat as u8;
-            if s.in_game(x) && party(p, s, x) == x {
-                let v = s.holding_of(p, x, st.by);
-                *c = if st.most { v } else { v.saturating_neg() };
-            }
-        }
-        self.record(row, n);
-    }
-
-    /// One round end's chips (`OUT` for a seat out of the game), of `n` seats.
-    fn record(&mut self, row: [i32; MAX_SEATS], n: usize) {
-        let live = &row[..n];
-        let top = live.iter().copied().max().unwrap_or(0);
-        let mut leaders = (0..n).filter(|&i| row[i] == top);
-        if let (Some(only), None) = (leaders.next(), leaders.next()) {
-            let only = only as u8;
-            if self.leader.is_some_and(|l| l != only) {
-                self.changes += 1;
-            }
-            self.leader = Some(only);
-        }
-        let in_game = live.iter().copied().filter(|c| *c != OUT);
-        let (low, high) = in_game.fold((i32::MAX, i32::MIN), |(lo, hi), c| (lo.min(c), hi.max(c)));
-        if low < high {
-            for (seat, c) in live.iter().enumerate() {
-                if *c == low {
-                    self.been_last |= 1 << seat;
-                }
-            }
-        }
-        self.history.push(row);
-    }
-
-    /// CardStock's drama for winner `w`: over the round ends at which `w` was not in the lead,
-    /// the mean of the square root of how far behind the leader `w` was, as a share of the
-    /// starting chips; 0 when `w` never trailed. In millionths.
-    fn drama(&self, w: usize, start: i32) -> u64 {
-        let start = f64::from(start.max(1));
-        let mut sum = 0.0;
-        let mut k = 0u32;
-        for row in &self.history {
-            let top = row.iter().copied().max().unwrap_or(0);
-            let mine = row[w];
-            if mine != OUT && mine < top {
-                let gap = (f64::from(top) - f64::from(mine)) / start;
-                sum += gap.min(1.0).sqrt();
-                k += 1;
-            }
-        }
-        if k == 0 {
-            0
-        } else {
-            (sum / f64::from(k) * MICRO as f64).round() as u64
-        }
-    }
 }
 
 /// Whether the seat to move has a real choice: two or more legal cards making different totals.
@@ -542,6 +474,7 @@ impl play::Watch for Tracker<'_> {
     const EVERY_TURN: bool = true;
 
     fn before(&mut self, p: &Ruleset, s: &State) {
+        self.turns.chips.start(p, s);
         self.turns.asked += 1;
         if real_choice(p, s) {
             self.turns.choices += 1;
@@ -637,6 +570,14 @@ fn add(p: &Ruleset, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
         }
         t.drama
             .add(e.chips.drama(usize::from(only), drama_scale(p)));
+        if let Some(at) = e.chips.decided_at(usize::from(only)) {
+            t.decided_at.add(at);
+        }
+        // One figure a game (its losers' mean), so that the games are the sample.
+        let hope = e.chips.hope(usize::from(only));
+        if !hope.is_empty() {
+            t.hope.add(hope.iter().sum::<u64>() / hope.len() as u64);
+        }
     }
     let total = s.turns.max(1);
     for (order, &(_, at)) in w.outs.iter().enumerate() {
@@ -686,50 +627,4 @@ fn add(p: &Ruleset, s: &State, w: &Tracker<'_>, limited: bool, t: &mut Tally) {
     }
     t.round_ends += w.round_ends;
     t.faults += w.faults;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rows(chips: &[&[i32]]) -> Chips {
-        let mut c = Chips::default();
-        for r in chips {
-            let mut row = [OUT; MAX_SEATS];
-            row[..r.len()].copy_from_slice(r);
-            c.record(row, r.len());
-        }
-        c
-    }
-
-    #[test]
-    fn the_lead_changes_when_another_player_alone_holds_the_most_chips() {
-        // Leaders: 0, (a tie: no leader), 1, 1, 0: two changes (0 to 1, 1 to 0).
-        let c = rows(&[
-            &[3, 2, 2],
-            &[2, 2, 1],
-            &[1, 2, 1],
-            &[1, 2, OUT],
-            &[2, 1, OUT],
-        ]);
-        assert_eq!(c.changes, 2);
-        // Last in chips: seats 1 and 2 at the first round end, 2 at the second, 0 and 2 at
-        // the third, 0 at the fourth (seat 2 is out), 1 at the fifth.
-        assert_eq!(c.been_last, 0b111);
-        let even = rows(&[&[3, 3, 3], &[2, 2, 2]]);
-        assert_eq!((even.changes, even.been_last), (0, 0));
-    }
-
-    #[test]
-    fn drama_is_the_mean_root_of_the_winners_deficit_while_trailing() {
-        // Seat 2 wins: it trails by 1 and by 3 of 4 chips (sqrt(1/4) = 0.5, sqrt(3/4)),
-        // then leads; the mean over the two rounds it trailed.
-        let c = rows(&[&[4, 3, 3], &[4, 1, 1], &[1, OUT, 2]]);
-        let want = (0.5 + 0.75f64.sqrt()) / 2.0;
-        assert_eq!(c.drama(2, 4), (want * MICRO as f64).round() as u64);
-        // Seat 0 trails once, by 1 of 4 chips.
-        assert_eq!(c.drama(0, 4), MICRO / 2);
-        // A winner who never trails: no drama.
-        assert_eq!(rows(&[&[3, 1], &[2, 1]]).drama(0, 3), 0);
-    }
 }
