@@ -1081,6 +1081,90 @@ fn the_text_with_the_ladder_order_and_restricted_play_of_a_constructed_ruleset()
 /// are judged until decided each at its own table, as the plain comparison plays them: B's
 /// games are played and counted, none fails.
 #[test]
+fn a_range_of_players_judges_each_count_side_by_side() {
+    // Only ones at 2 and 3 players: each count's figures are the judge's at that count, on
+    // the same seed; neither is fair, so no count is said to play best.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/judge-inputs/only-ones.rules")
+        .display()
+        .to_string();
+    let out = ninety()
+        .args([
+            "judge",
+            &path,
+            "--players",
+            "2..3",
+            "--games",
+            "60",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let by = v["by_players"].as_array().expect("by player count");
+    assert_eq!(by.len(), 2);
+    for (entry, players) in by.iter().zip([2, 3]) {
+        assert_eq!(entry["players"], players);
+        let cfg = config(&path, players, 60, 1);
+        let (_, t) = run(&path, &cfg, 1);
+        let ls = judge::lines(&t, &cfg);
+        assert_eq!(entry["games"], t.games);
+        assert_eq!(
+            entry["verdicts"],
+            serde_json::to_value(judge::verdicts(&t, &ls)).expect("JSON")
+        );
+    }
+    assert!(
+        v["best"]
+            .as_str()
+            .is_some_and(|b| b.starts_with("no count is shown fair")),
+        "{}",
+        v["best"]
+    );
+    let text = ninety()
+        .args(["judge", &path, "--players", "2..3", "--games", "60"])
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains("\n2 players:\n") && text.contains("\n3 players:\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("measures by player count (95% intervals):"),
+        "{text}"
+    );
+    // What a range cannot do, refused with why.
+    for (args, says) in [
+        (
+            vec!["judge", "ninety-nine", "ninety-eight", "--players", "2..3"],
+            "judges one ruleset at each count: give one",
+        ),
+        (
+            vec!["judge", "ninety-nine", "--players", "2..3", "--skill"],
+            "take one count (`--players N`)",
+        ),
+        (
+            vec!["judge", "ninety-eight-teams", "--players", "3..4"],
+            "played by 4 to 4 players, not 3",
+        ),
+    ] {
+        let out = ninety().args(&args).output().expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
 fn a_comparison_of_rulesets_at_different_tables_asks_which_count() {
     // Ninety-Eight plays 3 by default, its team game 4: compared as they stand, every
     // difference would mix the rules with the player count. Refused, saying the options.

@@ -200,9 +200,10 @@ struct JudgeArgs {
     /// --until-decided.
     #[arg(long)]
     games: Option<u64>,
-    /// Players at each table (the ruleset's default when not given).
-    #[arg(long)]
-    players: Option<usize>,
+    /// Players at each table (the ruleset's default when not given); a range, `2..5`, judges
+    /// one ruleset at each count and sets the verdicts side by side.
+    #[arg(long, value_name = "N or A..B")]
+    players: Option<String>,
     /// Two rulesets whose default player counts differ: compare each at its own count
     /// (without it, or --players, such a comparison is refused).
     #[arg(long, conflicts_with = "players")]
@@ -660,6 +661,16 @@ pub(crate) fn say_ready() {
 }
 
 fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+    let counts = a
+        .players
+        .as_deref()
+        .map(super::judge_counts::parse_players)
+        .transpose()?;
+    let (players, players_range) = match counts {
+        Some((n, m)) if n == m => (Some(n), None),
+        Some(range) => (None, Some(range)),
+        None => (None, None),
+    };
     let o = judge_cmd::JudgeOptions {
         games: a.games.unwrap_or(if a.until_decided {
             judge_cmd::BATCH_GAMES
@@ -667,7 +678,8 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
             judge_cmd::DEFAULT_GAMES
         }),
         side_games: a.games.map_or(judge_cmd::SIDE_GAMES, |g| (g / 10).max(1)),
-        players: a.players,
+        players,
+        players_range,
         bot: a.bot,
         seed: a.seed,
         jobs: jobs(a.jobs, err)?,

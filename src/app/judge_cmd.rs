@@ -17,6 +17,8 @@ use crate::sim::judge::{self, Control, Decision, JudgeConfig, Plan, Tally};
 pub struct JudgeOptions {
     pub games: u64,
     pub players: Option<usize>,
+    /// `--players A..B`: judge the one ruleset at each count, side by side.
+    pub players_range: Option<(usize, usize)>,
     pub bot: String,
     pub seed: u64,
     pub jobs: usize,
@@ -124,6 +126,27 @@ pub fn parse_length(text: &str) -> Result<(u64, u64), String> {
 }
 
 type Judged = (Ruleset, JudgeConfig, Tally);
+
+/// A ruleset read and its run described at `players` (its default when `None`), the target
+/// length read from the options.
+pub(super) fn prepare_at(
+    loader: &dyn Loader,
+    path: &str,
+    o: &JudgeOptions,
+    players: Option<usize>,
+) -> Result<(Ruleset, JudgeConfig), (i32, String)> {
+    let length = o
+        .length
+        .as_deref()
+        .map(parse_length)
+        .transpose()
+        .map_err(|e| (USAGE, e))?;
+    let one = JudgeOptions {
+        players,
+        ..o.clone()
+    };
+    prepare(loader, path, &one, length)
+}
 
 /// A ruleset read and its run described, before any game.
 fn prepare(
@@ -260,6 +283,9 @@ pub fn judge_cmd(
     }
     if o.games == 0 {
         return fail(err, (USAGE, "`--games 0`: judge at least 1 game".into()));
+    }
+    if let Some(range) = o.players_range {
+        return super::judge_counts::judge_counts(loader, rulesets, range, o, out, err);
     }
     let length = match o.length.as_deref().map(parse_length).transpose() {
         Ok(l) => l,

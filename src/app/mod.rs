@@ -15,6 +15,7 @@ pub mod commands;
 mod completion;
 pub mod dryrun;
 pub mod judge_cmd;
+mod judge_counts;
 pub mod load;
 pub mod lsp;
 #[cfg(feature = "cli")]

@@ -114,9 +114,11 @@ pub(super) fn verdicts(t: &Tally, lines: &[Line], out: &mut Vec<String>) {
             .label
             .rsplit_once('(')
             .map_or("", |(_, p)| p.trim_end_matches(')'));
+        let median = m.value.round();
         let mut said = format!(
-            "time: half the games take {:.0} minutes or less, 95% within {:.0} ({pace})",
-            m.value, p95.value
+            "time: half the games take {median:.0} minute{} or less, 95% within {:.0} ({pace})",
+            if median == 1.0 { "" } else { "s" },
+            p95.value
         );
         if let Some(fit) = find(lines, "minutes_fit")
             && let (Some(lo), Some(hi)) = (fit.low, fit.high)

@@ -1,0 +1,304 @@
+//! `ninety judge RULESET --players A..B`: the same judge at each player count, on the same
+//! run's seeds, side by side: the verdicts and the key measures with their intervals, and
+//! which count plays best where the intervals say so.
+
+use std::io::Write;
+
+use super::commands::{FAILED, OK, USAGE};
+use super::judge_cmd::{JudgeOptions, prepare_at};
+use super::load::player;
+use crate::base::text::escape_lines;
+use crate::compile::Loader;
+use crate::sim::judge::{self, JudgeConfig, Line, Tally};
+
+/// `A..B` (or `N`) after `--players`: the counts to judge, inclusive.
+pub fn parse_players(text: &str) -> Result<(usize, usize), String> {
+    let shape = || {
+        format!(
+            "`--players {text}`: write a number of players, like `--players 3`, or a range, like `--players 2..5`"
+        )
+    };
+    let (a, b) = text.split_once("..").unwrap_or((text, text));
+    let a: usize = a.trim().parse().map_err(|_| shape())?;
+    let b: usize = b.trim().parse().map_err(|_| shape())?;
+    if a > b {
+        return Err(format!(
+            "`--players {text}`: the fewest ({a}) is above the most ({b})"
+        ));
+    }
+    Ok((a, b))
+}
+
+/// The measures set side by side, by key, in this order.
+const KEYS: [&str; 8] = [
+    "largest_gap",
+    "first_player",
+    "turns_mean",
+    "minutes_median",
+    "real_choice",
+    "downtime_1",
+    "decided_at",
+    "false_hope",
+];
+
+/// One player count judged.
+struct Count {
+    config: JudgeConfig,
+    tally: Tally,
+    lines: Vec<Line>,
+    verdicts: Vec<String>,
+}
+
+/// Judges one ruleset at each count of `range`; text or JSON to `out`. Exit 2 for options that
+/// do not fit (two rulesets, a count the ruleset does not play, a slow extra asked for).
+pub fn judge_counts(
+    loader: &dyn Loader,
+    rulesets: &[String],
+    range: (usize, usize),
+    o: &JudgeOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let fail = |err: &mut dyn Write, why: String| {
+        let _ = writeln!(err, "error: {why}");
+        USAGE
+    };
+    let (a, b) = range;
+    let [path] = rulesets else {
+        return fail(
+            err,
+            format!("`--players {a}..{b}` judges one ruleset at each count: give one"),
+        );
+    };
+    if o.until_decided || o.skill || o.restrict.is_some() || o.report.is_some() {
+        return fail(
+            err,
+            format!(
+                "`--players {a}..{b}` sets the verdicts of each count side by side: `--until-decided`, `--skill`, `--restrict` and `--report` take one count (`--players N`)"
+            ),
+        );
+    }
+    let bot = match player(&o.bot) {
+        Ok(b) => b,
+        Err(e) => return fail(err, e),
+    };
+    let mut counts = Vec::new();
+    for n in a..=b {
+        let (p, config) = match prepare_at(loader, path, o, Some(n)) {
+            Ok(j) => j,
+            Err((code, why)) => {
+                let _ = writeln!(err, "error: {}", escape_lines(&why));
+                return code;
+            }
+        };
+        let tally = match judge::judge(&p, &bot, &config, o.jobs) {
+            Ok(t) => t,
+            Err(e) => {
+                let _ = writeln!(err, "error: {e}");
+                return FAILED;
+            }
+        };
+        let lines = judge::lines(&tally, &config);
+        let verdicts = judge::verdicts(&tally, &lines);
+        counts.push(Count {
+            config,
+            tally,
+            lines,
+            verdicts,
+        });
+    }
+    let best = best_count(&counts);
+    if o.json {
+        let v = serde_json::json!({
+            "ruleset": path,
+            "by_players": counts.iter().map(|c| serde_json::json!({
+                "players": c.config.players,
+                "games": c.tally.games,
+                "verdicts": c.verdicts,
+                "lines": c.lines,
+            })).collect::<Vec<_>>(),
+            "best": best,
+        });
+        let _ = writeln!(out, "{v}");
+    } else {
+        let _ = write!(out, "{}", text(path, &counts, &best));
+    }
+    OK
+}
+
+/// How many points more turns with a real choice make one count play better than another:
+/// the margin `--until-decided` takes for a share.
+const CHOICE_MARGIN: f64 = 2.0;
+
+/// Which count plays best, said only where the intervals allow it: among the counts judged
+/// fair, the one whose real-choice interval lies above every other fair count's by
+/// [`CHOICE_MARGIN`] points; else why none is named.
+fn best_count(counts: &[Count]) -> String {
+    let fair: Vec<&Count> = counts
+        .iter()
+        .filter(|c| c.verdicts.first().is_some_and(|v| v.starts_with("fair:")))
+        .collect();
+    let choice = |c: &Count| {
+        c.lines
+            .iter()
+            .find(|l| l.key == "real_choice")
+            .and_then(|l| Some((l.low?, l.high?)))
+    };
+    match fair.as_slice() {
+        [] => "no count is shown fair (every seat within 5 points): none plays best".into(),
+        [one] => format!(
+            "plays best at {} players: the only count shown fair",
+            one.config.players
+        ),
+        many => {
+            let above = many.iter().find(|c| {
+                choice(c).is_some_and(|(lo, _)| {
+                    many.iter().all(|o| {
+                        o.config.players == c.config.players
+                            || choice(o).is_some_and(|(_, hi)| lo > hi + CHOICE_MARGIN)
+                    })
+                })
+            });
+            match above {
+                Some(c) => format!(
+                    "plays best at {} players: fair, and more turns with a real choice than at any other fair count, by {CHOICE_MARGIN} points or more beyond chance",
+                    c.config.players
+                ),
+                None => format!(
+                    "fair at {} players; none of them gives {CHOICE_MARGIN} points more turns with a real choice than the others beyond chance",
+                    many.iter()
+                        .map(|c| c.config.players.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            }
+        }
+    }
+}
+
+/// The text: the best count, each count's verdicts, then the key measures side by side.
+fn text(path: &str, counts: &[Count], best: &str) -> String {
+    let mut s = String::new();
+    let Some(first) = counts.first() else {
+        return s;
+    };
+    s.push_str(&format!(
+        "{} ({path}) by player count: {} games each, {} in every seat, seed {}\n{best}\n",
+        first.config.name, first.config.games, first.config.bot, first.config.seed
+    ));
+    for c in counts {
+        s.push_str(&format!("\n{} players:\n", c.config.players));
+        for v in &c.verdicts {
+            s.push_str(&format!("  {v}\n"));
+        }
+    }
+    s.push_str("\nmeasures by player count (95% intervals):\n");
+    s.push_str(&format!("  {:<36}", ""));
+    for c in counts {
+        s.push_str(&format!("{:>24}", format!("{} players", c.config.players)));
+    }
+    s.push('\n');
+    for key in KEYS {
+        let Some(label) = counts
+            .iter()
+            .find_map(|c| c.lines.iter().find(|l| l.key == key))
+            .map(|l| l.label.clone())
+        else {
+            continue;
+        };
+        s.push_str(&format!("  {label:<36}"));
+        for c in counts {
+            let cell = c
+                .lines
+                .iter()
+                .find(|l| l.key == key)
+                .map_or_else(|| "-".to_string(), cell);
+            s.push_str(&format!("{cell:>24}"));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// One measure in a cell: its value and interval, in its unit.
+fn cell(l: &Line) -> String {
+    if l.value.is_nan() {
+        return "not measured".into();
+    }
+    let unit = if l.unit == judge::Unit::Percent {
+        "%"
+    } else {
+        ""
+    };
+    match (l.low, l.high) {
+        (Some(lo), Some(hi)) => format!("{:.1}{unit} [{lo:.1}, {hi:.1}]", l.value),
+        _ => format!("{:.1}{unit}", l.value),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::judge::{Basis, Unit};
+
+    /// A count whose first verdict is `fair` or not, its real choice `lo..hi`.
+    fn count(players: usize, fair: bool, (lo, hi): (f64, f64)) -> Count {
+        let line = Line {
+            key: "real_choice".into(),
+            label: "turns with a real choice".into(),
+            value: f64::midpoint(lo, hi),
+            low: Some(lo),
+            high: Some(hi),
+            unit: Unit::Percent,
+            meaning: String::new(),
+            basis: Basis::Plain,
+        };
+        Count {
+            config: JudgeConfig {
+                ruleset: "r".into(),
+                name: "R".into(),
+                players,
+                bot: "cautious".into(),
+                games: 1,
+                seed: 1,
+                length: None,
+                pace_ms: judge::DEFAULT_PACE_MS,
+                minutes: None,
+                skill_games: None,
+                restrict: None,
+            },
+            tally: Tally::default(),
+            lines: vec![line],
+            verdicts: vec![if fair { "fair: ..." } else { "not fair: ..." }.into()],
+        }
+    }
+
+    #[test]
+    fn the_best_count_is_named_only_where_the_intervals_allow_it() {
+        // Fair at both, and 3 players clearly gives more choices: named.
+        let clear = [count(2, true, (80.0, 81.0)), count(3, true, (90.0, 91.0))];
+        assert!(best_count(&clear).starts_with("plays best at 3 players: fair"));
+        // Apart, but by less than the margin: none named.
+        let close = [count(2, true, (84.0, 85.0)), count(3, true, (86.5, 87.5))];
+        assert!(best_count(&close).starts_with("fair at 2, 3 players; none of them"));
+        // Overlapping: none named.
+        let same = [count(2, true, (84.0, 86.0)), count(3, true, (85.0, 87.0))];
+        assert!(best_count(&same).starts_with("fair at 2, 3 players"));
+        // Only one fair, however much choice the other gives.
+        let one = [count(2, false, (90.0, 91.0)), count(3, true, (50.0, 51.0))];
+        assert_eq!(
+            best_count(&one),
+            "plays best at 3 players: the only count shown fair"
+        );
+        let none = [count(2, false, (90.0, 91.0)), count(3, false, (50.0, 51.0))];
+        assert!(best_count(&none).starts_with("no count is shown fair"));
+    }
+
+    #[test]
+    fn a_range_of_players_reads_as_written_or_says_how_to_write_it() {
+        assert_eq!(parse_players("2..5"), Ok((2, 5)));
+        assert_eq!(parse_players("3"), Ok((3, 3)));
+        assert!(parse_players("5..2").is_err_and(|e| e.contains("the fewest (5)")));
+        assert!(parse_players("two").is_err_and(|e| e.contains("like `--players 2..5`")));
+    }
+}
