@@ -15,7 +15,7 @@ impl Compiler<'_> {
         let Some(line) = s.triggers.get(&ast::Trigger::NoCards) else {
             return;
         };
-        if line.layer != self.leaf() || !p.always_holds_cards() {
+        if line.layer != self.leaf() || !p.always_holds_cards() || self.options_may_deal(s) {
             return;
         }
         self.err(
@@ -28,6 +28,25 @@ impl Compiler<'_> {
             .label("never happens")
             .hint("remove the line, or let a player run out: `players draw by hand`"),
         );
+    }
+
+    /// Whether another value of an option could change what the proof reads: a line switched
+    /// by an option (`if {by_hand}: players draw by hand`), or an option in the hand, the
+    /// decks or the jokers (`hand {cards} cards`). The proof holds at these values only, and
+    /// a line that can happen at another is not one that can never happen.
+    fn options_may_deal(&self, s: &Settings) -> bool {
+        let guarded = self
+            .layers
+            .iter()
+            .any(|l| l.file.statements.iter().any(|st| st.guard.is_some()));
+        guarded
+            || s.live_lines().into_iter().any(|(layer, line)| {
+                let text = self.line_text(layer, line);
+                ["hand", "each player holds", "decks", "jokers"]
+                    .iter()
+                    .any(|w| text.starts_with(w))
+                    && text.contains('{')
+            })
     }
 
     /// A move beside laying a card that is never offered: one for a player who cannot play

@@ -69,7 +69,7 @@ impl Compiler<'_> {
     }
 
     /// A line of a layer's file, as written (without its comment).
-    fn line_text(&self, layer: usize, line: usize) -> &str {
+    pub(super) fn line_text(&self, layer: usize, line: usize) -> &str {
         self.layers[layer]
             .source
             .text
