@@ -1144,11 +1144,11 @@ fn a_range_of_players_judges_each_count_side_by_side() {
     for (args, says) in [
         (
             vec!["judge", "ninety-nine", "ninety-eight", "--players", "2..3"],
-            "judges one ruleset at each count: give one",
+            "judges one ruleset at each of its columns: give one",
         ),
         (
             vec!["judge", "ninety-nine", "--players", "2..3", "--skill"],
-            "take one count (`--players N`)",
+            "take one table (`--players N`, `--set NAME=VALUE`)",
         ),
         (
             vec!["judge", "ninety-eight-teams", "--players", "3..4"],
@@ -1160,6 +1160,67 @@ fn a_range_of_players_judges_each_count_side_by_side() {
         assert!(
             String::from_utf8_lossy(&out.stderr).contains(says),
             "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_sweep_judges_each_value_of_an_option_on_the_same_deals() {
+    // Each column is the judge with `--set chips=V`, the same seed; more chips, longer games.
+    let out = ninety()
+        .args([
+            "judge",
+            "ninety-nine",
+            "--sweep",
+            "chips=2,4",
+            "--games",
+            "200",
+            "--json",
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["option"], "chips");
+    let by = v["by_value"].as_array().expect("by value");
+    let mut turns = Vec::new();
+    for (entry, value) in by.iter().zip(["2", "4"]) {
+        assert_eq!(entry["value"], value);
+        let one = ninety()
+            .args(["judge", "ninety-nine", "--set"])
+            .arg(format!("chips={value}"))
+            .args(["--games", "200", "--json"])
+            .output()
+            .expect("runs");
+        let one: serde_json::Value = serde_json::from_slice(&one.stdout).expect("JSON");
+        assert_eq!(entry["verdicts"], one["verdicts"], "chips={value}");
+        assert_eq!(entry["lines"], one["lines"], "chips={value}");
+        let mean = entry["lines"]
+            .as_array()
+            .and_then(|ls| ls.iter().find(|l| l["key"] == "turns_mean"))
+            .and_then(|l| l["value"].as_f64())
+            .expect("turns");
+        turns.push(mean);
+    }
+    assert!(turns[0] < turns[1], "{turns:?}");
+    for (sweep, says) in [
+        ("chips=1..100", "give from 1 to 20 values"),
+        ("chips", "like `--sweep chips=3,5,7`"),
+        ("nope=1,2", "no option `nope`"),
+    ] {
+        let out = ninety()
+            .args(["judge", "ninety-nine", "--games", "5", "--sweep", sweep])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{sweep}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{sweep}"
         );
     }
 }

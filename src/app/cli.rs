@@ -221,6 +221,10 @@ struct JudgeArgs {
     /// Give an option of the rulesets a value: `--set chips=5` (repeat for more).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     sets: Vec<String>,
+    /// Judge one ruleset at each value of an option, side by side on the same deals:
+    /// `--sweep chips=3,5,7` or `--sweep chips=3..7`.
+    #[arg(long, value_name = "NAME=VALUES")]
+    sweep: Option<String>,
     /// A target length in turns, `A..B`: the report says the share of games that fit it.
     #[arg(long, value_name = "A..B")]
     length: Option<String>,
@@ -680,6 +684,11 @@ fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, 
         side_games: a.games.map_or(judge_cmd::SIDE_GAMES, |g| (g / 10).max(1)),
         players,
         players_range,
+        sweep: a
+            .sweep
+            .as_deref()
+            .map(super::judge_counts::parse_sweep)
+            .transpose()?,
         bot: a.bot,
         seed: a.seed,
         jobs: jobs(a.jobs, err)?,

@@ -19,6 +19,9 @@ pub struct JudgeOptions {
     pub players: Option<usize>,
     /// `--players A..B`: judge the one ruleset at each count, side by side.
     pub players_range: Option<(usize, usize)>,
+    /// `--sweep NAME=V1,V2,...`: judge the one ruleset at each value of the option, side by
+    /// side.
+    pub sweep: Option<(String, Vec<String>)>,
     pub bot: String,
     pub seed: u64,
     pub jobs: usize,
@@ -284,8 +287,20 @@ pub fn judge_cmd(
     if o.games == 0 {
         return fail(err, (USAGE, "`--games 0`: judge at least 1 game".into()));
     }
+    if o.players_range.is_some() && o.sweep.is_some() {
+        return fail(
+            err,
+            (
+                USAGE,
+                "`--players A..B` and `--sweep` each set judges side by side: give one (and `--players N` with `--sweep`)".into(),
+            ),
+        );
+    }
     if let Some(range) = o.players_range {
         return super::judge_counts::judge_counts(loader, rulesets, range, o, out, err);
+    }
+    if let Some((name, values)) = &o.sweep {
+        return super::judge_counts::judge_sweep(loader, rulesets, (name, values), o, out, err);
     }
     let length = match o.length.as_deref().map(parse_length).transpose() {
         Ok(l) => l,

@@ -1,6 +1,7 @@
-//! `ninety judge RULESET --players A..B`: the same judge at each player count, on the same
-//! run's seeds, side by side: the verdicts and the key measures with their intervals, and
-//! which count plays best where the intervals say so.
+//! `ninety judge RULESET --players A..B` and `--sweep NAME=V1,V2,...`: the same judge at each
+//! player count or each value of an option, on the same run's seeds, side by side: the
+//! verdicts and the key measures with their intervals, and which one plays best where the
+//! intervals say so.
 
 use std::io::Write;
 
@@ -41,8 +42,10 @@ const KEYS: [&str; 8] = [
     "false_hope",
 ];
 
-/// One player count judged.
+/// One column judged: a player count, or an option's value.
 struct Count {
+    /// The count (`3`) or the value (`5`) of the column.
+    value: String,
     config: JudgeConfig,
     tally: Tally,
     lines: Vec<Line>,
@@ -54,27 +57,100 @@ struct Count {
 pub fn judge_counts(
     loader: &dyn Loader,
     rulesets: &[String],
-    range: (usize, usize),
+    (a, b): (usize, usize),
+    o: &JudgeOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let values: Vec<String> = (a..=b).map(|n| n.to_string()).collect();
+    let flag = format!("--players {a}..{b}");
+    judge_columns(
+        loader,
+        rulesets,
+        (&Axis::Players, &values, &flag),
+        o,
+        out,
+        err,
+    )
+}
+
+/// `--sweep NAME=V1,V2,...` (or `NAME=A..B`): the option and its values, in order.
+pub fn parse_sweep(text: &str) -> Result<(String, Vec<String>), String> {
+    let shape = || {
+        format!(
+            "`--sweep {text}`: write an option and its values, like `--sweep chips=3,5,7` or `--sweep chips=3..7`"
+        )
+    };
+    let (name, values) = text.split_once('=').ok_or_else(shape)?;
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(shape());
+    }
+    let values: Vec<String> = match values.split_once("..") {
+        Some((a, b)) => {
+            let a: i64 = a.trim().parse().map_err(|_| shape())?;
+            let b: i64 = b.trim().parse().map_err(|_| shape())?;
+            if a > b || b - a >= crate::base::limits::SWEEP_VALUES as i64 {
+                return Err(format!(
+                    "`--sweep {text}`: give from 1 to {} values, the smallest first",
+                    crate::base::limits::SWEEP_VALUES
+                ));
+            }
+            (a..=b).map(|v| v.to_string()).collect()
+        }
+        None => values.split(',').map(|v| v.trim().to_string()).collect(),
+    };
+    if values.is_empty()
+        || values.iter().any(String::is_empty)
+        || values.len() > crate::base::limits::SWEEP_VALUES
+    {
+        return Err(format!(
+            "`--sweep {text}`: give from 1 to {} values, separated by commas",
+            crate::base::limits::SWEEP_VALUES
+        ));
+    }
+    Ok((name.to_string(), values))
+}
+
+/// Judges one ruleset at each value of an option (`--sweep`), at one player count, on the
+/// same deals.
+pub fn judge_sweep(
+    loader: &dyn Loader,
+    rulesets: &[String],
+    (name, values): (&str, &[String]),
+    o: &JudgeOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let flag = format!("--sweep {name}={}", values.join(","));
+    let axis = Axis::Option(name.to_string());
+    judge_columns(loader, rulesets, (&axis, values, &flag), o, out, err)
+}
+
+/// The same judge for each column (a player count, an option's value), side by side.
+fn judge_columns(
+    loader: &dyn Loader,
+    rulesets: &[String],
+    (axis, values, flag): (&Axis, &[String], &str),
     o: &JudgeOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
     let fail = |err: &mut dyn Write, why: String| {
-        let _ = writeln!(err, "error: {why}");
+        let _ = writeln!(err, "error: {}", escape_lines(&why));
         USAGE
     };
-    let (a, b) = range;
     let [path] = rulesets else {
         return fail(
             err,
-            format!("`--players {a}..{b}` judges one ruleset at each count: give one"),
+            format!("`{flag}` judges one ruleset at each of its columns: give one"),
         );
     };
     if o.until_decided || o.skill || o.restrict.is_some() || o.report.is_some() {
         return fail(
             err,
             format!(
-                "`--players {a}..{b}` sets the verdicts of each count side by side: `--until-decided`, `--skill`, `--restrict` and `--report` take one count (`--players N`)"
+                "`{flag}` sets the verdicts side by side: `--until-decided`, `--skill`, `--restrict` and `--report` take one table (`--players N`, `--set NAME=VALUE`)"
             ),
         );
     }
@@ -83,8 +159,20 @@ pub fn judge_counts(
         Err(e) => return fail(err, e),
     };
     let mut counts = Vec::new();
-    for n in a..=b {
-        let (p, config) = match prepare_at(loader, path, o, Some(n)) {
+    for value in values {
+        let prepared = match axis {
+            Axis::Players => value
+                .parse()
+                .map_err(|_| (USAGE, format!("`{flag}`: `{value}` is not a number")))
+                .and_then(|n| prepare_at(loader, path, o, Some(n))),
+            Axis::Option(name) => {
+                let mut one = o.clone();
+                one.sets.retain(|(n, _)| n != name);
+                one.sets.push((name.clone(), value.clone()));
+                prepare_at(loader, path, &one, o.players)
+            }
+        };
+        let (p, config) = match prepared {
             Ok(j) => j,
             Err((code, why)) => {
                 let _ = writeln!(err, "error: {}", escape_lines(&why));
@@ -94,34 +182,48 @@ pub fn judge_counts(
         let tally = match judge::judge(&p, &bot, &config, o.jobs) {
             Ok(t) => t,
             Err(e) => {
-                let _ = writeln!(err, "error: {e}");
+                let _ = writeln!(err, "error: {}", escape_lines(&e));
                 return FAILED;
             }
         };
         let lines = judge::lines(&tally, &config);
         let verdicts = judge::verdicts(&tally, &lines);
         counts.push(Count {
+            value: value.clone(),
             config,
             tally,
             lines,
             verdicts,
         });
     }
-    let best = best_count(&counts);
+    let best = best_count(axis, &counts);
     if o.json {
-        let v = serde_json::json!({
-            "ruleset": path,
-            "by_players": counts.iter().map(|c| serde_json::json!({
+        let column = |c: &Count| {
+            let mut v = serde_json::json!({
                 "players": c.config.players,
                 "games": c.tally.games,
                 "verdicts": c.verdicts,
                 "lines": c.lines,
-            })).collect::<Vec<_>>(),
-            "best": best,
-        });
+            });
+            if let (Axis::Option(_), Some(m)) = (axis, v.as_object_mut()) {
+                m.insert("value".into(), c.value.clone().into());
+            }
+            v
+        };
+        let mut v = serde_json::json!({ "ruleset": path, "best": best });
+        if let Some(m) = v.as_object_mut() {
+            let columns: Vec<serde_json::Value> = counts.iter().map(column).collect();
+            match axis {
+                Axis::Players => m.insert("by_players".into(), columns.into()),
+                Axis::Option(name) => {
+                    m.insert("option".into(), name.clone().into());
+                    m.insert("by_value".into(), columns.into())
+                }
+            };
+        }
         let _ = writeln!(out, "{v}");
     } else {
-        let _ = write!(out, "{}", text(path, &counts, &best));
+        let _ = write!(out, "{}", text(path, axis, &counts, &best));
     }
     OK
 }
@@ -130,10 +232,36 @@ pub fn judge_counts(
 /// the margin `--until-decided` takes for a share.
 const CHOICE_MARGIN: f64 = 2.0;
 
-/// Which count plays best, said only where the intervals allow it: among the counts judged
-/// fair, the one whose real-choice interval lies above every other fair count's by
+/// What the columns are: player counts, or the values of one option (`--sweep chips=3..7`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Axis {
+    Players,
+    Option(String),
+}
+
+impl Axis {
+    /// One column in words: `3 players`, `chips=5`.
+    fn one(&self, value: &str) -> String {
+        match self {
+            Axis::Players => format!("{value} players"),
+            Axis::Option(name) => format!("{name}={value}"),
+        }
+    }
+
+    /// Several columns in words: `2, 3 players`, `chips=3, 5`.
+    fn some(&self, values: &[&str]) -> String {
+        let list = values.join(", ");
+        match self {
+            Axis::Players => format!("{list} players"),
+            Axis::Option(name) => format!("{name}={list}"),
+        }
+    }
+}
+
+/// Which column plays best, said only where the intervals allow it: among the columns judged
+/// fair, the one whose real-choice interval lies above every other fair one's by
 /// [`CHOICE_MARGIN`] points; else why none is named.
-fn best_count(counts: &[Count]) -> String {
+fn best_count(axis: &Axis, counts: &[Count]) -> String {
     let fair: Vec<&Count> = counts
         .iter()
         .filter(|c| c.verdicts.first().is_some_and(|v| v.starts_with("fair:")))
@@ -144,58 +272,63 @@ fn best_count(counts: &[Count]) -> String {
             .find(|l| l.key == "real_choice")
             .and_then(|l| Some((l.low?, l.high?)))
     };
+    let what = match axis {
+        Axis::Players => "count",
+        Axis::Option(_) => "value",
+    };
     match fair.as_slice() {
-        [] => "no count is shown fair (every seat within 5 points): none plays best".into(),
+        [] => format!("no {what} is shown fair (every seat within 5 points): none plays best"),
         [one] => format!(
-            "plays best at {} players: the only count shown fair",
-            one.config.players
+            "plays best at {}: the only {what} shown fair",
+            axis.one(&one.value)
         ),
         many => {
             let above = many.iter().find(|c| {
                 choice(c).is_some_and(|(lo, _)| {
                     many.iter().all(|o| {
-                        o.config.players == c.config.players
+                        o.value == c.value
                             || choice(o).is_some_and(|(_, hi)| lo > hi + CHOICE_MARGIN)
                     })
                 })
             });
             match above {
                 Some(c) => format!(
-                    "plays best at {} players: fair, and more turns with a real choice than at any other fair count, by {CHOICE_MARGIN} points or more beyond chance",
-                    c.config.players
+                    "plays best at {}: fair, and more turns with a real choice than at any other fair {what}, by {CHOICE_MARGIN} points or more beyond chance",
+                    axis.one(&c.value)
                 ),
                 None => format!(
-                    "fair at {} players; none of them gives {CHOICE_MARGIN} points more turns with a real choice than the others beyond chance",
-                    many.iter()
-                        .map(|c| c.config.players.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    "fair at {}; none of them gives {CHOICE_MARGIN} points more turns with a real choice than the others beyond chance",
+                    axis.some(&many.iter().map(|c| c.value.as_str()).collect::<Vec<_>>())
                 ),
             }
         }
     }
 }
 
-/// The text: the best count, each count's verdicts, then the key measures side by side.
-fn text(path: &str, counts: &[Count], best: &str) -> String {
+/// The text: the best column, each column's verdicts, then the key measures side by side.
+fn text(path: &str, axis: &Axis, counts: &[Count], best: &str) -> String {
     let mut s = String::new();
     let Some(first) = counts.first() else {
         return s;
     };
+    let by = match axis {
+        Axis::Players => "by player count".to_string(),
+        Axis::Option(name) => format!("by the value of {name}, {} players", first.config.players),
+    };
     s.push_str(&format!(
-        "{} ({path}) by player count: {} games each, {} in every seat, seed {}\n{best}\n",
+        "{} ({path}) {by}: {} games each, {} in every seat, seed {}\n{best}\n",
         first.config.name, first.config.games, first.config.bot, first.config.seed
     ));
     for c in counts {
-        s.push_str(&format!("\n{} players:\n", c.config.players));
+        s.push_str(&format!("\n{}:\n", axis.one(&c.value)));
         for v in &c.verdicts {
             s.push_str(&format!("  {v}\n"));
         }
     }
-    s.push_str("\nmeasures by player count (95% intervals):\n");
+    s.push_str(&format!("\nmeasures {by} (95% intervals):\n"));
     s.push_str(&format!("  {:<36}", ""));
     for c in counts {
-        s.push_str(&format!("{:>24}", format!("{} players", c.config.players)));
+        s.push_str(&format!("{:>24}", axis.one(&c.value)));
     }
     s.push('\n');
     for key in KEYS {
@@ -254,6 +387,7 @@ mod tests {
             basis: Basis::Plain,
         };
         Count {
+            value: players.to_string(),
             config: JudgeConfig {
                 ruleset: "r".into(),
                 name: "R".into(),
@@ -277,21 +411,23 @@ mod tests {
     fn the_best_count_is_named_only_where_the_intervals_allow_it() {
         // Fair at both, and 3 players clearly gives more choices: named.
         let clear = [count(2, true, (80.0, 81.0)), count(3, true, (90.0, 91.0))];
-        assert!(best_count(&clear).starts_with("plays best at 3 players: fair"));
+        assert!(best_count(&Axis::Players, &clear).starts_with("plays best at 3 players: fair"));
         // Apart, but by less than the margin: none named.
         let close = [count(2, true, (84.0, 85.0)), count(3, true, (86.5, 87.5))];
-        assert!(best_count(&close).starts_with("fair at 2, 3 players; none of them"));
+        assert!(
+            best_count(&Axis::Players, &close).starts_with("fair at 2, 3 players; none of them")
+        );
         // Overlapping: none named.
         let same = [count(2, true, (84.0, 86.0)), count(3, true, (85.0, 87.0))];
-        assert!(best_count(&same).starts_with("fair at 2, 3 players"));
+        assert!(best_count(&Axis::Players, &same).starts_with("fair at 2, 3 players"));
         // Only one fair, however much choice the other gives.
         let one = [count(2, false, (90.0, 91.0)), count(3, true, (50.0, 51.0))];
         assert_eq!(
-            best_count(&one),
+            best_count(&Axis::Players, &one),
             "plays best at 3 players: the only count shown fair"
         );
         let none = [count(2, false, (90.0, 91.0)), count(3, false, (50.0, 51.0))];
-        assert!(best_count(&none).starts_with("no count is shown fair"));
+        assert!(best_count(&Axis::Players, &none).starts_with("no count is shown fair"));
     }
 
     #[test]

@@ -97,6 +97,9 @@ pub const DRY_TURNS: u64 = 60_000;
 /// The most cards one game of the dry run may play before it is called endless.
 pub const DRY_GAME_TURNS: u64 = 5_000;
 
+/// Values of an option `judge --sweep` judges side by side: each is a whole judge run.
+pub const SWEEP_VALUES: usize = 20;
+
 /// The most iterations the strong bot (`ismcts:N`) may be given a move.
 pub const BOT_ITERATIONS: u32 = 1_000_000;
 /// The most cards one of the strong bot's play-outs plays before it is scored as it stands.
@@ -170,6 +173,7 @@ pub const ALL: &[(&str, u64)] = &[
     ("DRY_GAMES", DRY_GAMES),
     ("DRY_TURNS", DRY_TURNS),
     ("DRY_GAME_TURNS", DRY_GAME_TURNS),
+    ("SWEEP_VALUES", SWEEP_VALUES as u64),
     ("BOT_ITERATIONS", BOT_ITERATIONS as u64),
     ("BOT_PLAYOUT_CARDS", BOT_PLAYOUT_CARDS),
     ("SAVE_BYTES", SAVE_BYTES as u64),
