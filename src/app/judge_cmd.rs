@@ -99,30 +99,29 @@ pub fn parse_pace(text: &str) -> Result<u32, String> {
 
 /// `--minutes A..B`: a target time at the table in minutes, inclusive.
 pub fn parse_minutes(text: &str) -> Result<(u32, u32), String> {
-    let shape = || {
-        format!("`--minutes {text}`: write the target in minutes as A..B, like `--minutes 15..30`")
-    };
-    let (a, b) = text.split_once("..").ok_or_else(shape)?;
-    let a: u32 = a.trim().parse().map_err(|_| shape())?;
-    let b: u32 = b.trim().parse().map_err(|_| shape())?;
-    if a > b {
-        return Err(format!(
-            "`--minutes {text}`: the shortest ({a}) is above the longest ({b})"
-        ));
-    }
-    Ok((a, b))
+    target_range("--minutes", "in minutes", "15..30", text)
 }
 
 /// `A..B`: a target length in turns, inclusive.
 pub fn parse_length(text: &str) -> Result<(u64, u64), String> {
+    target_range("--length", "in turns", "40..120", text)
+}
+
+/// `flag A..B`: a target from `A` to `B` inclusive, or how to write one.
+fn target_range<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    flag: &str,
+    unit: &str,
+    example: &str,
+    text: &str,
+) -> Result<(T, T), String> {
     let shape =
-        || format!("`--length {text}`: write the target in turns as A..B, like `--length 40..120`");
+        || format!("`{flag} {text}`: write the target {unit} as A..B, like `{flag} {example}`");
     let (a, b) = text.split_once("..").ok_or_else(shape)?;
-    let a: u64 = a.trim().parse().map_err(|_| shape())?;
-    let b: u64 = b.trim().parse().map_err(|_| shape())?;
+    let a: T = a.trim().parse().map_err(|_| shape())?;
+    let b: T = b.trim().parse().map_err(|_| shape())?;
     if a > b {
         return Err(format!(
-            "`--length {text}`: the shortest ({a}) is above the longest ({b})"
+            "`{flag} {text}`: the shortest ({a}) is above the longest ({b})"
         ));
     }
     Ok((a, b))

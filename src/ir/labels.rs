@@ -35,7 +35,7 @@ impl Choice {
 
     /// What the choice does, in the order the line is written: each step's act, then its
     /// `otherwise`.
-    fn acts(&self) -> impl Iterator<Item = Act> + '_ {
+    pub fn acts(&self) -> impl Iterator<Item = Act> + '_ {
         self.steps().iter().flat_map(|s| [s.then, s.otherwise])
     }
 

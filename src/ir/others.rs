@@ -115,23 +115,20 @@ pub fn choice_says(
     says: impl Fn(&super::Outcome) -> bool,
 ) -> bool {
     use super::Act;
-    c.steps()
-        .iter()
-        .flat_map(|s| [s.then, s.otherwise])
-        .any(|a| match a {
-            Act::ChooseNext => next,
-            Act::Outcomes(i) => outcomes
-                .get(usize::from(i))
-                .is_some_and(|o| o.list.iter().any(&says)),
-            Act::Add(_)
-            | Act::Set(_)
-            | Act::Mul(_)
-            | Act::Div(_)
-            | Act::Nothing
-            | Act::Skip(_)
-            | Act::Reverse
-            | Act::Again(_)
-            | Act::Script(_)
-            | Act::Value(_) => false,
-        })
+    c.acts().any(|a| match a {
+        Act::ChooseNext => next,
+        Act::Outcomes(i) => outcomes
+            .get(usize::from(i))
+            .is_some_and(|o| o.list.iter().any(&says)),
+        Act::Add(_)
+        | Act::Set(_)
+        | Act::Mul(_)
+        | Act::Div(_)
+        | Act::Nothing
+        | Act::Skip(_)
+        | Act::Reverse
+        | Act::Again(_)
+        | Act::Script(_)
+        | Act::Value(_) => false,
+    })
 }
