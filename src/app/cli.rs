@@ -8,8 +8,9 @@ use std::sync::atomic::AtomicBool;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
+use super::cli_tools::{JudgeArgs, TuneArgs, judge, tune};
 use super::commands::{self, CheckOptions};
-use super::{completion, judge_cmd, lsp, repl, run, session, shard, sim_cmd};
+use super::{completion, lsp, repl, run, session, shard, sim_cmd};
 use crate::base::limits::{MOVES_FILE_BYTES, SCRIPT_STACK_BYTES};
 use crate::base::text::escape_lines;
 use crate::compile::{Shipped, read_capped};
@@ -45,6 +46,10 @@ enum Command {
     /// who sits out and what each rule does, each with its 95% interval; two rulesets are
     /// compared on the same deals.
     Judge(JudgeArgs),
+    /// Find the option values (and player counts) that meet a designer's targets (fair, a
+    /// length in minutes, enough real choices, no rule deciding too much), each with its
+    /// interval; games go where the answer is still uncertain.
+    Tune(TuneArgs),
     /// List the shipped rulesets with a line each.
     List,
     /// Print a ruleset as a rules sheet to read at the table.
@@ -191,92 +196,6 @@ struct SimArgs {
 }
 
 #[derive(Args)]
-struct JudgeArgs {
-    /// One ruleset, or two to compare on the same seeded deals.
-    #[arg(required = true, num_args = 1..=2, value_name = "RULESETS")]
-    rulesets: Vec<String>,
-    /// Games to play (each ruleset plays them all, on the same deals); 20,000 when not
-    /// given (enough for fairness within its 5-point margin), 1,000 a batch with
-    /// --until-decided.
-    #[arg(long)]
-    games: Option<u64>,
-    /// Players at each table (the ruleset's default when not given); a range, `2..5`, judges
-    /// one ruleset at each count and sets the verdicts side by side.
-    #[arg(long, value_name = "N or A..B")]
-    players: Option<String>,
-    /// Two rulesets whose default player counts differ: compare each at its own count
-    /// (without it, or --players, such a comparison is refused).
-    #[arg(long, conflicts_with = "players")]
-    own_players: bool,
-    /// The bot in every seat: `cautious`, `random`, `aggressive`, `search`, `ismcts[:N]` or
-    /// `script:FILE.rhai`.
-    #[arg(long, default_value = "cautious")]
-    bot: String,
-    /// The seed of the run: one seed, one report.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Threads (the report is the same for any number; every core when not given).
-    #[arg(long)]
-    jobs: Option<usize>,
-    /// Give an option of the rulesets a value: `--set chips=5` (repeat for more).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    sets: Vec<String>,
-    /// Judge one ruleset at each value of an option, side by side on the same deals:
-    /// `--sweep chips=3,5,7` or `--sweep chips=3..7`.
-    #[arg(long, value_name = "NAME=VALUES")]
-    sweep: Option<String>,
-    /// A target length in turns, `A..B`: the report says the share of games that fit it.
-    #[arg(long, value_name = "A..B")]
-    length: Option<String>,
-    /// Seconds a turn takes at the table (8 when not given): lengths are also said in
-    /// minutes.
-    #[arg(long, value_name = "SECONDS")]
-    pace: Option<String>,
-    /// A target time at the table in minutes, `A..B` (at --pace): the report says the share
-    /// of games that take it.
-    #[arg(long, value_name = "A..B")]
-    minutes: Option<String>,
-    /// Write every figure and verdict as one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
-    /// Also write the report as one self-contained HTML page (inline SVG and CSS, nothing
-    /// fetched); the text or JSON output stays as it is.
-    #[arg(long, value_name = "FILE.html")]
-    report: Option<String>,
-    /// Also play the skill ladder (random, cautious, search, ismcts:200), each level in one
-    /// seat against the level below, and each bot among random ones (CardStock's Order), on
-    /// a tenth of --games (500 deals when --games is not given): skill levels and luck.
-    #[arg(long)]
-    skill: bool,
-    /// Also play restricted play on a tenth of --games (500 deals when --games is not
-    /// given): for each rule, the bot in one seat may not use it when it has another move;
-    /// the change in its win share.
-    #[arg(long)]
-    restrict: bool,
-    /// The bot of restricted play: a built-in one (`cautious`, `search`, `ismcts:200`, ...).
-    #[arg(
-        long,
-        value_name = "BOT",
-        default_value = "cautious",
-        requires = "restrict"
-    )]
-    restrict_bot: String,
-    /// Two rulesets: play them in batches of --games on the same deals until the measures
-    /// are decided (a sequential test, 5% error each way, at most 20 batches).
-    #[arg(long)]
-    until_decided: bool,
-    /// The measures --until-decided decides, by key (repeat or separate by commas; by
-    /// default turns_mean, first_player and real_choice).
-    #[arg(
-        long,
-        value_name = "KEY",
-        value_delimiter = ',',
-        requires = "until_decided"
-    )]
-    decide: Vec<String>,
-}
-
-#[derive(Args)]
 struct RunArgs {
     /// A ruleset file, or the name of a shipped one (`ninety-nine`).
     ruleset: String,
@@ -348,7 +267,7 @@ struct RunArgs {
     round: Option<u32>,
 }
 
-fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
+pub(super) fn sets(list: &[String]) -> Result<Vec<(String, String)>, String> {
     list.iter()
         .map(|s| {
             let shape = || format!("`--set {s}`: write NAME=VALUE, like `--set chips=5`");
@@ -425,6 +344,7 @@ fn command(cli: Cli) -> i32 {
                 Command::Run(a) => run_command(a, &mut out, &mut err),
                 Command::Sim(a) => sim(a, &mut out, &mut err),
                 Command::Judge(a) => judge(a, &mut out, &mut err),
+                Command::Tune(a) => tune(a, &mut out, &mut err),
                 Command::List => Ok(commands::list_cmd(&mut out)),
                 Command::Rules(a) => rules(&a, &mut out, &mut err),
                 Command::Completions(a) => {
@@ -627,7 +547,7 @@ fn sim(a: SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, Stri
 }
 
 /// `--jobs`: at least 1, at most the machine's cores (said when cut down).
-fn jobs(asked: Option<usize>, err: &mut dyn Write) -> Result<usize, String> {
+pub(super) fn jobs(asked: Option<usize>, err: &mut dyn Write) -> Result<usize, String> {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     match asked {
         Some(0) => Err("`--jobs 0`: a run needs at least 1 thread".into()),
@@ -644,7 +564,7 @@ fn jobs(asked: Option<usize>, err: &mut dyn Write) -> Result<usize, String> {
 }
 
 /// A flag Ctrl-C sets, as `sim` has.
-fn ctrl_c() -> Arc<AtomicBool> {
+pub(super) fn ctrl_c() -> Arc<AtomicBool> {
     let cancel = Arc::new(AtomicBool::new(false));
     let flag = cancel.clone();
     let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::Relaxed));
@@ -662,51 +582,6 @@ pub(crate) fn say_ready() {
             eprintln!("ready: Ctrl-C stops the run and reports the games played");
         }
     });
-}
-
-fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
-    let counts = a
-        .players
-        .as_deref()
-        .map(super::judge_counts::parse_players)
-        .transpose()?;
-    let (players, players_range) = match counts {
-        Some((n, m)) if n == m => (Some(n), None),
-        Some(range) => (None, Some(range)),
-        None => (None, None),
-    };
-    let o = judge_cmd::JudgeOptions {
-        games: a.games.unwrap_or(if a.until_decided {
-            judge_cmd::BATCH_GAMES
-        } else {
-            judge_cmd::DEFAULT_GAMES
-        }),
-        side_games: a.games.map_or(judge_cmd::SIDE_GAMES, |g| (g / 10).max(1)),
-        players,
-        players_range,
-        sweep: a
-            .sweep
-            .as_deref()
-            .map(super::judge_counts::parse_sweep)
-            .transpose()?,
-        bot: a.bot,
-        seed: a.seed,
-        jobs: jobs(a.jobs, err)?,
-        sets: sets(&a.sets)?,
-        json: a.json,
-        length: a.length,
-        pace: a.pace,
-        minutes: a.minutes,
-        skill: a.skill,
-        report: a.report,
-        restrict: a.restrict.then_some(a.restrict_bot),
-        until_decided: a.until_decided,
-        own_players: a.own_players,
-        decide: a.decide,
-        cancel: ctrl_c(),
-        progress: std::io::stderr().is_terminal(),
-    };
-    Ok(judge_cmd::judge_cmd(&Shipped, &a.rulesets, &o, out, err))
 }
 
 fn play(a: PlayArgs) -> Result<i32, String> {

@@ -25,31 +25,36 @@ pub(super) const VAR: &str = "NINETY_COMPLETE";
 pub(super) const SHELLS: [&str; 5] = ["bash", "zsh", "fish", "elvish", "powershell"];
 
 /// Where each command takes rulesets (its first positional arguments).
-const RULESET_ARGS: [(&str, &str); 6] = [
+const RULESET_ARGS: [(&str, &str); 7] = [
     ("check", "paths"),
     ("run", "ruleset"),
     ("play", "ruleset"),
     ("sim", "rulesets"),
     ("judge", "rulesets"),
+    ("tune", "ruleset"),
     ("rules", "ruleset"),
 ];
 
 /// Where each command takes a bot, or bots separated by commas.
-const BOT_ARGS: [(&str, &str); 4] = [
+const BOT_ARGS: [(&str, &str); 5] = [
     ("sim", "bots"),
     ("play", "bot"),
     ("run", "bots"),
     ("judge", "bot"),
+    ("tune", "bot"),
 ];
 
 /// Where each command takes `NAME=VALUE` for an option of its rulesets.
-const OPTION_ARGS: [(&str, &str); 7] = [
+const OPTION_ARGS: [(&str, &str); 10] = [
     ("check", "sets"),
     ("run", "sets"),
     ("play", "sets"),
     ("sim", "sets"),
     ("judge", "sets"),
     ("sim", "sweep"),
+    ("judge", "sweep"),
+    ("tune", "sets"),
+    ("tune", "vary"),
     ("rules", "sets"),
 ];
 
@@ -432,6 +437,10 @@ fn exit_status(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
              written, a game met a script's guard, or Ctrl-C stopped the run (the report covers \
              the games played)."
         }
+        Some("tune") => {
+            "The ruleset does not check, a shard does not merge, the report cannot be \
+             written, or Ctrl-C stopped the run (each table says what its games showed)."
+        }
         Some(_) => "The command failed.",
         None => {
             "The command failed: a ruleset that does not check, an illegal move, a run \
@@ -600,6 +609,16 @@ fn examples(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
             (
                 "ninety judge ninety-nine ninety-nine-head-start --json",
                 "Two rulesets on the same deals; every measure's difference and verdict.",
+            ),
+        ],
+        Some("tune") => vec![
+            (
+                "ninety tune ninety-nine --vary chips=1..6 --target fair --target minutes=15..30",
+                "Which numbers of chips make the game fair and 15 to 30 minutes long.",
+            ),
+            (
+                "ninety tune ninety-eight --vary threshold=90..99 --vary lives=1..10 --target fair --shard 2/4 --json > part-2.json; ninety tune --merge part-*.json",
+                "Two options searched in slices, merged into the whole run's report.",
             ),
         ],
         Some("list") => vec![("ninety list", "The shipped rulesets, a line each.")],

@@ -210,7 +210,7 @@ fn control<'a>(o: &'a JudgeOptions, played: &'a AtomicU64) -> Control<'a> {
 /// The measures a run of `p` at `players` seats can have, as `--decide` names them: those
 /// of a tally of no game, and one for each player out before the last two (their downtime),
 /// which a tally has once a game put them out.
-fn possible_measures(p: &Ruleset, c: &JudgeConfig) -> Vec<judge::Line> {
+pub(super) fn possible_measures(p: &Ruleset, c: &JudgeConfig) -> Vec<judge::Line> {
     let mut t = Tally::new(p, c.players);
     for h in &mut t.downtime {
         h.add(0);
@@ -448,6 +448,17 @@ fn with_progress<T: Send>(
     play()
 }
 
+/// Without a terminal (the library in a browser), `play` alone.
+#[cfg(not(feature = "cli"))]
+pub(super) fn progress_while<T: Send>(
+    _: bool,
+    _: Option<u64>,
+    _: &AtomicU64,
+    play: impl FnOnce() -> T + Send,
+) -> T {
+    play()
+}
+
 /// Plays `play` with a progress bar on standard error when it is a terminal and the run is
 /// long (many games, or a bot that searches), reading the games played from `played`.
 #[cfg(feature = "cli")]
@@ -459,11 +470,26 @@ fn with_progress<T: Send>(
 ) -> T {
     let quick = crate::play::Player::builtin(&o.bot).is_ok_and(|p| p.loops());
     let games = o.games.saturating_mul(rulesets);
-    if !o.progress || (quick && games < 2000) {
+    if quick && games < 2000 {
         return play();
     }
     // `--until-decided` plays batches until it is decided: no end is known.
     let len = (!o.until_decided).then_some(games);
+    progress_while(o.progress, len, played, play)
+}
+
+/// Plays `play` with a progress bar of `len` games (a count alone when `None`) on standard
+/// error when `progress`, reading the games played from `played`.
+#[cfg(feature = "cli")]
+pub(super) fn progress_while<T: Send>(
+    progress: bool,
+    len: Option<u64>,
+    played: &AtomicU64,
+    play: impl FnOnce() -> T + Send,
+) -> T {
+    if !progress {
+        return play();
+    }
     std::thread::scope(|scope| {
         let (done, finished) = std::sync::mpsc::channel::<()>();
         scope.spawn(move || {

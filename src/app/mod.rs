@@ -10,6 +10,8 @@
 mod atomic;
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "cli")]
+mod cli_tools;
 pub mod commands;
 #[cfg(feature = "cli")]
 mod completion;
@@ -27,3 +29,4 @@ pub mod session;
 mod shard;
 #[cfg(feature = "cli")]
 pub mod sim_cmd;
+pub mod tune_cmd;

@@ -99,6 +99,10 @@ pub const DRY_GAME_TURNS: u64 = 5_000;
 
 /// Values of an option `judge --sweep` judges side by side: each is a whole judge run.
 pub const SWEEP_VALUES: usize = 20;
+/// Tables `tune` searches (its options' values times its player counts): each is raced.
+pub const TUNE_TABLES: usize = 400;
+/// Targets one `tune` run reads.
+pub const TUNE_TARGETS: usize = 16;
 
 /// The most iterations the strong bot (`ismcts:N`) may be given a move.
 pub const BOT_ITERATIONS: u32 = 1_000_000;
@@ -174,6 +178,8 @@ pub const ALL: &[(&str, u64)] = &[
     ("DRY_TURNS", DRY_TURNS),
     ("DRY_GAME_TURNS", DRY_GAME_TURNS),
     ("SWEEP_VALUES", SWEEP_VALUES as u64),
+    ("TUNE_TABLES", TUNE_TABLES as u64),
+    ("TUNE_TARGETS", TUNE_TARGETS as u64),
     ("BOT_ITERATIONS", BOT_ITERATIONS as u64),
     ("BOT_PLAYOUT_CARDS", BOT_PLAYOUT_CARDS),
     ("SAVE_BYTES", SAVE_BYTES as u64),

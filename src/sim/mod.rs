@@ -14,6 +14,7 @@ mod run;
 mod shard;
 mod spark;
 mod stats;
+pub mod tune;
 
 pub use adjusted::{rate_difference, share_difference};
 pub use report::{

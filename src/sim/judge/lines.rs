@@ -66,7 +66,7 @@ pub(super) fn upper_tail(z: f64) -> f64 {
 }
 
 /// The standard normal quantile with `alpha` above it (by bisection on the upper tail).
-pub(super) fn z_for(alpha: f64) -> f64 {
+pub(in crate::sim) fn z_for(alpha: f64) -> f64 {
     let (mut lo, mut hi) = (0.0, 10.0);
     for _ in 0..80 {
         let mid = f64::midpoint(lo, hi);

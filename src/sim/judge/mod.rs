@@ -33,6 +33,7 @@ pub use decide::{
 };
 pub use fair::FAIR_MARGIN;
 pub use html::{html, html_compare};
+pub(in crate::sim) use lines::z_for;
 pub use lines::{Basis, Line, LineDiff, Unit, compare, lines, verdicts};
 pub use pace::{DEFAULT_PACE_MS, pace_words};
 pub use paired::Paired;
@@ -81,19 +82,21 @@ impl Control<'_> {
     }
 }
 
-/// Plays games `range` of the run seeded `seed`, the seats' players given, into one tally
-/// (on the current pool; the same for any number of threads).
-fn play_range(
+/// Plays games `from, from + step, ...` below `to` of the run seeded `seed`, the seats'
+/// players given, into one tally (on the current pool; the same for any number of threads).
+pub(in crate::sim) fn play_range(
     p: &Ruleset,
     seats: &[Player],
     seed: u64,
-    range: std::ops::Range<u64>,
+    (from, to, step): (u64, u64, u64),
     (stopped, played): (&(dyn Fn() -> bool + Sync), Option<&AtomicU64>),
 ) -> Result<Tally, String> {
     let players = seats.len();
-    range
+    let step = step.max(1);
+    let count = to.saturating_sub(from).div_ceil(step);
+    (0..count)
         .into_par_iter()
-        .map(|i| (!stopped()).then_some(i))
+        .map(|j| (!stopped()).then_some(from + j * step))
         .while_some()
         .try_fold(
             || Tally::new(p, players),
@@ -139,7 +142,7 @@ pub fn judge_with(
             p,
             &seats,
             cfg.seed,
-            0..cfg.games,
+            (0, cfg.games, 1),
             (&stopped, control.played),
         )?;
         extras(p, cfg, &stopped, &mut t)?;
