@@ -1,10 +1,10 @@
 //! One front door for untrusted input: every way a file, script, document, save or shard
-//! comes in (`check`, `rules`, `run`, `play`, `sim`, a bot, `--merge`, `load`, a moves file,
-//! shell completion, the language server) is fed the same hostile corpus — the files of
-//! both hostile-input reports in `tests/front-door/`, and links out of the folder made here —
-//! so a fix in one place is a fix everywhere. Each must end by itself, quickly, within 2 GB,
-//! without a panic, without sending a control character to the terminal, and without showing
-//! a byte of a file outside its folder or of the environment.
+//! comes in (`check`, `rules`, `run`, `play`, `sim`, a bot, the `--merge` of `sim`, `judge`
+//! and `tune`, `load`, a moves file, shell completion, the language server) is fed the same
+//! hostile corpus — the files of both hostile-input reports in `tests/front-door/`, and links
+//! out of the folder made here — so a fix in one place is a fix everywhere. Each must end by
+//! itself, quickly, within 2 GB, without a panic, without sending a control character to the
+//! terminal, and without showing a byte of a file outside its folder or of the environment.
 
 mod support;
 
@@ -118,6 +118,12 @@ fn bot(d: &Dir, f: &str) -> Run {
 fn merge(d: &Dir, f: &str) -> Run {
     d.run_with(&["sim", "--merge", f], b"", LIMIT)
 }
+fn judge_merge(d: &Dir, f: &str) -> Run {
+    d.run_with(&["judge", "--merge", f], b"", LIMIT)
+}
+fn tune_merge(d: &Dir, f: &str) -> Run {
+    d.run_with(&["tune", "--merge", f], b"", LIMIT)
+}
 fn load(d: &Dir, f: &str) -> Run {
     let input = format!("load {f}\n1\nquit\n");
     d.run_with(&["play", "--seed", "1"], input.as_bytes(), LIMIT)
@@ -219,6 +225,16 @@ fn a_bot_takes_the_corpus() {
 #[test]
 fn merge_takes_the_corpus() {
     feed("merge", merge);
+}
+
+#[test]
+fn judge_merge_takes_the_corpus() {
+    feed("judge-merge", judge_merge);
+}
+
+#[test]
+fn tune_merge_takes_the_corpus() {
+    feed("tune-merge", tune_merge);
 }
 
 #[test]

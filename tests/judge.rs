@@ -832,6 +832,7 @@ fn identical_rulesets_give_no_difference_at_the_stated_error_rate_over_many_seed
             jobs: 2,
             cancel: None,
             played: None,
+            shard: None,
         };
         let (ta, tb, d) =
             judge::until_decided((&p, &ca), (&p, &cb), &bot, &plan, &control).expect("runs");

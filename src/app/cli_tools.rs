@@ -12,7 +12,7 @@ use crate::compile::Shipped;
 #[derive(Args)]
 pub(super) struct JudgeArgs {
     /// One ruleset, or two to compare on the same seeded deals.
-    #[arg(required = true, num_args = 1..=2, value_name = "RULESETS")]
+    #[arg(required_unless_present = "merge", num_args = 1..=2, value_name = "RULESETS")]
     rulesets: Vec<String>,
     /// Games to play (each ruleset plays them all, on the same deals); 20,000 when not
     /// given (enough for fairness within its 5-point margin), 1,000 a batch with
@@ -93,9 +93,26 @@ pub(super) struct JudgeArgs {
         requires = "until_decided"
     )]
     decide: Vec<String>,
+    /// Play only the K-th of N slices of the games (`2/8`), or take the slice from a Slurm
+    /// job array (`auto`) or a Kubernetes Indexed Job (`auto/N`); with --json, for --merge.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Put the slices' --json together: the report of the whole run (in the folder the
+    /// slices ran in, whose rulesets it reads again).
+    #[arg(long, value_name = "FILES", num_args = 1.., conflicts_with_all = ["rulesets", "shard"])]
+    merge: Vec<String>,
 }
 
 pub(super) fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32, String> {
+    if !a.merge.is_empty() {
+        let o = judge_cmd::JudgeOptions {
+            json: a.json,
+            report: a.report,
+            ..judge_cmd::JudgeOptions::default()
+        };
+        return Ok(super::judge_merge::merge_cmd(&a.merge, &o, out, err));
+    }
+    let env = |name: &str| std::env::var(name).ok();
     let counts = a
         .players
         .as_deref()
@@ -136,6 +153,11 @@ pub(super) fn judge(a: JudgeArgs, out: &mut dyn Write, err: &mut dyn Write) -> R
         decide: a.decide,
         cancel: ctrl_c(),
         progress: std::io::stderr().is_terminal(),
+        shard: a
+            .shard
+            .as_deref()
+            .map(|t| shard::parse(t, &env))
+            .transpose()?,
     };
     Ok(judge_cmd::judge_cmd(&Shipped, &a.rulesets, &o, out, err))
 }

@@ -53,6 +53,8 @@ pub struct JudgeOptions {
     pub cancel: Arc<AtomicBool>,
     /// Draw a progress bar on standard error (it is a terminal).
     pub progress: bool,
+    /// `--shard K/N`: play the K-th of N slices of the games, for `--merge`.
+    pub shard: Option<(u64, u64)>,
 }
 
 /// The games of a judge when `--games` is not given: enough that Ninety-Nine's fairness is
@@ -127,7 +129,7 @@ fn target_range<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     Ok((a, b))
 }
 
-type Judged = (Ruleset, JudgeConfig, Tally);
+pub(super) type Judged = (Ruleset, JudgeConfig, Tally);
 
 /// A ruleset read and its run described at `players` (its default when `None`), the target
 /// length read from the options.
@@ -204,6 +206,7 @@ fn control<'a>(o: &'a JudgeOptions, played: &'a AtomicU64) -> Control<'a> {
         jobs: o.jobs,
         cancel: Some(&o.cancel),
         played: Some(played),
+        shard: o.shard,
     }
 }
 
@@ -295,6 +298,17 @@ pub fn judge_cmd(
             ),
         );
     }
+    if o.shard.is_some()
+        && (o.until_decided || o.players_range.is_some() || o.sweep.is_some() || o.report.is_some())
+    {
+        return fail(
+            err,
+            (
+                USAGE,
+                "`--shard` plays a slice of one run or of a comparison: `--until-decided`, `--players A..B` and `--sweep` decide from every game at once, and a page (`--report`) is written by `ninety judge --merge FILES... --report FILE.html`".into(),
+            ),
+        );
+    }
     if let Some(range) = o.players_range {
         return super::judge_counts::judge_counts(loader, rulesets, range, o, out, err);
     }
@@ -343,6 +357,22 @@ pub fn judge_cmd(
         Ok(j) => j,
         Err(e) => return fail(err, e),
     };
+    report(&judged, decision.as_ref(), o, out, err)
+}
+
+/// Writes the report of the rulesets judged (one, or two compared): text or JSON to `out`,
+/// the page to `--report`; fails for a run stopped by Ctrl-C or with no game finished.
+pub(super) fn report(
+    judged: &[Judged],
+    decision: Option<&Decision>,
+    o: &JudgeOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let fail = |err: &mut dyn Write, (code, why): (i32, String)| {
+        let _ = writeln!(err, "error: {}", escape_lines(&why));
+        code
+    };
     fn view(j: &Judged) -> (&Ruleset, &JudgeConfig, &Tally) {
         (&j.0, &j.1, &j.2)
     }
@@ -354,20 +384,32 @@ pub fn judge_cmd(
     let games = b.map_or(a.2.games, |b| a.2.games.min(b.2.games));
     // The report first: a page that cannot be written at the end loses no figure.
     if o.json {
-        let mut v = judge::json(a, b, decision.as_ref());
+        let mut v = judge::json(a, b, decision);
         no_figures_of_no_games(&mut v, a, b);
-        if interrupted && let Some(m) = v.as_object_mut() {
-            m.insert("interrupted".into(), true.into());
+        if let Some(m) = v.as_object_mut() {
+            if interrupted {
+                m.insert("interrupted".into(), true.into());
+            }
+            // A slice names itself and the options its ruleset was read with, for `--merge`.
+            if let Some((k, n)) = o.shard {
+                m.insert("shard".into(), serde_json::json!([k, n]));
+                m.insert("sets".into(), serde_json::json!(o.sets));
+            }
         }
         let _ = writeln!(out, "{v}");
     } else {
         let mut text = match b {
             None => judge::text(a.0, a.1, a.2),
-            Some(b) => judge::text_compare(a, b, decision.as_ref()),
+            Some(b) => judge::text_compare(a, b, decision),
         };
         if interrupted {
             text.push_str(&format!(
                 "\n(stopped by Ctrl-C: this covers the {games} games played before it)\n"
+            ));
+        }
+        if let Some((k, n)) = o.shard {
+            text.push_str(&format!(
+                "\n(shard {k} of {n}: the games of this slice only; merge the slices' --json with `ninety judge --merge`)\n"
             ));
         }
         let _ = write!(out, "{}", escape_lines(&text));
@@ -375,7 +417,7 @@ pub fn judge_cmd(
     if let Some(path) = &o.report {
         let page = match b {
             None => judge::html(a.0, a.1, a.2),
-            Some(b) => judge::html_compare(a, b, decision.as_ref()),
+            Some(b) => judge::html_compare(a, b, decision),
         };
         if let Err(e) = write_atomically(std::path::Path::new(path), page.as_bytes(), "a report") {
             return fail(

@@ -213,6 +213,23 @@ pub fn base_program(
 
 /// A seat's player by name: a built-in bot, or `script:FILE.rhai` (a regular `.rhai` file
 /// of at most [`SCRIPT_FILE_BYTES`]).
+/// The ruleset a file from elsewhere (a shard) names, compiled with its options, when it is a
+/// shipped ruleset or a `.rules` file in the current folder's tree (never a path elsewhere,
+/// which a stranger's file could name). `None` when it is neither, or does not check.
+pub fn ruleset_here(name: &str, sets: &[(String, String)]) -> Option<crate::play::Ruleset> {
+    let bare = !name.contains(['/', '\\']);
+    let shipped = bare && crate::compile::shipped(name).is_some();
+    let path = std::path::Path::new(name);
+    let here = name.ends_with(".rules")
+        && !path.has_root()
+        && !name.contains(':')
+        && crate::compile::Disk.inside("", name);
+    if !(shipped || here) {
+        return None;
+    }
+    load_program(&crate::compile::Shipped, name, sets).ok()
+}
+
 pub fn player(name: &str) -> Result<Player, String> {
     let Some(path) = name.strip_prefix("script:") else {
         return Player::builtin(name);

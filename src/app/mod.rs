@@ -18,6 +18,8 @@ mod completion;
 pub mod dryrun;
 pub mod judge_cmd;
 mod judge_counts;
+#[cfg(feature = "cli")]
+mod judge_merge;
 pub mod load;
 pub mod lsp;
 #[cfg(feature = "cli")]

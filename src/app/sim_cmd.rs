@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::atomic::{check_target, write_atomically};
 use super::commands::{FAILED, OK, USAGE, load_for_command};
-use super::load::{load_program, player};
+use super::load::player;
 use crate::base::limits::SHARD_BYTES;
 use crate::base::text::escape_lines;
 use crate::compile::{Loader, read_capped};
@@ -508,18 +508,7 @@ fn merge_runs(parts: &[(String, Runs)]) -> Result<Runs, String> {
 /// stranger could name): its bars bound the shards'. `None` when it is neither, or does not
 /// check; then the shards' numbers are checked on their own.
 fn shard_ruleset(c: &sim::Config) -> Option<crate::play::Ruleset> {
-    let name = c.ruleset.as_str();
-    let bare = !name.contains(['/', '\\']);
-    let shipped = bare && crate::compile::shipped(name).is_some();
-    let path = Path::new(name);
-    let here = name.ends_with(".rules")
-        && !path.has_root()
-        && !name.contains(':')
-        && crate::compile::Disk.inside("", name);
-    if !(shipped || here) {
-        return None;
-    }
-    load_program(&crate::compile::Shipped, name, &c.sets).ok()
+    super::load::ruleset_here(&c.ruleset, &c.sets)
 }
 
 /// One shard file: read with a cap, the JSON of `ninety sim --json`, not interrupted.

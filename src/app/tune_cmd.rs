@@ -244,6 +244,7 @@ pub fn tune_cmd(
         jobs: o.jobs,
         cancel: Some(&o.cancel),
         played: Some(&played),
+        shard: None,
     };
     let raced = match progress_while(o.progress, None, &played, || {
         tune::race(&entries, &config.targets, &bot, &config.plan, &control)

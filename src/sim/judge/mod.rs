@@ -17,6 +17,7 @@ mod paired;
 mod restrict;
 mod rules;
 mod skill;
+mod sums;
 mod tally;
 mod text;
 
@@ -24,7 +25,7 @@ use crate::play::Ruleset;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::play::Player;
 
@@ -44,7 +45,7 @@ pub use tally::{MICRO, Tally};
 pub use text::{comparison_verdict, json, text, text_compare};
 
 /// What a judge run is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JudgeConfig {
     pub ruleset: String,
     pub name: String,
@@ -74,6 +75,9 @@ pub struct Control<'a> {
     pub cancel: Option<&'a AtomicBool>,
     /// Counts the games played, when given (a progress bar reads it).
     pub played: Option<&'a AtomicU64>,
+    /// `(k, n)`: play only the games `i` with `i mod n == k - 1`, a slice of the run (the
+    /// skill ladder and restricted play with the first slice); `None` for every game.
+    pub shard: Option<(u64, u64)>,
 }
 
 impl Control<'_> {
@@ -124,6 +128,7 @@ pub fn judge(p: &Ruleset, bot: &Player, cfg: &JudgeConfig, jobs: usize) -> Resul
         jobs,
         cancel: None,
         played: None,
+        shard: None,
     };
     judge_with(p, bot, cfg, &control)
 }
@@ -138,14 +143,17 @@ pub fn judge_with(
     let seats: Vec<Player> = (0..cfg.players).map(|_| bot.clone()).collect();
     let stopped = || control.stopped();
     super::run::on_threads(control.jobs, || {
+        let (k, n) = control.shard.unwrap_or((1, 1));
         let mut t = play_range(
             p,
             &seats,
             cfg.seed,
-            (0, cfg.games, 1),
+            (k.saturating_sub(1), cfg.games, n),
             (&stopped, control.played),
         )?;
-        extras(p, cfg, &stopped, &mut t)?;
+        if k == 1 {
+            extras(p, cfg, &stopped, &mut t)?;
+        }
         Ok(t)
     })?
 }

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::super::{Clustered, Histogram, WIN_UNIT};
 use super::chips::Chips;
+use super::sums::Sum;
 use crate::base::rng::game_seed;
 use crate::engine::{Event, Move, Reason, Setup, Sink, State, kind};
 use crate::ir::Origin;
@@ -176,52 +177,58 @@ impl Tally {
         }
     }
 
-    /// Adds another tally of the same ruleset and players.
+    /// Adds another tally of the same ruleset and players. The sums of games played never
+    /// overflow; a tally read from a file is added with [`Tally::try_merge`], which says so.
     pub fn merge(&mut self, o: &Tally) {
-        fn add(a: &mut [u64], b: &[u64]) {
-            for (x, y) in a.iter_mut().zip(b) {
-                *x += y;
-            }
+        let _ = self.try_merge(o);
+    }
+
+    /// Adds another tally, all or nothing: `None` (and this tally unchanged) when a sum would
+    /// overflow or the figures are not of the same ruleset and players (vectors of other
+    /// lengths). The skill ladder, Order and restricted play are worked out apart, and kept.
+    #[must_use]
+    pub fn try_merge(&mut self, o: &Tally) -> Option<()> {
+        if self.players != o.players {
+            return None;
         }
-        self.games += o.games;
-        self.failed += o.failed;
-        self.with_winner += o.with_winner;
-        self.turn_limited += o.turn_limited;
-        self.shared += o.shared;
-        add(&mut self.wins, &o.wins);
-        self.first_wins += o.first_wins;
-        self.turns.merge(&o.turns);
-        self.rounds.merge(&o.rounds);
-        self.decisions += o.decisions;
-        self.choices += o.choices;
-        self.choices_per_game.merge(&o.choices_per_game);
-        self.choice_turns.merge(&o.choice_turns);
-        self.forced += o.forced;
-        self.forced_per_game.merge(&o.forced_per_game);
-        for (a, b) in self.downtime.iter_mut().zip(&o.downtime) {
-            a.merge(b);
-        }
-        self.lead_changes += o.lead_changes;
-        self.lead_rounds += o.lead_rounds;
-        self.sole_wins += o.sole_wins;
-        self.comebacks += o.comebacks;
-        self.drama.merge(&o.drama);
-        self.decided_at.merge(&o.decided_at);
-        self.hope.merge(&o.hope);
-        add(&mut self.fx_fired, &o.fx_fired);
-        add(&mut self.fx_decided, &o.fx_decided);
-        add(&mut self.out_fired, &o.out_fired);
-        add(&mut self.out_decided, &o.out_decided);
-        self.round_ends += o.round_ends;
-        self.faults += o.faults;
-        add(&mut self.fx_games, &o.fx_games);
-        add(&mut self.out_games, &o.out_games);
-        add(&mut self.other_fired, &o.other_fired);
-        add(&mut self.other_games, &o.other_games);
-        add(&mut self.other_decided, &o.other_decided);
-        for (k, n) in &o.line_games {
-            *self.line_games.entry(*k).or_insert(0) += n;
-        }
+        let mut m = self.clone();
+        m.games.sum_in(&o.games)?;
+        m.failed.sum_in(&o.failed)?;
+        m.with_winner.sum_in(&o.with_winner)?;
+        m.turn_limited.sum_in(&o.turn_limited)?;
+        m.shared.sum_in(&o.shared)?;
+        m.wins.sum_in(&o.wins)?;
+        m.first_wins.sum_in(&o.first_wins)?;
+        m.turns.sum_in(&o.turns)?;
+        m.rounds.sum_in(&o.rounds)?;
+        m.decisions.sum_in(&o.decisions)?;
+        m.choices.sum_in(&o.choices)?;
+        m.choices_per_game.sum_in(&o.choices_per_game)?;
+        m.choice_turns.sum_in(&o.choice_turns)?;
+        m.forced.sum_in(&o.forced)?;
+        m.forced_per_game.sum_in(&o.forced_per_game)?;
+        m.downtime.sum_in(&o.downtime)?;
+        m.lead_changes.sum_in(&o.lead_changes)?;
+        m.lead_rounds.sum_in(&o.lead_rounds)?;
+        m.sole_wins.sum_in(&o.sole_wins)?;
+        m.comebacks.sum_in(&o.comebacks)?;
+        m.drama.sum_in(&o.drama)?;
+        m.decided_at.sum_in(&o.decided_at)?;
+        m.hope.sum_in(&o.hope)?;
+        m.fx_fired.sum_in(&o.fx_fired)?;
+        m.fx_decided.sum_in(&o.fx_decided)?;
+        m.out_fired.sum_in(&o.out_fired)?;
+        m.out_decided.sum_in(&o.out_decided)?;
+        m.round_ends.sum_in(&o.round_ends)?;
+        m.faults.sum_in(&o.faults)?;
+        m.fx_games.sum_in(&o.fx_games)?;
+        m.out_games.sum_in(&o.out_games)?;
+        m.other_fired.sum_in(&o.other_fired)?;
+        m.other_games.sum_in(&o.other_games)?;
+        m.other_decided.sum_in(&o.other_decided)?;
+        m.line_games.sum_in(&o.line_games)?;
+        *self = m;
+        Some(())
     }
 }
 
