@@ -19,8 +19,11 @@ fn values(name: &str, a: i64, b: i64) -> (String, Vec<String>) {
     (name.into(), (a..=b).map(|v| v.to_string()).collect())
 }
 
+/// A search: the ruleset, its options and their values, and the player counts.
+type Search = (&'static str, Vec<(String, Vec<String>)>, Option<(usize, usize)>);
+
 fn main() {
-    let searches: [(&str, Vec<(String, Vec<String>)>, Option<(usize, usize)>); 3] = [
+    let searches: [Search; 3] = [
         (
             "ninety-eight",
             vec![values("threshold", 90, 99), values("lives", 1, 10)],

@@ -17,7 +17,7 @@ pub mod commands;
 mod completion;
 pub mod dryrun;
 pub mod judge_cmd;
-mod judge_counts;
+pub mod judge_counts;
 #[cfg(feature = "cli")]
 mod judge_merge;
 pub mod load;

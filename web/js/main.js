@@ -613,6 +613,7 @@ async function run(kind) {
         players: Number(byId('sim-players').value),
         bots,
         bot: byId('judge-bot').value,
+        by: kind === 'judge' ? byId('judge-by').value : '',
         seed,
         sets,
         file,

@@ -96,7 +96,7 @@ function answer(pg, msg) {
       const refused = withErrors(pg, msg.text, 'judge');
       if (refused) return refused;
       const t0 = performance.now();
-      const out = JSON.parse(pg.judge(BigInt(msg.games), msg.players, msg.bot, BigInt(msg.seed), sets(msg), msg.file ?? 'playground.rules'));
+      const out = JSON.parse(pg.judge(BigInt(msg.games), msg.players, msg.bot, BigInt(msg.seed), sets(msg), msg.file ?? 'playground.rules', String(msg.by ?? '')));
       out.ms = performance.now() - t0;
       return out;
     }

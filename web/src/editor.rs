@@ -296,6 +296,19 @@ impl Editor {
         })
     }
 
+    /// The current text judged side by side (`by`: `players=2..5` or `NAME=VALUES`), read
+    /// through the page's documents as the command line reads a file.
+    pub fn judge_by(
+        &self,
+        by: &str,
+        bot: &str,
+        ask: &crate::simulate::Ask,
+    ) -> Result<crate::simulate::Run, String> {
+        let path = self.doc().map(|d| d.path.clone()).unwrap_or_default();
+        let ws = Workspace { docs: &self.docs };
+        crate::simulate::judge_by(&ws, &path, by, bot, ask)
+    }
+
     /// What the language server's hover says at a place.
     pub fn hover(&self, line: u32, character: u32) -> Option<Hover> {
         let h = hover::hover(self.doc()?, Position::new(line, character))?;

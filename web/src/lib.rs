@@ -270,7 +270,9 @@ impl Playground {
     }
 
     /// Judges the last text checked as `ninety judge` does, `bot` in every seat: `{"games",
-    /// "text", "html"}` or `{"error"}`.
+    /// "text", "html"}` or `{"error"}`. With `by` (`players=2..5`, or an option and its values,
+    /// `chips=1..6`), at each count or value side by side, as `--players A..B` and `--sweep`.
+    #[allow(clippy::too_many_arguments)]
     pub fn judge(
         &self,
         games: u64,
@@ -279,6 +281,7 @@ impl Playground {
         seed: u64,
         sets: &str,
         file: &str,
+        by: &str,
     ) -> String {
         let run = || -> Result<simulate::Run, String> {
             let sets = parse_sets(sets)?;
@@ -291,6 +294,9 @@ impl Playground {
                 sets,
                 file: file.to_string(),
             };
+            if !by.trim().is_empty() {
+                return self.editor.judge_by(by, bot, &ask);
+            }
             simulate::judge_run(&program, bot, &ask)
         };
         match run() {

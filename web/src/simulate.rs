@@ -255,6 +255,75 @@ impl Batch {
     }
 }
 
+/// Judges the ruleset at `path` (read through `loader`, the page's documents) side by side as
+/// `ninety judge --players A..B` or `--sweep NAME=VALUES` does: `by` is `players=2..5` or
+/// `NAME=V1,V2,...` (or `NAME=A..B`). Its text, and a page that holds it.
+pub fn judge_by(
+    loader: &dyn ninety::compile::Loader,
+    path: &str,
+    by: &str,
+    bot: &str,
+    ask: &Ask,
+) -> Result<Run, String> {
+    use ninety::app::{judge_cmd, judge_counts};
+    check_games(ask.games)?;
+    Player::builtin(bot).map_err(|_| format!("`{bot}` is not one of the built-in bots"))?;
+    let by = by.trim();
+    let mut o = judge_cmd::JudgeOptions {
+        games: ask.games,
+        players: ask.players,
+        bot: bot.to_string(),
+        seed: ask.seed,
+        jobs: 1,
+        sets: ask.sets.clone(),
+        ..judge_cmd::JudgeOptions::default()
+    };
+    let flag = match by.strip_prefix("players=") {
+        Some(range) => {
+            let (a, b) = judge_counts::parse_players(range)
+                .map_err(|e| e.replace("--players ", "players="))?;
+            o.players = None;
+            o.players_range = Some((a, b));
+            format!("--players {a}..{b}")
+        }
+        None => {
+            let (name, values) = judge_counts::parse_sweep(by)
+                .map_err(|e| e.replace("--sweep ", "side by side: "))?;
+            let flag = format!("--sweep {name}={}", values.join(","));
+            o.sweep = Some((name, values));
+            flag
+        }
+    };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = judge_cmd::judge_cmd(loader, &[path.to_string()], &o, &mut out, &mut err);
+    if code != 0 {
+        let why = String::from_utf8_lossy(&err).into_owned();
+        return Err(why.trim().trim_start_matches("error: ").to_string());
+    }
+    let text = String::from_utf8_lossy(&out).into_owned();
+    let mut command = format!(
+        "ninety judge {} --games {} {flag} --bot {bot} --seed {}",
+        ask.file, ask.games, ask.seed
+    );
+    if let (Some(n), false) = (ask.players, flag.starts_with("--players")) {
+        command.push_str(&format!(" --players {n}"));
+    }
+    for (name, value) in &ask.sets {
+        command.push_str(&format!(" --set {name}={value}"));
+    }
+    let html = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>ninety judge: side by side</title>\n<style>body {{ font: 14px/1.4 ui-monospace, monospace; margin: 1rem; }} pre {{ white-space: pre-wrap; }}</style>\n</head>\n<body>\n<pre>{}</pre>\n</body>\n</html>\n",
+        html::esc(&text)
+    );
+    Ok(Run {
+        games: ask.games,
+        asked: ask.games,
+        text,
+        html,
+        command: Some(command),
+    })
+}
+
 /// Plays `ask.games` games of `program` and reports them as `ninety sim` does.
 pub fn simulate(program: &Program, ask: &Ask) -> Result<Run, String> {
     Batch::new(program, None, ask)?.run_all()

@@ -483,6 +483,18 @@ const tests = {
     assert(text.length > 100, `the judge's text: ${text.slice(0, 200)}`);
     const html = await page.$eval(`${$('report')} iframe`, (f) => f.srcdoc);
     assert(html.includes('<html') || html.includes('<!DOCTYPE') || html.includes('<!doctype'), 'the judge\'s page');
+    // Side by side: each player count, then each value of an option.
+    await page.fill($('sim-games'), '200');
+    await page.fill($('judge-by'), 'players=2..3');
+    await page.click($('judge-run'));
+    await page.waitForSelector(`${$('report')}[data-kind="judge"][data-games="200"]`, { timeout: 600_000 });
+    await page.waitForFunction(() => /by player count/.test(document.querySelector('[data-test="report"] pre')?.textContent ?? ''), null, { timeout: 600_000 });
+    const counts = await page.textContent(`${$('report')} pre`);
+    assert(/\n2 players:\n/.test(counts) && /\n3 players:\n/.test(counts), `each count: ${counts.slice(0, 300)}`);
+    await page.fill($('judge-by'), 'chips=2,4');
+    await page.click($('judge-run'));
+    await page.waitForFunction(() => /by the value of chips/.test(document.querySelector('[data-test="report"] pre')?.textContent ?? ''), null, { timeout: 600_000 });
+    await page.fill($('judge-by'), '');
   },
 
   // The share link reopens the very same text, on a page that stored nothing.

@@ -100,6 +100,7 @@ fn the_page_builds_with_every_file_and_a_small_wasm() {
         "table",
         "sim-run",
         "judge-run",
+        "judge-by",
         "sim-games",
         "report",
         "new-variant",

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::sim::{Config, Histogram, Stats, WIN_UNIT};
 
 /// HTML-escapes text for an element or a quoted attribute (the judge's page uses it too).
-pub(crate) fn esc(s: &str) -> String {
+pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -27,7 +27,7 @@ mod svg;
 mod sweep;
 mod wins;
 
-pub(crate) use fmt::esc;
+pub use fmt::esc;
 pub use page::{comparison, single};
 pub use sweep::{SweepRow, sweep};
 
