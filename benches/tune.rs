@@ -20,7 +20,11 @@ fn values(name: &str, a: i64, b: i64) -> (String, Vec<String>) {
 }
 
 /// A search: the ruleset, its options and their values, and the player counts.
-type Search = (&'static str, Vec<(String, Vec<String>)>, Option<(usize, usize)>);
+type Search = (
+    &'static str,
+    Vec<(String, Vec<String>)>,
+    Option<(usize, usize)>,
+);
 
 fn main() {
     let searches: [Search; 3] = [

@@ -320,3 +320,44 @@ fn player_counts_are_searched_beside_the_options() {
         "{minutes:?}"
     );
 }
+
+/// Ctrl-C (SIGINT, once the run says it handles it) stops a search that would not end: each
+/// table says what its games showed, the report says it was stopped, and the run fails.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_search_and_says_so() {
+    let d = Dir::new("ctrl-c", "tune-inputs", &[]);
+    for json in [false, true] {
+        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_ninety"));
+        cmd.args([
+            "tune",
+            "ninety-nine",
+            "--vary",
+            "chips=1..3",
+            "--target",
+            "first_player=0..",
+            "--games",
+            "1000000000000",
+            "--jobs",
+            "2",
+        ])
+        .current_dir(&d.0);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = support::interrupted(&mut cmd);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains("interrupted: each table says what"),
+            "{stderr}"
+        );
+        if json {
+            let v: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+            assert_eq!(v["interrupted"], true);
+        } else {
+            assert!(stdout.contains("(stopped by Ctrl-C:"), "{stdout}");
+        }
+    }
+}

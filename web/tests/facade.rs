@@ -567,7 +567,10 @@ fn the_judge_sets_player_counts_and_option_values_side_by_side() {
     let v = json(&pg.judge(200, 0, "cautious", 1, "", "x.rules", "players=2..3"));
     let text = v["text"].as_str().unwrap_or_default();
     assert!(text.contains("by player count: 200 games each"), "{v}");
-    assert!(text.contains("\n2 players:\n") && text.contains("\n3 players:\n"), "{text}");
+    assert!(
+        text.contains("\n2 players:\n") && text.contains("\n3 players:\n"),
+        "{text}"
+    );
     assert_eq!(
         v["command"],
         "ninety judge x.rules --games 200 --players 2..3 --bot cautious --seed 1"
@@ -576,7 +579,10 @@ fn the_judge_sets_player_counts_and_option_values_side_by_side() {
     let v = json(&pg.judge(200, 3, "cautious", 1, "", "x.rules", "chips=2,4"));
     let text = v["text"].as_str().unwrap_or_default();
     assert!(text.contains("by the value of chips, 3 players"), "{v}");
-    assert!(text.contains("\nchips=2:\n") && text.contains("\nchips=4:\n"), "{text}");
+    assert!(
+        text.contains("\nchips=2:\n") && text.contains("\nchips=4:\n"),
+        "{text}"
+    );
     // What cannot be judged says why: a value the option does not take, a count the game
     // does not play, words that are neither.
     for bad in ["chips=0,2", "players=1..3", "players=two", "nonsense"] {

@@ -5,7 +5,7 @@
 //! ([`compare`]), at a fixed count or until decided ([`until_decided`]). The formulas are in
 //! docs/judge.md.
 
-mod charts;
+pub(in crate::sim) mod charts;
 mod chips;
 mod decide;
 mod fair;

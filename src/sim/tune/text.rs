@@ -247,10 +247,77 @@ pub fn text(t: &Tuned) -> String {
     s
 }
 
+/// One chart a measure a target reads: each table's value with its interval at the test's
+/// level, ranked as the table above, the target's nearer bound drawn as a dashed line (for
+/// `decides`, each table's worst card line or move).
+fn charts(out: &mut String, t: &Tuned, counts: bool) {
+    use crate::sim::judge::charts::{Row, interval_chart};
+    let order = ranked(&t.raced);
+    for (i, target) in t.config.targets.iter().enumerate() {
+        // The first reading of each measure the target reads (every rule counts as one).
+        let key_of = |r: &Reading| {
+            if r.key.contains(':') {
+                "rules".to_string()
+            } else {
+                r.key.clone()
+            }
+        };
+        let mut firsts: Vec<&Reading> = Vec::new();
+        for r in order
+            .iter()
+            .flat_map(|r| &r.readings)
+            .filter(|x| x.target == i)
+        {
+            if !firsts.iter().any(|f| key_of(f) == key_of(r)) {
+                firsts.push(r);
+            }
+        }
+        for first in firsts {
+            let key = key_of(first);
+            let label = if key == "rules" {
+                "the card line or move deciding the most lost rounds".to_string()
+            } else {
+                first.label.clone()
+            };
+            let (percent, min, max) = (first.percent, first.min, first.max);
+            let rows: Vec<Row> = order
+                .iter()
+                .filter_map(|r| {
+                    let x = r
+                        .readings
+                        .iter()
+                        .filter(|x| x.target == i)
+                        .filter(|x| x.key == key || (key == "rules" && x.key.contains(':')))
+                        .max_by(|a, b| a.value.unwrap_or(0.0).total_cmp(&b.value.unwrap_or(0.0)))?;
+                    Some(Row {
+                        label: r.table.words(counts),
+                        value: x.value?,
+                        ci: x.low.zip(x.high),
+                    })
+                })
+                .collect();
+            if rows.is_empty() {
+                continue;
+            }
+            let title = format!("{label}: `{}`", target.written);
+            let _ = writeln!(out, "<h2>{}</h2>", esc(&title));
+            let bound = max.or(min);
+            let words = format!("target {}", range(min, max));
+            out.push_str(&interval_chart(
+                &title,
+                &rows,
+                if percent { "%" } else { "" },
+                bound.map(|b| (b, words.as_str())),
+            ));
+        }
+    }
+}
+
 const CSS: &str = "
 body { font: 15px/1.45 system-ui, sans-serif; color: #1d232a; max-width: 70rem; margin: 2rem auto; padding: 0 1rem; }
 h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
 table { border-collapse: collapse; width: 100%; }
+svg.chart { display: block; max-width: 100%; height: auto; margin: .5rem 0; }
 th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid #dde2e7; vertical-align: top; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .meets { color: #1b6e34; font-weight: 600; } .misses { color: #b3261e; } .undecided { color: #8a5a00; }
@@ -298,6 +365,7 @@ pub fn html(t: &Tuned) -> String {
         );
     }
     b.push_str("</table>\n");
+    charts(&mut b, t, counts);
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
