@@ -31,6 +31,7 @@ mod stall;
 mod state;
 mod step;
 mod validate;
+mod view;
 
 pub use deal::{REDEALS, deal_hidden};
 pub use error::{Illegal, PlayError};
@@ -44,3 +45,4 @@ pub use setup::{Setup, new_game, new_game_in};
 pub use stall::Stall;
 pub use state::{Kept, MAX_MOVES, Move, Moves, State};
 pub use step::{Play, step};
+pub use view::{SeatView, Seen};
