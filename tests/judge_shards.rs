@@ -141,3 +141,50 @@ fn a_merge_refuses_what_is_not_every_slice_of_one_run() {
     );
     assert_eq!(r.code(), Some(2), "{}", r.shown());
 }
+
+#[test]
+fn a_slurm_array_or_an_indexed_job_names_the_slice() {
+    // `--shard auto` reads the scheduler's variables: the slice it plays is the one
+    // `--shard K/N` names, for judge and for tune alike.
+    let d = Dir::new("judge-slices-auto", "judge-inputs", &[]);
+    for (command, args) in [
+        (
+            "judge",
+            &["judge", "ninety-nine", "--games", "200", "--json"][..],
+        ),
+        (
+            "tune",
+            &[
+                "tune",
+                "ninety-nine",
+                "--vary",
+                "chips=1..4",
+                "--target",
+                "fair",
+                "--games",
+                "300",
+                "--json",
+            ][..],
+        ),
+    ] {
+        let mut given = args.to_vec();
+        given.extend(["--shard", "3/4"]);
+        let want = d.run(&given);
+        assert_eq!(want.code(), Some(0), "{}", want.shown());
+        let mut slurm = args.to_vec();
+        slurm.extend(["--shard", "auto"]);
+        let env = [
+            ("SLURM_ARRAY_TASK_ID", "3"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_STEP", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ];
+        let got = d.run_env(&slurm, b"", &env, std::time::Duration::from_secs(30));
+        assert_eq!(got.stdout(), want.stdout(), "{command} under Slurm");
+        let mut pod = args.to_vec();
+        pod.extend(["--shard", "auto/4"]);
+        let env = [("JOB_COMPLETION_INDEX", "2")];
+        let got = d.run_env(&pod, b"", &env, std::time::Duration::from_secs(30));
+        assert_eq!(got.stdout(), want.stdout(), "{command} in an Indexed Job");
+    }
+}
