@@ -70,13 +70,18 @@ pub(super) fn target_words(t: &Tuned) -> Vec<String> {
                 range(target.low, target.high).replace(" to ", "% to ") + "%"
             ),
             super::What::Line(key) => {
-                let label = t
+                let first = t
                     .raced
                     .iter()
                     .flat_map(|r| &r.readings)
-                    .find(|r| &r.key == key)
-                    .map_or(key.as_str(), |r| r.label.as_str());
-                format!("{label} {}", range(target.low, target.high))
+                    .find(|r| &r.key == key);
+                let label = first.map_or(key.as_str(), |r| r.label.as_str());
+                let words = range(target.low, target.high);
+                if first.is_some_and(|r| r.percent) {
+                    format!("{label} {}%", words.replace(" to ", "% to "))
+                } else {
+                    format!("{label} {words}")
+                }
             }
         })
         .collect()
