@@ -21,6 +21,13 @@ pub const USAGE: i32 = 2;
 /// A ruleset loaded for a command, or its exit code and why not: [`USAGE`] when it cannot
 /// be read (the same in every command: a path that names no readable file is a slip on the
 /// command line), [`FAILED`] when it does not check.
+/// Says why a command failed on `err`, as `error: ...` (escaped for a terminal), and gives
+/// its exit code.
+pub(super) fn fail(err: &mut dyn Write, (code, why): (i32, String)) -> i32 {
+    let _ = writeln!(err, "error: {}", crate::base::text::escape_lines(&why));
+    code
+}
+
 pub fn load_for_command(
     loader: &dyn Loader,
     path: &str,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::atomic::{check_target, write_atomically};
-use super::commands::{FAILED, OK, USAGE, load_for_command};
+use super::commands::{FAILED, OK, USAGE, fail, load_for_command};
 use super::load::player;
 use crate::base::text::escape_lines;
 use crate::compile::Loader;
@@ -279,10 +279,6 @@ pub fn judge_cmd(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let fail = |err: &mut dyn Write, (code, why): (i32, String)| {
-        let _ = writeln!(err, "error: {}", escape_lines(&why));
-        code
-    };
     if rulesets.is_empty() || rulesets.len() > 2 {
         return fail(err, (USAGE, "judge one ruleset, or two to compare".into()));
     }
@@ -369,10 +365,6 @@ pub(super) fn report(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let fail = |err: &mut dyn Write, (code, why): (i32, String)| {
-        let _ = writeln!(err, "error: {}", escape_lines(&why));
-        code
-    };
     fn view(j: &Judged) -> (&Ruleset, &JudgeConfig, &Tally) {
         (&j.0, &j.1, &j.2)
     }

@@ -5,11 +5,10 @@
 
 use std::io::Write;
 
-use super::commands::{FAILED, USAGE};
+use super::commands::{FAILED, USAGE, fail};
 use super::judge_cmd::{JudgeOptions, Judged, report};
 use super::load::ruleset_here;
 use crate::base::limits::{SHARD_BYTES, grouped};
-use crate::base::text::escape_lines;
 use crate::compile::read_capped;
 use crate::sim::judge::{JudgeConfig, Tally};
 
@@ -188,9 +187,6 @@ pub fn merge_cmd(
 ) -> i32 {
     match merge(files) {
         Ok(judged) => report(&judged, None, o, out, err),
-        Err((code, why)) => {
-            let _ = writeln!(err, "error: {}", escape_lines(&why));
-            code
-        }
+        Err(e) => fail(err, e),
     }
 }

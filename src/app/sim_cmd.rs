@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::atomic::{check_target, write_atomically};
-use super::commands::{FAILED, OK, USAGE, load_for_command};
+use super::commands::{FAILED, OK, USAGE, fail, load_for_command};
 use super::load::player;
 use crate::base::limits::SHARD_BYTES;
 use crate::base::text::escape_lines;
@@ -323,10 +323,6 @@ pub fn sim_cmd(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let fail = |err: &mut dyn Write, (code, e): Failure| {
-        let _ = writeln!(err, "error: {}", escape_lines(&e));
-        code
-    };
     if o.games == 0 {
         return fail(
             err,
@@ -428,10 +424,6 @@ pub fn merge_cmd(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let fail = |err: &mut dyn Write, (code, e): Failure| {
-        let _ = writeln!(err, "error: {}", escape_lines(&e));
-        code
-    };
     if let Err(e) = check_report(o) {
         return fail(err, e);
     }

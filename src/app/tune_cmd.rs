@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use super::atomic::{check_target, write_atomically};
-use super::commands::{FAILED, OK, USAGE};
+use super::commands::{FAILED, OK, USAGE, fail};
 use super::judge_cmd::{JudgeOptions, possible_measures, prepare_at, progress_while};
 use super::load::player;
 use crate::base::limits::{SHARD_BYTES, TUNE_TABLES, TUNE_TARGETS, grouped};
@@ -194,10 +194,6 @@ pub fn tune_cmd(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let fail = |err: &mut dyn Write, (code, why): Failure| {
-        let _ = writeln!(err, "error: {}", escape_lines(&why));
-        code
-    };
     if o.games == 0 {
         return fail(
             err,
@@ -306,10 +302,7 @@ pub fn merge_cmd(
 ) -> i32 {
     match merge(files) {
         Ok(t) => report(&t, o, out, err),
-        Err((code, why)) => {
-            let _ = writeln!(err, "error: {}", escape_lines(&why));
-            code
-        }
+        Err(e) => fail(err, e),
     }
 }
 
