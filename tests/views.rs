@@ -153,3 +153,91 @@ fn no_seat_is_shown_a_card_it_may_not_see() {
     assert!(withheld > 0, "no card was handed before a third seat");
     assert!(known > 0, "no seat was shown a card of another hand");
 }
+
+/// A table of people at their own screens and bots: every update sent to a seat holds no card
+/// it may not see; every person's move is one the update offered; a move out of turn, or not
+/// offered, changes nothing; and the seed with the people's moves plays the same game again.
+#[test]
+fn a_shared_table_tells_each_seat_only_its_own() {
+    use ninety::app::table::{Refused, Sitter, Table};
+    let paths = [
+        "rulesets/ninety-nine.rules",
+        "rulesets/33-66-99.rules",
+        "rulesets/ninety-eight-teams.rules",
+        "tests/house-rules/set3/swap.rules",
+        "tests/house-rules/chosen-gift.rules",
+        "tests/house-rules/set3/kings-choice.rules",
+    ];
+    let (mut updates, mut passes) = (0u64, 0u64);
+    for path in paths {
+        let p = load(path);
+        for seed in 0..40u64 {
+            let players = p.default_players();
+            // People in the even seats, bots in the others.
+            let sitters: Vec<Sitter> = (0..players)
+                .map(|i| {
+                    if i % 2 == 0 {
+                        Sitter::Person
+                    } else {
+                        Sitter::Bot("random".into())
+                    }
+                })
+                .collect();
+            let (mut t, mut events) =
+                Table::open(p.clone(), seed, sitters.clone()).expect("a table");
+            let mut rng = ninety::base::Rng::from_seed(seed);
+            let mut turns = 0;
+            loop {
+                let what = format!("{path} seed {seed} move {turns}");
+                for seat in (0..players as u8).map(Some).chain([None]) {
+                    let u = t.update_for(seat, &events);
+                    let secret = hidden(t.state(), seat);
+                    let mut cards = named(&u.view);
+                    for e in &u.events {
+                        if let Seen::Event(Event::Handed { card, .. }) = e {
+                            cards.push(*card);
+                        }
+                    }
+                    for c in cards {
+                        assert!(!secret.contains(&c) || u.events.iter().any(|e| matches!(e, Seen::Event(Event::Handed { card, .. }) if *card == c)),
+                            "{what}: seat {seat:?} is sent card {c}, which it may not see");
+                    }
+                    if seat != u.waiting_on {
+                        assert!(u.moves.is_empty(), "{what}: {seat:?} offered moves");
+                    }
+                    updates += 1;
+                }
+                let Some(seat) = t.waiting_on() else {
+                    break;
+                };
+                let offered = t.moves_for(seat);
+                assert!(!offered.is_empty(), "{what}: nothing to send");
+                // A seat not waited on, and a move not offered, are refused and change nothing.
+                let before = (t.state().clone(), t.moves().len());
+                let other = (seat + 1) % players as u8;
+                if t.waiting_on() != Some(other) {
+                    assert!(matches!(
+                        t.play(other, &offered[0]),
+                        Err(Refused::NotYourTurn { .. })
+                    ));
+                }
+                assert!(matches!(
+                    t.play(seat, "no such move"),
+                    Err(Refused::NotAMove { .. })
+                ));
+                assert_eq!((t.state().clone(), t.moves().len()), before, "{what}");
+                let pick = &offered[rng.below(offered.len())];
+                passes += u64::from(pick == "pass");
+                events = t.play(seat, pick).expect("an offered move plays");
+                turns += 1;
+                if turns > 3_000 {
+                    break;
+                }
+            }
+            let again = Table::replay(p.clone(), seed, sitters, t.moves()).expect("it replays");
+            assert_eq!(again.state(), t.state(), "{path} seed {seed}: replayed");
+        }
+    }
+    assert!(updates > 20_000, "{updates} updates");
+    assert!(passes > 0, "no draw by hand was left undone");
+}

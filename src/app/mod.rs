@@ -31,4 +31,5 @@ pub mod session;
 mod shard;
 #[cfg(feature = "cli")]
 pub mod sim_cmd;
+pub mod table;
 pub mod tune_cmd;
