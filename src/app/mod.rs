@@ -31,5 +31,7 @@ pub mod session;
 mod shard;
 #[cfg(feature = "cli")]
 pub mod sim_cmd;
+#[cfg(feature = "cli")]
+pub mod store;
 pub mod table;
 pub mod tune_cmd;

@@ -6,13 +6,13 @@
 //! where and the people's moves in order: played again from those, it is the same game, byte
 //! for byte ([`Table::replay`]), which is what a store keeps.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::{self, Event, Move, SeatView, Seen, Setup, State};
 use crate::play::{self, Driver, Ending, Player, Ruleset};
 
 /// Who sits in a seat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Sitter {
     Person,
