@@ -161,6 +161,12 @@ fn shards_merge_into_exactly_the_whole_runs_report() {
     let mut forged = s1.clone();
     forged["raced"][0]["games"] = u64::MAX.into();
     d.write("forged.json", forged.to_string());
+    let mut many = s1.clone();
+    many["shard"] = serde_json::json!([1, u64::MAX]);
+    d.write("many.json", many.to_string());
+    let mut wide = s1.clone();
+    wide["config"]["tables"] = 1_000_000_000_000_000u64.into();
+    d.write("wide.json", wide.to_string());
     d.write("whole.json", &whole_json);
     d.write("junk.json", "{\"raced\": 5}");
     for (files, says) in [
@@ -179,6 +185,14 @@ fn shards_merge_into_exactly_the_whole_runs_report() {
             "not those of shard 1 of 3",
         ),
         (&["forged.json", "s2.json", "s3.json"][..], "cannot be true"),
+        (
+            &["many.json"][..],
+            "shard 2 of 18446744073709551615 is missing",
+        ),
+        (
+            &["wide.json", "s2.json", "s3.json"][..],
+            "not a shard of the same run",
+        ),
         (&["whole.json"][..], "a whole run, not a shard"),
         (&["junk.json"][..], "is not the JSON of `ninety tune"),
         (&["absent.json"][..], "cannot read `absent.json`"),

@@ -28,6 +28,28 @@ pub(super) fn fail(err: &mut dyn Write, (code, why): (i32, String)) -> i32 {
     code
 }
 
+/// Whether the files given hold each slice of a run of `n` once (`(file, k)` for each file),
+/// or why not, in the merge's own word for a slice (`slice`, `shard`).
+pub(super) fn every_slice(word: &str, n: u64, given: &[(&str, u64)]) -> Result<(), String> {
+    let mut seen: std::collections::BTreeMap<u64, &str> = std::collections::BTreeMap::new();
+    for &(file, k) in given {
+        if !(1..=n).contains(&k) {
+            return Err(format!(
+                "`{file}` names {word} {k} of {n}, which no run has"
+            ));
+        }
+        if let Some(other) = seen.insert(k, file) {
+            return Err(format!("`{file}` and `{other}` are both {word} {k} of {n}"));
+        }
+    }
+    match (1..=n).find(|k| !seen.contains_key(k)) {
+        Some(k) => Err(format!(
+            "{word} {k} of {n} is missing: give every {word}'s file"
+        )),
+        None => Ok(()),
+    }
+}
+
 pub fn load_for_command(
     loader: &dyn Loader,
     path: &str,

@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use super::commands::{FAILED, USAGE, fail};
+use super::commands::{FAILED, USAGE, every_slice, fail};
 use super::judge_cmd::{JudgeOptions, Judged, report};
 use super::load::ruleset_here;
 use crate::base::limits::{SHARD_BYTES, grouped};
@@ -107,7 +107,6 @@ fn merge(files: &[String]) -> Result<Vec<Judged>, Failure> {
     if !(1..=u64::from(u16::MAX)).contains(&n) {
         return Err((FAILED, format!("`{}` names {n} slices", first.file)));
     }
-    let mut seen: Vec<Option<&str>> = vec![None; usize::try_from(n).unwrap_or(0)];
     for s in &slices {
         let same = s.shard.1 == n
             && s.sets == first.sets
@@ -122,30 +121,12 @@ fn merge(files: &[String]) -> Result<Vec<Judged>, Failure> {
                 ),
             ));
         }
-        let k = s.shard.0;
-        let slot = usize::try_from(k.wrapping_sub(1))
-            .ok()
-            .and_then(|i| seen.get_mut(i))
-            .ok_or_else(|| {
-                (
-                    FAILED,
-                    format!("`{}` names slice {k} of {n}, which no run has", s.file),
-                )
-            })?;
-        if let Some(other) = slot {
-            return Err((
-                FAILED,
-                format!("`{}` and `{other}` are both slice {k} of {n}", s.file),
-            ));
-        }
-        *slot = Some(&s.file);
     }
-    if let Some(k) = seen.iter().position(Option::is_none) {
-        return Err((
-            FAILED,
-            format!("slice {} of {n} is missing: give every slice's file", k + 1),
-        ));
-    }
+    let given: Vec<(&str, u64)> = slices
+        .iter()
+        .map(|s| (s.file.as_str(), s.shard.0))
+        .collect();
+    every_slice("slice", n, &given).map_err(|why| (FAILED, why))?;
     let mut judged = Vec::new();
     for (i, (cfg, _)) in first.runs.iter().enumerate() {
         let p = ruleset_here(&cfg.ruleset, &first.sets).ok_or_else(|| {

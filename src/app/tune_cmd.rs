@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use super::atomic::{check_target, write_atomically};
-use super::commands::{FAILED, OK, USAGE, fail};
+use super::commands::{FAILED, OK, USAGE, every_slice, fail};
 use super::judge_cmd::{JudgeOptions, possible_measures, prepare_at, progress_while};
 use super::load::player;
 use crate::base::limits::{SHARD_BYTES, TUNE_TABLES, TUNE_TARGETS, grouped};
@@ -328,7 +328,6 @@ fn merge(files: &[String]) -> Result<Tuned, Failure> {
             format!("`{first_name}` is a whole run, not a shard: it is its own report"),
         ));
     };
-    let mut seen = vec![None::<&str>; usize::try_from(n).unwrap_or(0)];
     let mut raced = Vec::new();
     for (name, t) in &parts {
         if t.config != first.config || t.shard.map(|s| s.1) != Some(n) {
@@ -347,18 +346,15 @@ fn merge(files: &[String]) -> Result<Tuned, Failure> {
                 ),
             ));
         }
+    }
+    let given: Vec<(&str, u64)> = parts
+        .iter()
+        .map(|(name, t)| (name.as_str(), t.shard.map_or(0, |s| s.0)))
+        .collect();
+    every_slice("shard", n, &given).map_err(|why| (FAILED, why))?;
+    for (name, t) in &parts {
         let k = t.shard.map_or(0, |s| s.0);
-        let slot = usize::try_from(k.wrapping_sub(1))
-            .ok()
-            .and_then(|i| seen.get_mut(i))
-            .ok_or_else(|| (FAILED, format!("`{name}` claims shard {k} of {n}")))?;
-        if let Some(other) = slot {
-            return Err((
-                FAILED,
-                format!("`{name}` and `{other}` are both shard {k} of {n}"),
-            ));
-        }
-        *slot = Some(name);
+        sane(t).map_err(|why| (FAILED, format!("`{name}`: {why}")))?;
         // Each table of the slice, once, and only those.
         let expected = (0..t.config.tables)
             .filter(|i| *i as u64 % n == k - 1)
@@ -374,14 +370,7 @@ fn merge(files: &[String]) -> Result<Tuned, Failure> {
                 format!("`{name}`: its tables are not those of shard {k} of {n}"),
             ));
         }
-        sane(t).map_err(|why| (FAILED, format!("`{name}`: {why}")))?;
         raced.extend(t.raced.iter().cloned());
-    }
-    if let Some(k) = seen.iter().position(Option::is_none) {
-        return Err((
-            FAILED,
-            format!("shard {} of {n} is missing: give every shard's file", k + 1),
-        ));
     }
     raced.sort_by_key(|r| r.table.index);
     Ok(Tuned {
