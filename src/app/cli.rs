@@ -50,6 +50,12 @@ enum Command {
     /// length in minutes, enough real choices, no rule deciding too much), each with its
     /// interval; games go where the answer is still uncertain.
     Tune(TuneArgs),
+    /// Serve tables where friends play together, each at their own screen (a browser, or
+    /// `ninety join`): any shipped ruleset or one of their own, bots in the empty seats.
+    Serve(ServeArgs),
+    /// Play a served table at the terminal: `ninety join http://HOST:PORT/t/N` (add
+    /// `#TOKEN` to come back to your seat).
+    Join(JoinArgs),
     /// List the shipped rulesets with a line each.
     List,
     /// Print a ruleset as a rules sheet to read at the table.
@@ -74,6 +80,34 @@ struct CompletionsArgs {
 struct ManArgs {
     /// A command, for its own page (`sim`); ninety's page when none is given.
     command: Option<String>,
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// The port to listen on (0: any free port, which the first line says).
+    #[arg(long, default_value_t = 9999)]
+    port: u16,
+    /// The address to listen on: 127.0.0.1 serves this machine only; 0.0.0.0 every network
+    /// it is on (your friends' machines).
+    #[arg(long, default_value = "127.0.0.1")]
+    listen: std::net::IpAddr,
+    /// The file the tables are kept in (made when missing): every move is written there
+    /// before anyone is told of it, and the tables go on from it after a restart.
+    #[arg(long, default_value = "ninety-tables.db", conflicts_with = "memory")]
+    db: std::path::PathBuf,
+    /// Keep the tables in memory only: they are gone when the server stops.
+    #[arg(long)]
+    memory: bool,
+    /// Seconds a person may be gone, when it is their move, before a bot plays for them
+    /// (they take the seat back by coming back).
+    #[arg(long, default_value_t = 60)]
+    away: u64,
+}
+
+#[derive(Args)]
+struct JoinArgs {
+    /// The table's link, as its page shows it: `http://HOST:PORT/t/N`, or with `#TOKEN`.
+    url: String,
 }
 
 #[derive(Args)]
@@ -346,6 +380,16 @@ fn command(cli: Cli) -> i32 {
                 Command::Judge(a) => judge(a, &mut out, &mut err),
                 Command::Tune(a) => tune(a, &mut out, &mut err),
                 Command::List => Ok(commands::list_cmd(&mut out)),
+                Command::Serve(a) => Ok(super::serve::run(
+                    &super::serve::Config {
+                        listen: std::net::SocketAddr::new(a.listen, a.port),
+                        db: (!a.memory).then_some(a.db),
+                        away: std::time::Duration::from_secs(a.away),
+                    },
+                    &mut out,
+                    &mut err,
+                )),
+                Command::Join(a) => Ok(super::serve::join::run(&a.url, &mut out, &mut err)),
                 Command::Rules(a) => rules(&a, &mut out, &mut err),
                 Command::Completions(a) => {
                     let called = std::env::args_os().next().unwrap_or_default();

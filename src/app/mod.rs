@@ -26,6 +26,8 @@ pub mod lsp;
 pub mod repl;
 pub mod run;
 pub mod scenario;
+#[cfg(feature = "cli")]
+pub mod serve;
 pub mod session;
 #[cfg(feature = "cli")]
 mod shard;

@@ -30,6 +30,8 @@ pub struct Opened {
 pub struct Kept {
     pub id: i64,
     pub opened: Opened,
+    /// The seats for a person someone has taken (each given its token), in order.
+    pub claimed: Vec<u8>,
     pub moves: Vec<(u8, String)>,
 }
 
@@ -37,6 +39,9 @@ pub struct Kept {
 pub trait Store {
     /// Keeps a new table; its number.
     fn open(&mut self, t: &Opened) -> Result<i64, String>;
+    /// Keeps that someone took seat `seat` of table `id` (its token is theirs now), on the
+    /// disk before this returns.
+    fn claim(&mut self, id: i64, seat: u8) -> Result<(), String>;
     /// Keeps the next move of table `id`, on the disk before this returns.
     fn add_move(&mut self, id: i64, seat: u8, text: &str) -> Result<(), String>;
     /// Every table kept, in the order they were opened, each with its moves.
@@ -62,6 +67,11 @@ CREATE TABLE IF NOT EXISTS moves (
     seat INTEGER NOT NULL,
     text TEXT NOT NULL,
     PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS claims (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
 );
 ";
 
@@ -98,6 +108,16 @@ impl Store for Sqlite {
         Ok(self.db.last_insert_rowid())
     }
 
+    fn claim(&mut self, id: i64, seat: u8) -> Result<(), String> {
+        self.db
+            .execute(
+                "INSERT OR IGNORE INTO claims (table_id, seat) VALUES (?1, ?2)",
+                rusqlite::params![id, i64::from(seat)],
+            )
+            .map(|_| ())
+            .map_err(|e| words(&e))
+    }
+
     fn add_move(&mut self, id: i64, seat: u8, text: &str) -> Result<(), String> {
         let tx = self.db.transaction().map_err(|e| words(&e))?;
         let n: i64 = tx
@@ -128,6 +148,10 @@ impl Store for Sqlite {
             .db
             .prepare("SELECT seat, text FROM moves WHERE table_id = ?1 ORDER BY n")
             .map_err(|e| words(&e))?;
+        let mut claims = self
+            .db
+            .prepare("SELECT seat FROM claims WHERE table_id = ?1 ORDER BY seat")
+            .map_err(|e| words(&e))?;
         for row in rows {
             let (id, opened) = row.map_err(|e| words(&e))?;
             let opened: Opened = serde_json::from_str(&opened)
@@ -142,9 +166,19 @@ impl Store for Sqlite {
                     Ok((seat, text))
                 })
                 .collect::<Result<Vec<_>, String>>()?;
+            let claimed = claims
+                .query_map([id], |r| r.get::<_, i64>(0))
+                .map_err(|e| words(&e))?
+                .map(|c| {
+                    let c = c.map_err(|e| words(&e))?;
+                    u8::try_from(c)
+                        .map_err(|_| format!("the table store: table {id} names seat {c}"))
+                })
+                .collect::<Result<Vec<_>, String>>()?;
             out.push(Kept {
                 id,
                 opened,
+                claimed,
                 moves: kept,
             });
         }
@@ -184,6 +218,9 @@ mod tests {
             s.add_move(a, 0, "9H").expect("kept");
             s.add_move(b, 2, "KS").expect("kept");
             s.add_move(a, 2, "pass").expect("kept");
+            s.claim(a, 2).expect("kept");
+            s.claim(a, 0).expect("kept");
+            s.claim(a, 2).expect("kept once");
             // Dropped without a word, as a killed process leaves it.
         }
         let s = Sqlite::open_file(&path).expect("opens again");
@@ -196,6 +233,8 @@ mod tests {
             vec![(0, "9H".to_string()), (2, "pass".to_string())]
         );
         assert_eq!(tables[1].moves, vec![(2, "KS".to_string())]);
+        assert_eq!(tables[0].claimed, vec![0, 2]);
+        assert!(tables[1].claimed.is_empty());
         // A file that is not a store is refused with the reason, not a panic.
         std::fs::write(dir.join("junk.db"), b"not a database at all, just words").expect("w");
         assert!(Sqlite::open_file(&dir.join("junk.db")).is_err());

@@ -171,6 +171,39 @@ impl Table {
             .collect()
     }
 
+    /// The move a bot would make for `seat`, a person who is away, when the table waits on
+    /// them: played through [`Table::play`] like theirs, so it is kept and replayed like
+    /// theirs. Its random numbers are its own (from the seed and the moves so far), never the
+    /// seated bots', so a game replayed from its moves is the same game.
+    pub fn stand_in(&self, seat: u8) -> Option<String> {
+        if self.waiting_on() != Some(seat) {
+            return None;
+        }
+        if self.drawer() == Some(seat) {
+            return Some("draw".into());
+        }
+        let mut rng = crate::base::Rng::for_bots(
+            self.seed ^ (self.moves.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        let offered = self.moves_for(seat);
+        let chosen = play::Bot::Cautious
+            .choose(&self.ruleset, &self.state, &mut rng)
+            .map(|m| play::move_name(&self.ruleset, &self.state, m))
+            .filter(|m| offered.contains(m));
+        chosen.or_else(|| offered.into_iter().next())
+    }
+
+    /// The ruleset played.
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// How the game ended when the bots' play could not go on (a failed script, a game too
+    /// long); `None` while it goes on or when it ended by its rules.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref().filter(|e| !matches!(e, Ending::Over))
+    }
+
     /// `seat` sends `text`: played when it is a move the seat may make now, then the bots
     /// play until a person is to move. The events, or why nothing happened.
     pub fn play(&mut self, seat: u8, text: &str) -> Result<Vec<Event>, Refused> {

@@ -138,6 +138,27 @@ pub const LSP_DOCUMENTS: usize = 64;
 /// The most edits one change of a document may carry.
 pub const LSP_EDITS: usize = 1_000;
 
+/// The largest message a client of `ninety serve` may send, in bytes: a ruleset's whole
+/// text, every byte escaped in JSON, fits. A bigger one closes the connection.
+pub const SERVE_MESSAGE_BYTES: usize = 2 << 20;
+/// The most messages one connection may send that play no move, in a row (a move played
+/// starts the count again): a flood of joins, refusals or nonsense is counted, never timed.
+/// The connection is told why, then closed.
+pub const SERVE_IDLE_MESSAGES: usize = 64;
+/// The most messages waiting to be sent to one connection; a client that reads none of them
+/// is dropped from its table (its seat waits for it).
+pub const SERVE_QUEUE: usize = 256;
+/// The most connections a server holds at once.
+pub const SERVE_CONNECTIONS: usize = 4_096;
+/// The most connections at one table (players and spectators).
+pub const SERVE_WATCHERS: usize = 64;
+/// The most tables one connection may open.
+pub const SERVE_TABLES_OPENED: usize = 16;
+/// The most tables a server plays at once (finished ones not counted).
+pub const SERVE_TABLES: usize = 10_000;
+/// The most steps a replay of a game sends (its first ones).
+pub const SERVE_REPLAY_STEPS: usize = 2_000;
+
 /// Every limit above by name, with its value in the words `SECURITY.md` uses.
 pub const ALL: &[(&str, u64)] = &[
     ("RULESET_BYTES", RULESET_BYTES as u64),
@@ -195,6 +216,14 @@ pub const ALL: &[(&str, u64)] = &[
     ("LSP_MESSAGE_BYTES", LSP_MESSAGE_BYTES as u64),
     ("LSP_DOCUMENTS", LSP_DOCUMENTS as u64),
     ("LSP_EDITS", LSP_EDITS as u64),
+    ("SERVE_MESSAGE_BYTES", SERVE_MESSAGE_BYTES as u64),
+    ("SERVE_IDLE_MESSAGES", SERVE_IDLE_MESSAGES as u64),
+    ("SERVE_QUEUE", SERVE_QUEUE as u64),
+    ("SERVE_CONNECTIONS", SERVE_CONNECTIONS as u64),
+    ("SERVE_WATCHERS", SERVE_WATCHERS as u64),
+    ("SERVE_TABLES_OPENED", SERVE_TABLES_OPENED as u64),
+    ("SERVE_TABLES", SERVE_TABLES as u64),
+    ("SERVE_REPLAY_STEPS", SERVE_REPLAY_STEPS as u64),
 ];
 
 /// `262,144`: a number with thousands separators, as `SECURITY.md` and messages write it.
