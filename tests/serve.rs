@@ -518,3 +518,83 @@ fn bad_input_gets_words_and_leaves_every_other_table_alone() {
         server.stop().await;
     });
 }
+
+#[test]
+fn ninety_join_plays_a_table_at_the_terminal() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    runtime().block_on(async {
+        let server = Server::start(None, Duration::from_secs(3600)).await;
+        let mut a = server.client().await;
+        a.send(open_msg(&["person", "person"], &[])).await;
+        let table = a.until("seated").await["table"].as_i64().expect("a table");
+        let mut join = Command::new(env!("CARGO_BIN_EXE_ninety"))
+            .args(["join", &format!("http://{}/t/{table}", server.addr)])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("ninety join starts");
+        let mut stdin = join.stdin.take().expect("its input");
+        let stdout = join.stdout.take().expect("its output");
+        let (lines_tx, mut lines) = tokio::sync::mpsc::unbounded_channel::<String>();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if lines_tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut said = Vec::new();
+        let mut next_line = async || {
+            let l = tokio::time::timeout(HANG, lines.recv())
+                .await
+                .expect("the terminal says something (hang guard)")
+                .expect("the terminal is still there");
+            l
+        };
+        loop {
+            let l = next_line().await;
+            said.push(l.clone());
+            if l.starts_with("You sit at seat 2 of table") {
+                assert!(l.contains(&format!("/t/{table}#")), "{l}");
+                break;
+            }
+        }
+        let mut ma = a.table_where(|m| m["started"] == true).await;
+        for _ in 0..8 {
+            if ma["over"] == true {
+                break;
+            }
+            if ma["waiting_on"] == 0 {
+                let send = ma["moves"][0]["send"].as_str().expect("a move").to_string();
+                a.send(json!({"type": "move", "text": send})).await;
+            } else {
+                let moves = loop {
+                    let l = next_line().await;
+                    said.push(l.clone());
+                    if let Some(m) = l.strip_prefix("Your move: ") {
+                        break m.to_string();
+                    }
+                };
+                let first = moves.split(", ").next().expect("a move").to_string();
+                writeln!(stdin, "{first}").expect("types");
+            }
+            ma = a.until("table").await;
+        }
+        writeln!(stdin, "quit").expect("types");
+        loop {
+            let l = next_line().await;
+            said.push(l.clone());
+            if l.contains("You leave the table") {
+                break;
+            }
+        }
+        let status = join.wait().expect("ends");
+        assert!(status.success());
+        let text = said.join("\n");
+        assert!(text.contains("Total "), "{text}");
+        assert!(text.contains("Your hand: "), "{text}");
+        server.stop().await;
+    });
+}

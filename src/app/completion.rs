@@ -432,6 +432,10 @@ fn exit_status(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
              or Ctrl-C stopped the run (the report covers the games played)."
         }
         Some("rules") => "The ruleset does not check.",
+        Some("serve") => {
+            "The table store cannot be opened or read, or the port cannot be listened on."
+        }
+        Some("join") => "The link is not a table's, or the server cannot be reached.",
         Some("judge") => {
             "A ruleset does not check, none of its games finished, the report cannot be \
              written, a game met a script's guard, or Ctrl-C stopped the run (the report covers \
@@ -502,7 +506,7 @@ const ENVIRONMENT: [(&str, &str); 8] = [
 ];
 
 /// The files ninety reads and writes.
-const FILES: [(&str, &str); 5] = [
+const FILES: [(&str, &str); 6] = [
     (
         "*.rules",
         "Rulesets, checked by check, played by play, run and sim; a variant names its parent \
@@ -524,6 +528,10 @@ const FILES: [(&str, &str); 5] = [
         "FILE (save FILE, play --load FILE)",
         "A saved game: JSON, checked whole before it is loaded; its ruleset is a shipped one \
          or a .rules file in the save's folder tree.",
+    ),
+    (
+        "ninety-tables.db (serve --db FILE)",
+        "The tables serve keeps (SQLite): every move, each table's seed and seats' tokens.",
     ),
 ];
 
@@ -619,6 +627,28 @@ fn examples(command: Option<&str>) -> Vec<(&'static str, &'static str)> {
             (
                 "ninety tune ninety-eight --vary threshold=90..99 --vary lives=1..10 --target fair --shard 2/4 --json > part-2.json; ninety tune --merge part-*.json",
                 "Two options searched in slices, merged into the whole run's report.",
+            ),
+        ],
+        Some("serve") => vec![
+            (
+                "ninety serve",
+                "A server on this machine (http://127.0.0.1:9999/), its tables kept in \
+                 ninety-tables.db.",
+            ),
+            (
+                "ninety serve --listen 0.0.0.0 --port 8080 --away 120",
+                "Friends on other machines play at http://THIS-MACHINE:8080/; a player gone two \
+                 minutes is played by a bot until they come back.",
+            ),
+        ],
+        Some("join") => vec![
+            (
+                "ninety join http://127.0.0.1:9999/t/3",
+                "Takes a free seat at table 3 and plays it at the terminal.",
+            ),
+            (
+                "ninety join http://127.0.0.1:9999/t/3#TOKEN",
+                "Comes back to one's seat (the token is printed on sitting down).",
             ),
         ],
         Some("list") => vec![("ninety list", "The shipped rulesets, a line each.")],

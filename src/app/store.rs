@@ -44,8 +44,10 @@ pub trait Store {
     fn claim(&mut self, id: i64, seat: u8) -> Result<(), String>;
     /// Keeps the next move of table `id`, on the disk before this returns.
     fn add_move(&mut self, id: i64, seat: u8, text: &str) -> Result<(), String>;
-    /// Every table kept, in the order they were opened, each with its moves.
-    fn tables(&self) -> Result<Vec<Kept>, String>;
+    /// Every table kept, in the order they were opened, each with its moves; a table that
+    /// cannot be read back (its record damaged) is its number and why, and the others are
+    /// read all the same.
+    fn tables(&self) -> Result<Vec<Result<Kept, String>>, String>;
 }
 
 /// Tables in one SQLite file (or in memory).
@@ -135,7 +137,7 @@ impl Store for Sqlite {
         tx.commit().map_err(|e| words(&e))
     }
 
-    fn tables(&self) -> Result<Vec<Kept>, String> {
+    fn tables(&self) -> Result<Vec<Result<Kept, String>>, String> {
         let mut out = Vec::new();
         let mut tables = self
             .db
@@ -154,8 +156,13 @@ impl Store for Sqlite {
             .map_err(|e| words(&e))?;
         for row in rows {
             let (id, opened) = row.map_err(|e| words(&e))?;
-            let opened: Opened = serde_json::from_str(&opened)
-                .map_err(|e| format!("the table store: table {id} is corrupt: {e}"))?;
+            let opened: Opened = match serde_json::from_str(&opened) {
+                Ok(o) => o,
+                Err(e) => {
+                    out.push(Err(format!("table {id} cannot be read back: {e}")));
+                    continue;
+                }
+            };
             let kept = moves
                 .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
                 .map_err(|e| words(&e))?
@@ -175,12 +182,12 @@ impl Store for Sqlite {
                         .map_err(|_| format!("the table store: table {id} names seat {c}"))
                 })
                 .collect::<Result<Vec<_>, String>>()?;
-            out.push(Kept {
+            out.push(Ok(Kept {
                 id,
                 opened,
                 claimed,
                 moves: kept,
-            });
+            }));
         }
         Ok(out)
     }
@@ -224,7 +231,13 @@ mod tests {
             // Dropped without a word, as a killed process leaves it.
         }
         let s = Sqlite::open_file(&path).expect("opens again");
-        let tables = s.tables().expect("read back");
+        // A damaged record is told, and the other tables are read all the same.
+        s.db.execute("INSERT INTO tables (opened) VALUES ('{not json')", [])
+            .expect("a damaged record");
+        let mut tables = s.tables().expect("read back");
+        let damaged = tables.pop().expect("three records");
+        assert!(damaged.is_err_and(|why| why.contains("table 3 cannot be read back")));
+        let tables: Vec<Kept> = tables.into_iter().map(|t| t.expect("readable")).collect();
         assert_eq!(tables.len(), 2);
         assert_eq!(tables[0].opened, opened(7));
         assert_eq!(tables[1].opened.seed, u64::MAX);
@@ -269,7 +282,12 @@ mod tests {
             store.add_move(id, seat, &mv).expect("kept");
             live.play(seat, &mv).expect("plays");
         }
-        let kept = store.tables().expect("read back");
+        let kept: Vec<Kept> = store
+            .tables()
+            .expect("read back")
+            .into_iter()
+            .map(|t| t.expect("readable"))
+            .collect();
         let moves: Vec<String> = kept[0].moves.iter().map(|(_, m)| m.clone()).collect();
         let again = Table::replay(
             p,

@@ -133,7 +133,12 @@ fn compile(opened: &Opened) -> Result<Ruleset, String> {
             }
             let mut files = Memory::new();
             files.insert(UPLOAD, text.as_bytes().to_vec());
-            load_checked(&files, UPLOAD, &opened.sets).map_err(words)
+            load_checked(&files, UPLOAD, &opened.sets).map_err(|e| {
+                format!(
+                    "{}\n(a ruleset opened at a server is read alone: it may extend a shipped ruleset, and reads no other file)",
+                    words(e)
+                )
+            })
         }
     }
 }
@@ -305,6 +310,13 @@ impl Hall {
         let mut away = Vec::new();
         let mut n = 0;
         for k in kept {
+            let k = match k {
+                Ok(k) => k,
+                Err(why) => {
+                    problems.push(why);
+                    continue;
+                }
+            };
             match resume_one(&k) {
                 Ok(seating) => {
                     if seating.table.is_some() && !seating.over() {
