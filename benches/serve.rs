@@ -9,6 +9,7 @@
 //! ```text
 //! cargo bench --bench serve                                   # 500 tables
 //! NINETY_BENCH_TABLES=100 NINETY_BENCH_THINK_MS=200 cargo bench --bench serve
+//! NINETY_BENCH_MEMORY=1 cargo bench --bench serve             # no disk: the store's share
 //! ```
 
 use std::io::{BufRead, BufReader};
@@ -93,6 +94,7 @@ async fn table(
     };
     let mut mb = until(&mut b, "table").await;
     ready.wait().await;
+    let mut jitter = t.as_u64().unwrap_or(1);
     for _ in 0..moves {
         if ma["over"] == true {
             break;
@@ -103,7 +105,11 @@ async fn table(
             _ => break,
         };
         let text = msg["moves"][0]["send"].as_str().unwrap_or("").to_string();
-        tokio::time::sleep(think).await;
+        // People do not all move on the same millisecond: a think time of a half to one and a
+        // half times the given one, drawn from the table's own numbers.
+        jitter = jitter.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let share = 0.5 + (jitter >> 11) as f64 / (1u64 << 53) as f64;
+        tokio::time::sleep(think.mul_f64(share)).await;
         let t0 = Instant::now();
         send(mover, json!({"type": "move", "text": text})).await;
         ma = until(&mut a, "table").await;
@@ -119,9 +125,15 @@ fn main() {
     let dir = std::env::temp_dir().join(format!("ninety-serve-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a folder");
-    let mut server = Command::new(env!("CARGO_BIN_EXE_ninety"))
-        .args(["serve", "--port", "0", "--db"])
-        .arg(dir.join("tables.db"))
+    let memory = std::env::var_os("NINETY_BENCH_MEMORY").is_some_and(|v| v == "1");
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ninety"));
+    server.args(["serve", "--port", "0"]);
+    if memory {
+        server.arg("--memory");
+    } else {
+        server.arg("--db").arg(dir.join("tables.db"));
+    }
+    let mut server = server
         .stdout(Stdio::piped())
         .spawn()
         .expect("the server starts");
@@ -168,6 +180,10 @@ fn main() {
     let mut t = times.lock().expect("times").clone();
     t.sort();
     let at = |q: f64| t[((t.len() as f64 - 1.0) * q).round() as usize];
+    println!(
+        "tables kept {}",
+        if memory { "in memory (--memory)" } else { "in a SQLite file, synchronous=FULL" }
+    );
     println!(
         "{tables} tables, two people and a bot each, a move {} ms after each turn, {} moves by people in {:.1} s",
         think.as_millis(),

@@ -20,8 +20,12 @@ use crate::base::limits::{
 };
 
 pub async fn upgrade(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> Response {
+    // Small buffers: a table's message is a few kilobytes, and a server holds thousands of
+    // connections (each buffer grows for a bigger message, up to the limit).
     ws.max_message_size(SERVE_MESSAGE_BYTES)
         .max_frame_size(SERVE_MESSAGE_BYTES)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
         .on_upgrade(move |socket| connection(socket, app))
 }
 
