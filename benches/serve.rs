@@ -107,7 +107,9 @@ async fn table(
         let text = msg["moves"][0]["send"].as_str().unwrap_or("").to_string();
         // People do not all move on the same millisecond: a think time of a half to one and a
         // half times the given one, drawn from the table's own numbers.
-        jitter = jitter.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        jitter = jitter
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
         let share = 0.5 + (jitter >> 11) as f64 / (1u64 << 53) as f64;
         tokio::time::sleep(think.mul_f64(share)).await;
         let t0 = Instant::now();
@@ -182,7 +184,11 @@ fn main() {
     let at = |q: f64| t[((t.len() as f64 - 1.0) * q).round() as usize];
     println!(
         "tables kept {}",
-        if memory { "in memory (--memory)" } else { "in a SQLite file, synchronous=FULL" }
+        if memory {
+            "in memory (--memory)"
+        } else {
+            "in a SQLite file, synchronous=FULL"
+        }
     );
     println!(
         "{tables} tables, two people and a bot each, a move {} ms after each turn, {} moves by people in {:.1} s",

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use ninety::app::serve::hall::{Caps, Hall};
 use ninety::app::serve::{App, check_absent, serve_on};
 use ninety::app::store::Sqlite;
 use ninety::base::limits::{SERVE_IDLE_MESSAGES, SERVE_MESSAGE_BYTES, SERVE_TABLES_OPENED};
@@ -29,14 +30,19 @@ struct Server {
 
 impl Server {
     async fn start(db: Option<&PathBuf>, away: Duration) -> Server {
+        Server::start_with(db, away, Caps::default()).await
+    }
+
+    async fn start_with(db: Option<&PathBuf>, away: Duration, caps: Caps) -> Server {
         let store = match db {
             Some(p) => Sqlite::open_file(p).expect("a store"),
             None => Sqlite::in_memory().expect("a store"),
         };
-        let (app, resumed) = tokio::task::spawn_blocking(move || App::new(Box::new(store), away))
-            .await
-            .expect("joins")
-            .expect("the server starts");
+        let (app, resumed) =
+            tokio::task::spawn_blocking(move || App::with_caps(Box::new(store), away, caps))
+                .await
+                .expect("joins")
+                .expect("the server starts");
         assert!(resumed.problems.is_empty(), "{:?}", resumed.problems);
         let app = Arc::new(app);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -465,6 +471,8 @@ fn bad_input_gets_words_and_leaves_every_other_table_alone() {
             (json!({"type": "open", "ruleset": "ninety-nine", "seats": ["person", "ismcts:1000000"]}), "a seat is `person` or a bot"),
             (json!({"type": "open", "ruleset": "ninety-nine", "seats": ["cautious", "random"]}), "a seat for a person"),
             (json!({"type": "open", "ruleset": "ninety-nine", "seats": ["person"]}), "player"),
+            (json!({"type": "open", "ruleset": "ninety-nine", "seats": vec!["person"; 500]}), "at most 12"),
+            (json!({"type": "open", "ruleset": "ninety-nine", "seats": ["person", "random"], "sets": vec![["chips", "3"]; 65]}), "at most 64"),
             (json!({"type": "open", "source": "this is not a rule\n", "seats": ["person", "random"]}), "does not check"),
             (json!({"type": "open", "source": "extends \"ninety-nine\"\nscript file \"/etc/passwd\"\n", "seats": ["person", "random"]}), "does not check"),
             (json!({"type": "open", "ruleset": "ninety-nine", "sets": [["chips", "9999"]], "seats": ["person", "random"]}), "chips"),
@@ -547,11 +555,10 @@ fn ninety_join_plays_a_table_at_the_terminal() {
         });
         let mut said = Vec::new();
         let mut next_line = async || {
-            let l = tokio::time::timeout(HANG, lines.recv())
+            tokio::time::timeout(HANG, lines.recv())
                 .await
                 .expect("the terminal says something (hang guard)")
-                .expect("the terminal is still there");
-            l
+                .expect("the terminal is still there")
         };
         loop {
             let l = next_line().await;
@@ -597,4 +604,109 @@ fn ninety_join_plays_a_table_at_the_terminal() {
         assert!(text.contains("Your hand: "), "{text}");
         server.stop().await;
     });
+}
+
+#[test]
+fn every_limit_on_clients_holds() {
+    runtime().block_on(async {
+        let caps = Caps {
+            connections: 4,
+            tables: 2,
+            watchers: 3,
+            replay_steps: 3,
+        };
+        let server = Server::start_with(None, Duration::from_secs(3600), caps).await;
+        let mut c1 = server.client().await;
+        c1.send(open_msg(&["person", "random"], &[])).await;
+        let t1 = c1.until("seated").await["table"].as_i64().expect("a table");
+        let m = c1.until("table").await;
+        let mut c2 = server.client().await;
+        c2.send(open_msg(&["person", "random"], &[])).await;
+        c2.until("seated").await;
+        // The server plays two tables: a third is refused.
+        let mut c3 = server.client().await;
+        c3.send(open_msg(&["person", "random"], &[])).await;
+        let r = c3.until("refused").await;
+        assert!(
+            r["why"]
+                .as_str()
+                .is_some_and(|w| w.contains("plays 2 tables already")),
+            "{r}"
+        );
+        // Four connections: a fifth is told why and closed.
+        let mut c4 = server.client().await;
+        let mut c5 = server.client().await;
+        let r = c5.until("error").await;
+        assert!(
+            r["why"]
+                .as_str()
+                .is_some_and(|w| w.contains("holds 4 connections")),
+            "{r}"
+        );
+        assert!(c5.next().await.is_none(), "closed");
+        // Three connections at one table: a fourth is refused.
+        c3.send(json!({"type": "watch", "table": t1})).await;
+        c3.until("watching").await;
+        c4.send(json!({"type": "watch", "table": t1})).await;
+        c4.until("watching").await;
+        c2.send(json!({"type": "watch", "table": t1})).await;
+        let r = c2.until("refused").await;
+        assert!(
+            r["why"]
+                .as_str()
+                .is_some_and(|w| w.contains("has 3 connections")),
+            "{r}"
+        );
+        // A replay sends its first steps only.
+        let m = play_moves(&mut c1, m, 5).await;
+        assert_ne!(m["over"], true);
+        c1.send(json!({"type": "replay"})).await;
+        let r = c1.until("replay").await;
+        assert_eq!(r["steps"].as_array().map(Vec::len), Some(3));
+        server.stop().await;
+    });
+}
+
+#[test]
+fn a_client_that_reads_nothing_is_dropped_from_its_table() {
+    let hall = Hall::new(Box::new(Sqlite::in_memory().expect("a store")));
+    let seats = vec!["person".to_string(), "cautious".to_string()];
+    let (ta, mut ra) = tokio::sync::mpsc::channel(1024);
+    let at = hall
+        .open(
+            Some("ninety-nine"),
+            None,
+            Vec::new(),
+            &seats,
+            hall.connection(),
+            &ta,
+        )
+        .expect("opens");
+    // A spectator whose queue holds one message, and who never reads it.
+    let (tw, mut rw) = tokio::sync::mpsc::channel(1);
+    hall.watch(at.table, hall.connection(), &tw)
+        .expect("watches");
+    drop(tw);
+    let mut played = 0;
+    while played < 3 {
+        let mut last = None;
+        while let Ok(m) = ra.try_recv() {
+            last = Some(m);
+        }
+        let Some(m) = last else { break };
+        let m: Value = serde_json::from_str(&m).expect("JSON");
+        if m["over"] == true || m["waiting_on"] != 0 {
+            break;
+        }
+        let send = m["moves"][0]["send"].as_str().expect("a move").to_string();
+        hall.play(at, &send).expect("plays");
+        played += 1;
+    }
+    assert!(played > 1);
+    // What fitted in its queue, then nothing: the table let it go.
+    assert!(rw.try_recv().is_ok());
+    assert_eq!(
+        rw.try_recv(),
+        Err(tokio::sync::mpsc::error::TryRecvError::Disconnected)
+    );
 }

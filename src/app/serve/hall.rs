@@ -14,7 +14,9 @@ use tokio::sync::mpsc;
 use super::wire;
 use crate::app::store::{Kept, Opened, Store};
 use crate::app::table::{Refused, Sitter, Table};
-use crate::base::limits::{RULESET_BYTES, SERVE_REPLAY_STEPS, SERVE_TABLES, SERVE_WATCHERS};
+use crate::base::limits::{
+    RULESET_BYTES, SAVE_SETS, SERVE_CONNECTIONS, SERVE_REPLAY_STEPS, SERVE_TABLES, SERVE_WATCHERS,
+};
 use crate::compile::{Memory, Shipped};
 use crate::engine::Event;
 use crate::play::{Bot, Ruleset};
@@ -59,11 +61,33 @@ pub struct At {
     pub seat: Option<u8>,
 }
 
+/// The limits a server keeps on its clients: those of `base/limits.rs` unless a test lowers
+/// them, so that each is seen to hold without thousands of connections.
+#[derive(Debug, Clone, Copy)]
+pub struct Caps {
+    pub connections: usize,
+    pub tables: usize,
+    pub watchers: usize,
+    pub replay_steps: usize,
+}
+
+impl Default for Caps {
+    fn default() -> Caps {
+        Caps {
+            connections: SERVE_CONNECTIONS,
+            tables: SERVE_TABLES,
+            watchers: SERVE_WATCHERS,
+            replay_steps: SERVE_REPLAY_STEPS,
+        }
+    }
+}
+
 /// Every table of a server, and where they are kept.
 pub struct Hall {
     tables: Mutex<HashMap<i64, Arc<Mutex<Seating>>>>,
     store: Mutex<Box<dyn Store + Send>>,
     next_conn: AtomicU64,
+    pub caps: Caps,
 }
 
 impl std::fmt::Debug for Hall {
@@ -214,11 +238,17 @@ impl Seating {
         Some(c.seat)
     }
 
-    fn attach(&mut self, conn: u64, seat: Option<u8>, out: Outbox) -> Result<(), String> {
-        if self.conns.len() >= SERVE_WATCHERS {
+    fn attach(
+        &mut self,
+        conn: u64,
+        seat: Option<u8>,
+        out: Outbox,
+        caps: Caps,
+    ) -> Result<(), String> {
+        if self.conns.len() >= caps.watchers {
             return Err(format!(
                 "table {} has {} connections already, the most one table takes",
-                self.id, SERVE_WATCHERS
+                self.id, caps.watchers
             ));
         }
         if let Some(seat) = seat {
@@ -282,10 +312,15 @@ pub struct NotPlayed {
 
 impl Hall {
     pub fn new(store: Box<dyn Store + Send>) -> Hall {
+        Hall::with_caps(store, Caps::default())
+    }
+
+    pub fn with_caps(store: Box<dyn Store + Send>, caps: Caps) -> Hall {
         Hall {
             tables: Mutex::new(HashMap::new()),
             store: Mutex::new(store),
             next_conn: AtomicU64::new(1),
+            caps,
         }
     }
 
@@ -353,9 +388,23 @@ impl Hall {
             .values()
             .filter(|s| !lock(s).over())
             .count();
-        if playing >= SERVE_TABLES {
+        if playing >= self.caps.tables {
             return Err(format!(
-                "the server plays {SERVE_TABLES} tables already, the most it takes: try again later"
+                "the server plays {} tables already, the most it takes: try again later",
+                self.caps.tables
+            ));
+        }
+        if sets.len() > SAVE_SETS {
+            return Err(format!(
+                "{} option values; a table takes at most {SAVE_SETS}",
+                sets.len()
+            ));
+        }
+        if seats.len() > crate::ir::MAX_SEATS {
+            return Err(format!(
+                "{} seats; a table has at most {}",
+                seats.len(),
+                crate::ir::MAX_SEATS
             ));
         }
         let sitters = seats
@@ -407,7 +456,7 @@ impl Hall {
         let seating = Arc::new(Mutex::new(seating));
         lock(&self.tables).insert(id, Arc::clone(&seating));
         let mut s = lock(&seating);
-        s.attach(conn, Some(first as u8), out.clone())?;
+        s.attach(conn, Some(first as u8), out.clone(), self.caps)?;
         let _ = out.try_send(wire::seated(id, first as u8, &token));
         let mut events = events;
         s.stand_ins(&self.store, &mut events);
@@ -430,7 +479,7 @@ impl Hall {
         lock(&self.store).claim(table, free as u8)?;
         s.claimed[free] = true;
         s.notice = Some(format!("{} sits down.", wire::seat_name(free as u8)));
-        s.attach(conn, Some(free as u8), out.clone())?;
+        s.attach(conn, Some(free as u8), out.clone(), self.caps)?;
         let token = s.opened.tokens[free].clone();
         let _ = out.try_send(wire::seated(table, free as u8, &token));
         let mut events = s.start_if_full()?;
@@ -454,7 +503,7 @@ impl Hall {
             .position(|t| !t.is_empty() && t == token)
             .filter(|&i| s.claimed[i])
             .ok_or_else(unknown)?;
-        s.attach(conn, Some(seat as u8), out.clone())?;
+        s.attach(conn, Some(seat as u8), out.clone(), self.caps)?;
         let _ = out.try_send(wire::seated(table, seat as u8, token));
         let mut events = Vec::new();
         s.stand_ins(&self.store, &mut events);
@@ -469,7 +518,7 @@ impl Hall {
     pub fn watch(&self, table: i64, conn: u64, out: &Outbox) -> Result<At, String> {
         let seating = self.seating(table)?;
         let mut s = lock(&seating);
-        s.attach(conn, None, out.clone())?;
+        s.attach(conn, None, out.clone(), self.caps)?;
         let _ = out.try_send(wire::watching(table));
         let msg = wire::table_message(&s, None, &[]).to_string();
         let _ = out.try_send(msg);
@@ -575,7 +624,7 @@ impl Hall {
     }
 
     /// The game at `table` so far, as a spectator saw it: the deal, then a step for each
-    /// move a person (or a bot standing in) made, at most [`SERVE_REPLAY_STEPS`].
+    /// move a person (or a bot standing in) made, at most [`Caps::replay_steps`] (the first).
     pub fn replay(&self, table: i64) -> Result<String, String> {
         let seating = self.seating(table)?;
         let (ruleset, opened, moves, title) = {
@@ -598,7 +647,7 @@ impl Hall {
         let (t, events) = Table::open(ruleset, opened.seed, opened.sitters)?;
         view.table = Some(t);
         let mut steps = vec![wire::table_message(&view, None, &events)];
-        for m in moves.iter().take(SERVE_REPLAY_STEPS.saturating_sub(1)) {
+        for m in moves.iter().take(self.caps.replay_steps.saturating_sub(1)) {
             let Some(t) = view.table.as_mut() else { break };
             let Some(seat) = t.waiting_on() else { break };
             let Ok(events) = t.play(seat, m) else { break };

@@ -73,7 +73,16 @@ impl App {
         store: Box<dyn Store + Send>,
         away: Duration,
     ) -> Result<(App, hall::Resumed), String> {
-        let hall = Hall::new(store);
+        App::with_caps(store, away, hall::Caps::default())
+    }
+
+    /// [`App::new`] with other limits (tests).
+    pub fn with_caps(
+        store: Box<dyn Store + Send>,
+        away: Duration,
+        caps: hall::Caps,
+    ) -> Result<(App, hall::Resumed), String> {
+        let hall = Hall::with_caps(store, caps);
         let resumed = hall.resume()?;
         Ok((
             App {

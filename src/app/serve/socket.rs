@@ -16,7 +16,7 @@ use super::App;
 use super::hall::{At, Outbox};
 use super::wire::{self, In};
 use crate::base::limits::{
-    SERVE_CONNECTIONS, SERVE_IDLE_MESSAGES, SERVE_MESSAGE_BYTES, SERVE_QUEUE, SERVE_TABLES_OPENED,
+    SERVE_IDLE_MESSAGES, SERVE_MESSAGE_BYTES, SERVE_QUEUE, SERVE_TABLES_OPENED,
 };
 
 pub async fn upgrade(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> Response {
@@ -49,10 +49,11 @@ struct Conn {
 
 async fn connection(socket: WebSocket, app: Arc<App>) {
     let (mut sink, mut stream) = socket.split();
-    if app.connections.fetch_add(1, Ordering::SeqCst) >= SERVE_CONNECTIONS {
+    let most = app.hall.caps.connections;
+    if app.connections.fetch_add(1, Ordering::SeqCst) >= most {
         app.connections.fetch_sub(1, Ordering::SeqCst);
         let why = format!(
-            "the server holds {SERVE_CONNECTIONS} connections already, the most it takes: try again later"
+            "the server holds {most} connections already, the most it takes: try again later"
         );
         let _ = sink.send(Message::Text(wire::error(&why).into())).await;
         let _ = sink.close().await;
