@@ -710,3 +710,39 @@ fn a_client_that_reads_nothing_is_dropped_from_its_table() {
         Err(tokio::sync::mpsc::error::TryRecvError::Disconnected)
     );
 }
+
+#[test]
+fn the_server_refuses_a_file_that_is_no_store_and_a_port_taken_in_words() {
+    use std::process::Command;
+    let db = temp_db("junk");
+    std::fs::write(&db, b"these are not the tables you are looking for").expect("writes");
+    let out = Command::new(env!("CARGO_BIN_EXE_ninety"))
+        .args(["serve", "--port", "0", "--db"])
+        .arg(&db)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("table store") && err.contains("tables.db"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&db).expect("still there"),
+        b"these are not the tables you are looking for",
+        "the file is left as it was"
+    );
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("binds");
+    let port = taken.local_addr().expect("an address").port().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_ninety"))
+        .args(["serve", "--memory", "--port", &port])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot listen") && err.contains("--port"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(db.parent().expect("a folder"));
+}

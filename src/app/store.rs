@@ -86,7 +86,12 @@ impl Sqlite {
     pub fn open_file(path: &std::path::Path) -> Result<Sqlite, String> {
         let db = rusqlite::Connection::open(path)
             .map_err(|e| format!("cannot open the table store `{}`: {e}", path.display()))?;
-        Sqlite::with(db)
+        Sqlite::with(db).map_err(|why| {
+            format!(
+                "{why}: `{}` is not a table store (give another file with --db)",
+                path.display()
+            )
+        })
     }
 
     /// A store that lives as long as the process (for tests, and a server told to keep
