@@ -39,7 +39,7 @@ impl Server {
             None => Sqlite::in_memory().expect("a store"),
         };
         let (app, resumed) =
-            tokio::task::spawn_blocking(move || App::with_caps(Box::new(store), away, caps))
+            tokio::task::spawn_blocking(move || App::with_caps(Box::new(store), away, caps, None))
                 .await
                 .expect("joins")
                 .expect("the server starts");
@@ -745,4 +745,38 @@ fn the_server_refuses_a_file_that_is_no_store_and_a_port_taken_in_words() {
         "{err}"
     );
     let _ = std::fs::remove_dir_all(db.parent().expect("a folder"));
+}
+
+#[test]
+fn a_seeded_server_deals_the_same_tables_again() {
+    let first_hand = |hall: &Hall| {
+        let seats = vec!["person".to_string(), "cautious".to_string()];
+        let (tx, mut rx) = tokio::sync::mpsc::channel(64);
+        hall.open(
+            Some("ninety-nine"),
+            None,
+            Vec::new(),
+            &seats,
+            hall.connection(),
+            &tx,
+        )
+        .expect("opens");
+        let mut hand = None;
+        while let Ok(m) = rx.try_recv() {
+            let m: Value = serde_json::from_str(&m).expect("JSON");
+            if m["type"] == "table" {
+                hand = Some(m["hand"].clone());
+            }
+        }
+        hand.expect("a table")
+    };
+    let hall = |seed: u64| Hall::new(Box::new(Sqlite::in_memory().expect("a store"))).seeded(seed);
+    let (a, b) = (hall(5), hall(5));
+    let a_hands: Vec<Value> = (0..4).map(|_| first_hand(&a)).collect();
+    let b_hands: Vec<Value> = (0..4).map(|_| first_hand(&b)).collect();
+    assert_eq!(a_hands, b_hands, "the same seed, the same deals");
+    assert_ne!(a_hands[0], a_hands[1], "each table its own deal");
+    let c = hall(6);
+    let c_hands: Vec<Value> = (0..4).map(|_| first_hand(&c)).collect();
+    assert_ne!(a_hands, c_hands);
 }

@@ -102,6 +102,10 @@ struct ServeArgs {
     /// (they take the seat back by coming back).
     #[arg(long, default_value_t = 60)]
     away: u64,
+    /// Deal every table from this seed (and the count of tables before it) rather than at
+    /// random: the same moves give the same games. For tests: whoever knows it knows the deals.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 #[derive(Args)]
@@ -385,6 +389,7 @@ fn command(cli: Cli) -> i32 {
                         listen: std::net::SocketAddr::new(a.listen, a.port),
                         db: (!a.memory).then_some(a.db),
                         away: std::time::Duration::from_secs(a.away),
+                        seed: a.seed,
                     },
                     &mut out,
                     &mut err,

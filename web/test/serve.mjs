@@ -23,6 +23,7 @@ const PAGE_DIR = process.env.NINETY_PAGE ? path.resolve(process.env.NINETY_PAGE)
 const PAGE_FILES = { '/table.js': ['table.js', 'text/javascript; charset=utf-8'], '/table.css': ['table.css', 'text/css; charset=utf-8'] };
 // Generous: the machine is slow and shared. Nothing is asserted about speed.
 const WAIT = 120_000;
+const SEED = process.env.NINETY_SERVE_SEED ?? '1';
 const START = 60_000;
 
 function assert(cond, why) {
@@ -46,7 +47,9 @@ class Server {
   // Starts the server (on `this.port`: 0 the first time, the same port after) and resolves
   // once it prints its address.
   start() {
-    const args = ['serve', '--port', String(this.port), '--db', this.db, '--away', '3600'];
+    // A seeded server: the same deals on every run, so the game the test plays is the same
+    // game every time (and one where both people move more than once).
+    const args = ['serve', '--port', String(this.port), '--db', this.db, '--away', '3600', '--seed', SEED];
     const child = spawn(this.bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     return new Promise((resolve, reject) => {

@@ -88,6 +88,11 @@ pub struct Hall {
     store: Mutex<Box<dyn Store + Send>>,
     next_conn: AtomicU64,
     pub caps: Caps,
+    /// The server's seed, when it was given one (`serve --seed`): each table's deal follows
+    /// from it and the count of tables opened before it. Without one, each table's seed is
+    /// random.
+    seed: Option<u64>,
+    opened: AtomicU64,
 }
 
 impl std::fmt::Debug for Hall {
@@ -321,6 +326,23 @@ impl Hall {
             store: Mutex::new(store),
             next_conn: AtomicU64::new(1),
             caps,
+            seed: None,
+            opened: AtomicU64::new(0),
+        }
+    }
+
+    /// Deals every table from `seed` (and the count of tables opened before it): the same
+    /// moves give the same games, for tests and for tables to be played again.
+    pub fn seeded(mut self, seed: u64) -> Hall {
+        self.seed = Some(seed);
+        self
+    }
+
+    fn next_seed(&self) -> Result<u64, String> {
+        let n = self.opened.fetch_add(1, Ordering::Relaxed);
+        match self.seed {
+            Some(seed) => Ok(seed ^ n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            None => random_seed(),
         }
     }
 
@@ -437,7 +459,7 @@ impl Hall {
             ruleset: name,
             source,
             sets,
-            seed: random_seed()?,
+            seed: self.next_seed()?,
             sitters,
             tokens,
         };

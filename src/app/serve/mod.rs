@@ -33,6 +33,8 @@ pub struct Config {
     pub db: Option<PathBuf>,
     /// How long a person may be gone, when it is their move, before a bot plays for them.
     pub away: Duration,
+    /// Every table dealt from this seed (tests; tables to be played again), not at random.
+    pub seed: Option<u64>,
 }
 
 /// What every connection shares.
@@ -73,7 +75,7 @@ impl App {
         store: Box<dyn Store + Send>,
         away: Duration,
     ) -> Result<(App, hall::Resumed), String> {
-        App::with_caps(store, away, hall::Caps::default())
+        App::with_caps(store, away, hall::Caps::default(), None)
     }
 
     /// [`App::new`] with other limits (tests).
@@ -81,8 +83,12 @@ impl App {
         store: Box<dyn Store + Send>,
         away: Duration,
         caps: hall::Caps,
+        seed: Option<u64>,
     ) -> Result<(App, hall::Resumed), String> {
-        let hall = Hall::with_caps(store, caps);
+        let mut hall = Hall::with_caps(store, caps);
+        if let Some(seed) = seed {
+            hall = hall.seeded(seed);
+        }
         let resumed = hall.resume()?;
         Ok((
             App {
@@ -170,7 +176,7 @@ pub fn run(cfg: &Config, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             Err(why) => return fail(err, why),
         },
     };
-    let (app, resumed) = match App::new(store, cfg.away) {
+    let (app, resumed) = match App::with_caps(store, cfg.away, hall::Caps::default(), cfg.seed) {
         Ok(x) => x,
         Err(why) => return fail(err, why),
     };
