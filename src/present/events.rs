@@ -419,20 +419,28 @@ pub fn state_json(p: &Program, s: &State) -> Value {
         "winners": s.winner_list(),
     });
     if !p.counts.is_empty() {
-        v["counts"] = p
-            .counts
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let values: Vec<i32> = if c.per_player {
-                    (0..n).map(|x| s.kept.count(p, i as u8, x)).collect()
-                } else {
-                    vec![s.kept.count(p, i as u8, 0)]
-                };
-                (c.name.clone(), json!(values))
-            })
+        v["counts"] = count_values(p, s)
+            .into_iter()
+            .map(|(name, values)| (name, json!(values)))
             .collect::<serde_json::Map<_, _>>()
             .into();
     }
     v
+}
+
+/// The counts the table keeps, by name: a value for each player of a count kept per player,
+/// one value for the table's own.
+pub fn count_values(p: &Program, s: &State) -> Vec<(String, Vec<i32>)> {
+    p.counts
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let values: Vec<i32> = if c.per_player {
+                (0..s.seats).map(|x| s.kept.count(p, i as u8, x)).collect()
+            } else {
+                vec![s.kept.count(p, i as u8, 0)]
+            };
+            (c.name.clone(), values)
+        })
+        .collect()
 }

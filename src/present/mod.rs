@@ -10,7 +10,7 @@ mod words;
 
 pub use dump::dump;
 pub use errors::{illegal_total, illegal_words, play_error, stall_words};
-pub use events::{direction_word, event_json, event_text, state_json};
+pub use events::{count_values, direction_word, event_json, event_text, state_json};
 pub use sheet::{
     Item as SheetItem, Section as SheetSection, items as sheet_items, other_action_words,
     other_rule, rules_sheet,

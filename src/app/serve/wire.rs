@@ -171,18 +171,9 @@ fn table_value(t: &Seating, seat: Option<u8>, events: &[Event]) -> Value {
         })
         .collect();
     let n = s.seats;
-    let counts: Vec<Value> = p
-        .counts
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let values: Vec<i32> = if c.per_player {
-                (0..n).map(|x| s.kept.count(p, i as u8, x)).collect()
-            } else {
-                vec![s.kept.count(p, i as u8, 0)]
-            };
-            json!({"name": c.name, "values": values})
-        })
+    let counts: Vec<Value> = crate::present::count_values(p, s)
+        .into_iter()
+        .map(|(name, values)| json!({"name": name, "values": values}))
         .collect();
     let cards = |cs: &[Card]| cs.iter().map(|c| card_name(*c)).collect::<Vec<_>>();
     let winners = s.winner_list();
