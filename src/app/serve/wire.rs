@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 use super::hall::Seating;
 use crate::app::table::{Sitter, Update};
 use crate::base::cards::{Card, card_name};
-use crate::engine::{Event, Move, Seen};
+use crate::base::limits::TURN_LIMIT;
+use crate::engine::{Event, Move, PlayError, Seen};
 use crate::play::{self, Ending};
 
 /// What a client sends.
@@ -178,7 +179,7 @@ fn table_value(t: &Seating, seat: Option<u8>, events: &[Event]) -> Value {
     let cards = |cs: &[Card]| cs.iter().map(|c| card_name(*c)).collect::<Vec<_>>();
     let winners = s.winner_list();
     let over = u.view.over || table.ending().is_some();
-    let outcome = over.then(|| outcome(table.ending(), &winners, &names));
+    let outcome = over.then(|| outcome(p, table.ending(), &winners, &names));
     let mut v = base;
     if let Some(obj) = v.as_object_mut() {
         let more = json!({
@@ -213,16 +214,22 @@ fn table_value(t: &Seating, seat: Option<u8>, events: &[Event]) -> Value {
     v
 }
 
-/// How a game ended, in words.
-fn outcome(ending: Option<&Ending>, winners: &[u8], names: &dyn Fn(u8) -> String) -> String {
+/// How a game ended, in words: the rules' end, or why it could not go on, in the words
+/// `ninety run` and the REPL use.
+fn outcome(
+    p: &play::Ruleset,
+    ending: Option<&Ending>,
+    winners: &[u8],
+    names: &dyn Fn(u8) -> String,
+) -> String {
     if let Some(e) = ending {
         let why = match e {
             Ending::Stuck => "rounds kept ending with no card laid".to_string(),
-            Ending::TurnLimit => "it went on too long".to_string(),
+            Ending::TurnLimit => PlayError::TurnLimit(TURN_LIMIT).to_string(),
             Ending::NoMove(seat) => format!("{} had no move", names(*seat)),
-            Ending::Failed(err) => format!("{err}"),
-            Ending::Guard => "a script ran too long".to_string(),
-            Ending::Over | Ending::Stopped | Ending::Waiting(_) => "it stopped".to_string(),
+            Ending::Failed(err) => crate::present::play_error(p, err),
+            Ending::Guard | Ending::Stopped => play::GUARD_WORDS.to_string(),
+            Ending::Over | Ending::Waiting(_) => "it stopped".to_string(),
         };
         return format!("The game could not go on ({why}): no winner.");
     }
