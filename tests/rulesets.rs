@@ -50,60 +50,57 @@ fn shipped_rulesets() {
 }
 
 /// `ninety rules NAME --format rules` flattens a ruleset into one standalone file (its parents
-/// merged in, its removals applied): for every shipped ruleset, the flat file compiles to the
-/// same program.
+/// merged in, its removals applied): for every ruleset of every corpus that checks, the flat
+/// file checks and compiles to the same program, under every option value, so it plays the
+/// same games. Counts, moments, `the round ends ...` and moves beside laying a card are lines
+/// like any other.
 #[test]
-fn flattened_rulesets_compile_to_the_same_program() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("rulesets")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .collect();
-    files.sort();
-    assert!(files.len() > 20);
+fn flat_files_of_every_corpus_compile_to_the_same_program() {
+    let files = common::every_corpus();
+    assert!(files.len() > 80, "{} rulesets", files.len());
+    let mut flattened = 0;
     for f in files {
         let path = f.display().to_string();
-        let original = ninety::app::load::load_program(&Disk, &path, &[]).expect("checks");
+        let Ok(original) = ninety::app::load::load_program(&Disk, &path, &[]) else {
+            continue;
+        };
         let flat = ninety::compile::flatten(&Disk, &path, &[]).expect("flattens");
         assert!(
-            !flat.contains("extends"),
+            !flat.contains("\nextends"),
             "{path}: the flat file still extends:\n{flat}"
         );
         let mut memory = ninety::compile::Memory::new();
         memory.insert("flat.rules", flat.clone());
-        let checked = ninety::compile::check(&memory, "flat.rules", &[]).expect("in memory");
-        let problems: Vec<String> = checked.diags.iter().map(|d| d.render_plain(100)).collect();
-        let again = checked.program.unwrap_or_else(|| {
-            panic!(
-                "{path}: the flat file does not check:\n{}\n{flat}",
-                problems.join("\n")
-            )
-        });
-        assert_eq!(
-            again.meaning(),
-            original.meaning(),
-            "{path}: the flat file plays another game:\n{flat}"
+        let mut runs = vec![Vec::new()];
+        runs.extend(
+            common::option_values(&original)
+                .into_iter()
+                .map(|s| vec![s]),
         );
-        // The flat file keeps the options and their switches: under every value, it is the
-        // same game as the ruleset.
-        for (name, value) in common::option_values(&original) {
-            let sets = [(name.clone(), value.clone())];
+        for sets in runs {
             let Ok(want) = ninety::app::load::load_program(&Disk, &path, &sets) else {
                 continue;
             };
-            let got = ninety::compile::check(&memory, "flat.rules", &sets)
-                .expect("in memory")
-                .program
-                .unwrap_or_else(|| {
-                    panic!("{path}: the flat file does not check with {name}={value}")
-                });
-            assert_eq!(
-                got.meaning(),
-                want.meaning(),
-                "{path}: with {name}={value} the flat file plays another game:\n{flat}"
+            let checked = ninety::compile::check(&memory, "flat.rules", &sets).expect("in memory");
+            let problems: Vec<String> = checked
+                .diags
+                .iter()
+                .filter(|d| d.is_error())
+                .map(|d| d.render_plain(100))
+                .collect();
+            let got = checked.program.unwrap_or_else(|| {
+                panic!(
+                    "{path} ({sets:?}): the flat file does not check:\n{}\n{flat}",
+                    problems.join("\n")
+                )
+            });
+            assert!(
+                got.meaning() == want.meaning(),
+                "{path} ({sets:?}): the flat file plays another game: {}\n{flat}",
+                common::differences(&got.meaning(), &want.meaning())
             );
         }
+        flattened += 1;
     }
+    assert!(flattened > 80, "{flattened} rulesets flattened");
 }

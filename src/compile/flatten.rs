@@ -309,6 +309,21 @@ impl Flat<'_, '_> {
             let text = strip_comment(&d.value.text).trim().to_string();
             one(&format!("when {t:?}"), d.layer, d.line, text);
         }
+        // Counts, moments (`the round ends ...` among them) and moves beside laying a card
+        // are kept in the order written, each line whole; a line is its own key, so one an
+        // option switches is written under its switch.
+        for d in &s.counts {
+            let key = format!("count {}", d.value.name.node.to_lowercase());
+            one(&key, d.layer, d.line, self.text(d.layer, d.span));
+        }
+        for d in &s.moments {
+            let text = self.text(d.layer, d.span);
+            one(&format!("moment {text}"), d.layer, d.line, text);
+        }
+        for d in &s.others {
+            let text = self.text(d.layer, d.span);
+            one(&format!("move {text}"), d.layer, d.line, text);
+        }
         out
     }
 

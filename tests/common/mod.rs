@@ -103,3 +103,50 @@ pub fn differences(a: &Program, b: &Program) -> String {
     }
     out.join("; ")
 }
+
+/// Every `*.rules` file under a folder and its subfolders, sorted; nothing if the folder is
+/// not there.
+pub fn rulesets_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for e in entries.filter_map(Result::ok) {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(rulesets_under(&p));
+        } else if p.extension().is_some_and(|x| x == "rules") {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every ruleset the project promises things of: the shipped ones, the house rules and the
+/// designers' files of the tests, and the designers' folders of `shared/findings` beside the
+/// repository where they are there (CI lays them out; a plain clone has only its own).
+pub fn every_corpus() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    for dir in ["rulesets", "tests/house-rules", "tests/designer"] {
+        out.extend(rulesets_under(&root.join(dir)));
+    }
+    let shared = root.join("../shared/findings");
+    if let Ok(entries) = std::fs::read_dir(&shared) {
+        let mut folders: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("designer"))
+            })
+            .collect();
+        folders.sort();
+        for f in folders {
+            out.extend(rulesets_under(&f));
+        }
+    }
+    out
+}
