@@ -25,7 +25,8 @@ use crate::ir::{Choice, Facts, MAX_CHOICES, MAX_SEATS, NO_EFFECT, Turn, choice_t
 pub const PLAIN: u32 = 1;
 /// A choice's code: its turn effects are more than a reverse and one player skipped (it
 /// gives more turns, or skips several players). Its turn effects are in bits 8 to 15 (how
-/// many players it skips), 16 (it reverses) and 24 to 31 (how many more turns).
+/// many players it skips), 16 (it reverses), 17 to 23 (how many it skips on the side play
+/// turned away from) and 24 to 31 (how many more turns).
 pub const MANY: u32 = 2;
 /// A choice's code: it skips exactly one player.
 pub const SKIPS_ONE: u32 = 4;
@@ -204,16 +205,34 @@ pub fn flat_cell(cell: u8) -> u8 {
 /// the effects themselves).
 #[inline]
 pub fn code_of(t: Turn) -> u32 {
-    let many = if t.again > 0 || t.skip > 1 { MANY } else { 0 };
-    let one = if t.skip == 1 { SKIPS_ONE } else { 0 };
-    many | one | u32::from(t.skip) << 8 | u32::from(t.reverse) << 16 | u32::from(t.again) << 24
+    let back = t.back.min(BACK_MAX);
+    let many = if t.again > 0 || t.skip > 1 || back > 0 {
+        MANY
+    } else {
+        0
+    };
+    let one = if t.skip == 1 && back == 0 {
+        SKIPS_ONE
+    } else {
+        0
+    };
+    many | one
+        | u32::from(t.skip) << 8
+        | u32::from(t.reverse) << 16
+        | u32::from(back) << 17
+        | u32::from(t.again) << 24
 }
+
+/// The most skips to the other side a code holds (bits 17 to 23); more cannot matter at a
+/// table of [`crate::ir::MAX_SEATS`] players, each passed over once.
+const BACK_MAX: u8 = 0x7f;
 
 /// The turn effects a code holds.
 #[inline]
 pub fn turn_of(code: u32) -> Turn {
     Turn {
         skip: (code >> 8) as u8,
+        back: (code >> 17) as u8 & BACK_MAX,
         reverse: code >> 16 & 1 != 0,
         again: (code >> 24) as u8,
         chosen: false,

@@ -107,7 +107,13 @@ impl State {
             chips: self.chips_of(p, seat),
             cards_left: self.hands[usize::from(seat).min(MAX_SEATS - 1)].len() as u8,
             players_left: self.active() as u8,
-            previous: self.discard.last().map(|c| rank_of(*c)),
+            // After a card, the card under it: `the previous card` means one card in every
+            // kind of line.
+            previous: if self.kept.after_card {
+                self.kept.under
+            } else {
+                self.discard.last().map(|c| rank_of(*c))
+            },
             limit: i32::MAX,
             round: self.round,
             round_cards: self.round_cards().min(u64::from(u32::MAX)) as u32,
@@ -214,13 +220,20 @@ pub(super) fn run_moments<S: Sink>(
     }
 }
 
-/// After a card, once its own rules and the bars are done and while its round goes on: the
+/// After a card, once its own rules and the bars are done, its player has drawn, and while its round goes on: the
 /// moments after each card.
-pub(super) fn after_card<S: Sink>(p: &Program, s: &mut State, by: Acting, sink: &mut S) {
+pub(super) fn after_card<S: Sink>(
+    p: &Program,
+    s: &mut State,
+    by: Acting,
+    under: Option<u8>,
+    sink: &mut S,
+) {
     if s.round_over || s.over || p.moments.is_empty() {
         return;
     }
     s.kept.after_card = true;
+    s.kept.under = under;
     run_moments(
         p,
         s,

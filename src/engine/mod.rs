@@ -30,6 +30,7 @@ mod setup;
 mod stall;
 mod state;
 mod step;
+mod turn;
 mod validate;
 mod view;
 

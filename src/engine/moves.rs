@@ -158,7 +158,7 @@ fn hand_over_at<S: Sink>(s: &mut State, from: u8, to: u8, i: usize, sink: &mut S
 }
 
 /// The rest of a draw up to `size` for a hand a rule left more than one card short (it gave
-/// cards away, or swapped for a smaller hand): one card at a time, as [`draw_up_to`].
+/// cards away, or swapped for a smaller hand): one card at a time, as [`super::turn::draw_up_to`].
 #[cold]
 #[inline(never)]
 pub(super) fn draw_rest<S: Sink>(p: &Program, s: &mut State, seat: u8, size: usize, sink: &mut S) {

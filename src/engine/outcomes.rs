@@ -28,6 +28,17 @@ impl Acting {
     }
 }
 
+/// `reverse the direction` as an outcome: play turns round. Who plays after a card goes the
+/// new way, since a card's bars and the moments after it come before the turn passes.
+fn reverse<S: Sink>(s: &mut State, sink: &mut S) {
+    s.clockwise = !s.clockwise;
+    if S::WANTS & kind::REVERSE != 0 {
+        sink.event(Event::Reverse {
+            clockwise: s.clockwise,
+        });
+    }
+}
+
 /// Who plays after `actor` once `turn`'s effects are done: the same player when they play
 /// again, else the next seat in the (maybe reversed) direction, past the skipped ones.
 pub(super) fn who_plays_next(s: &State, actor: u8, turn: Turn) -> u8 {
@@ -38,12 +49,7 @@ pub(super) fn who_plays_next(s: &State, actor: u8, turn: Turn) -> u8 {
     if let Some(x) = s.kept.aim.filter(|x| turn.chosen && s.in_round(*x)) {
         return x;
     }
-    let cw = s.clockwise ^ turn.reverse;
-    let mut next = s.next_seat(actor, cw);
-    for _ in 0..turn.skip {
-        next = s.next_seat(next, cw);
-    }
-    next
+    s.skip_from(actor, s.clockwise ^ turn.reverse, turn, |_, _| {})
 }
 
 /// The seats an outcome is about, into `out`; how many.
@@ -98,10 +104,11 @@ fn resolve_seats(
         Who::Previous => put(s.next_seat(actor, !s.clockwise)),
         Who::LaidPrevious => {
             // In a card's or a bar's line the card under this one; else the top card.
+            // (The moments after a card are about that card too.)
             let by_card = matches!(
                 by.reason,
                 Reason::Card(_) | Reason::Reached(_) | Reason::Passed(_) | Reason::Script(_)
-            );
+            ) || (by.reason == Reason::Moment && s.kept.after_card);
             let seat = s.laid_by[usize::from(by_card)];
             if seat < s.seats && s.in_game(seat) {
                 put(seat);
@@ -291,6 +298,7 @@ pub(super) fn run_list<S: Sink>(
                 s.round_over = true;
                 s.over = true;
             }
+            OutcomeKind::Reverse => reverse(s, sink),
             OutcomeKind::OutOfRound => {
                 for &seat in seats {
                     out_of_round(p, s, seat, sink);

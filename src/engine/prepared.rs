@@ -30,22 +30,26 @@ pub struct Prepared {
     /// Whether a turn may be more than laying a card of the hand (a move beside it, a card
     /// that names a player): the moves are then listed the general way.
     pub more_moves: bool,
+    /// Whether a moment after each card is in the game: the player draws before it.
+    pub(super) after_card_moments: bool,
 }
 
 impl Prepared {
     /// `program` with its legal-choice table.
     pub fn new(program: Program) -> Prepared {
         let more_moves = program.more_moves();
+        let after_card_moments = program
+            .moments
+            .iter()
+            .any(|m| m.kind == crate::ir::MomentKind::AfterCard);
         let plain_cards = !more_moves
             && program.script_bars.is_empty()
             && !program.moving_limits()
             // What is known of a card moved between hands is forgotten as it is laid.
             && !program.moves_between_hands()
-            && !program
-                .moments
-                .iter()
-                .any(|m| m.kind == crate::ir::MomentKind::AfterCard);
+            && !after_card_moments;
         Prepared {
+            after_card_moments,
             legal: LegalTable::build(&program),
             program,
             turns: Tables::default(),

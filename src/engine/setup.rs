@@ -124,12 +124,19 @@ fn start<S: Sink>(
     if let Some(i) = p.triggers.round_start.filter(|_| !setup.round_started) {
         let lead = s.turn;
         s.out_now = 0;
-        run_outcomes(p, s, i, Acting::new(lead, Reason::RoundStart), sink);
+        // The counts the setup gives are the round as it stands: what the round's start
+        // does to them is behind it, neither told nor kept (they are placed again below).
+        let mut told = GivenCounts {
+            given: &setup.counts,
+            sink: &mut *sink,
+        };
+        run_outcomes(p, s, i, Acting::new(lead, Reason::RoundStart), &mut told);
         // The first round's start may end the game (an ante that leaves one player), as
         // any later round's does: the game ends there, with its winners.
         if s.over {
             super::outcomes::end_game(p, s, sink);
         }
+        place_counts(p, s, setup)?;
     }
     if let Some(t) = setup.total {
         if let Some(why) = s.beyond_limits(p, t).filter(|_| t != p.start) {
@@ -592,4 +599,25 @@ fn place_pools(p: &Prepared, s: &mut State, setup: &Setup) -> Result<(), PlayErr
         s.next_deal.clone_from(cards);
     }
     Ok(())
+}
+
+/// A sink that passes on every event but a change of a count the setup gives.
+struct GivenCounts<'a, S: Sink> {
+    given: &'a [(u8, Vec<i32>)],
+    sink: &'a mut S,
+}
+
+impl<S: Sink> Sink for GivenCounts<'_, S> {
+    const WANTS: u32 = S::WANTS;
+    fn event(&mut self, e: Event) {
+        if let Event::Changed {
+            what: crate::ir::Quantity::Count(i),
+            ..
+        } = e
+            && self.given.iter().any(|(j, _)| *j == i)
+        {
+            return;
+        }
+        self.sink.event(e);
+    }
 }

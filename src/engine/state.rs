@@ -224,6 +224,9 @@ pub struct Kept {
     /// The moments after a card are running: the card is counted among those laid this
     /// round (`State::turns` counts it once its turn is over).
     pub after_card: bool,
+    /// While the moments after a card run: the rank of the card under it (`the previous
+    /// card`, as in the card's own line), read before the player's draw.
+    pub under: Option<u8>,
     /// By card id, the seats that know the card is in the hand that holds it, besides its
     /// holder: a rule moved it between hands before their eyes ([`State::seen_by`]). Empty
     /// until a card so moves (and after every deal).
@@ -351,6 +354,43 @@ impl State {
     #[inline]
     pub(super) fn next_seat(&self, from: u8, clockwise: bool) -> u8 {
         self.next_in(self.out_of_round, from, clockwise)
+    }
+
+    /// Who plays after `actor` in direction `clockwise` (the direction once the card is
+    /// done) with `turn`'s skips, each player passed over told to `skipped` (with whether it was
+    /// skipped before a reverse) in the order the card said it: first the ones skipped before a reverse (`back`, on the side play turned
+    /// away from, passed over only if play comes round to them), then the ones skipped after.
+    pub(super) fn skip_from(
+        &self,
+        actor: u8,
+        clockwise: bool,
+        turn: crate::ir::Turn,
+        mut skipped: impl FnMut(u8, bool),
+    ) -> u8 {
+        // Seats skipped on the other side, by bit, each passed over once.
+        let mut marked: u16 = 0;
+        let mut x = actor;
+        for _ in 0..turn.back {
+            x = self.next_seat(x, !clockwise);
+            if x == actor {
+                break;
+            }
+            marked |= 1 << x;
+            skipped(x, true);
+        }
+        let pass = |mut next: u8, marked: &mut u16| {
+            while *marked & 1 << next != 0 {
+                *marked &= !(1 << next);
+                next = self.next_seat(next, clockwise);
+            }
+            next
+        };
+        let mut next = pass(self.next_seat(actor, clockwise), &mut marked);
+        for _ in 0..turn.skip {
+            skipped(next, false);
+            next = pass(self.next_seat(next, clockwise), &mut marked);
+        }
+        next
     }
 
     pub(super) fn next_in_game(&self, from: u8, clockwise: bool) -> u8 {

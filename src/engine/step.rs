@@ -9,6 +9,8 @@ use super::events::kind;
 use super::outcomes::{Acting, finish_round, run_list, run_outcomes};
 use super::scripts::Pre;
 pub(super) use super::settle::{settle, settle_slow};
+use super::turn::pass_turn;
+pub(super) use super::turn::{draw, draw_after_card, draw_for_card, pass_on, reshuffle};
 use super::{Event, Illegal, Move, Moves, PlayError, Reason, Sink, State};
 use crate::base::cards::{Card, rank_of, same_face};
 use crate::ir::{self, Act, Choice, MAX_SEATS, Program, choice_total};
@@ -378,8 +380,24 @@ pub(super) fn play<S: Sink>(
     };
     card_outcomes(p, s, by, &played, pre.as_ref(), sink);
     bars(p, s, by, old, played.total, pre.as_ref(), sink);
-    super::kept::after_card(p, s, by, sink);
-    end_turn(p, s, seat, played.turn, sink);
+    if p.after_card_moments && !(s.round_over || s.over) {
+        // The order of a turn: the card, its bars, the player's draw, then the moments
+        // after each card (which see the stock and the hand as the next player will), then
+        // whose turn it is. `the previous card` there is the card under this one, as in
+        // the card's own line.
+        let under = s.discard.iter().rev().nth(1).map(|c| rank_of(*c));
+        draw_for_card(p, s, seat, sink);
+        super::kept::after_card(p, s, by, under, sink);
+        if s.round_over || s.over {
+            finish_round(p, s, true, sink);
+        } else {
+            pass_on(s, seat, played.turn, sink);
+        }
+        s.turns += 1;
+        settle(p, s, sink);
+    } else {
+        end_turn(p, s, seat, played.turn, sink);
+    }
     s.kept.aim = None;
     s.kept.gift = None;
     Ok(())
@@ -658,134 +676,6 @@ pub(super) fn bars_touched<S: Sink>(
                 let reason = Reason::Script(j as u16);
                 run_outcomes(p, s, b.outcomes, Acting { reason, ..by }, sink);
             }
-        }
-    }
-}
-
-/// After a card, in a round that goes on: the draw, then whose turn it is.
-#[inline(always)]
-fn pass_turn<S: Sink>(p: &Prepared, s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
-    if s.in_round(seat) {
-        // (Put out by their own card: nothing to draw.)
-        let size = p.hand_size(s.seats_in_game());
-        draw_after_card(p, s, seat, size, sink);
-        // A hand a rule left more than a card short draws back up to a full hand (where
-        // players draw automatically: a draw by hand is one card). Never so in a program of
-        // plain cards, whose hands only ever lose the card laid.
-        if !p.plain_cards && !p.by_hand && s.hands[usize::from(seat)].len() < size {
-            super::moves::draw_rest(p, s, seat, size, sink);
-        }
-    }
-    pass_on(s, seat, turn, sink);
-}
-
-/// Who plays after `seat`'s card with turn effects `turn` (into `s.turn`): the direction
-/// reversed, the player's extra turns, the players skipped.
-#[inline]
-pub(super) fn pass_on<S: Sink>(s: &mut State, seat: u8, turn: Turn, sink: &mut S) {
-    if turn.reverse {
-        s.clockwise = !s.clockwise;
-        if S::WANTS & kind::REVERSE != 0 {
-            sink.event(Event::Reverse {
-                clockwise: s.clockwise,
-            });
-        }
-    }
-    // The player's extra turns: those left from before, and this card's.
-    let extra = s.again.saturating_add(turn.again);
-    if extra > 0 && s.in_round(seat) {
-        if S::WANTS & kind::PLAY_AGAIN != 0 {
-            sink.event(Event::PlayAgain { seat });
-        }
-        s.again = extra - 1;
-        s.turn = seat;
-    } else if turn.chosen
-        && let Some(x) = s.kept.aim.filter(|x| s.in_round(*x))
-    {
-        // The player the card's player named plays next.
-        s.again = 0;
-        s.turn = x;
-    } else {
-        s.again = 0;
-        // Skipping goes round the table: with 2 players left, a skip comes back to the
-        // player who laid the card.
-        let mut next = s.next_seat(seat, s.clockwise);
-        for _ in 0..turn.skip {
-            if S::WANTS & kind::SKIP != 0 {
-                sink.event(Event::Skip { seat: next });
-            }
-            next = s.next_seat(next, s.clockwise);
-        }
-        s.turn = next;
-    }
-}
-
-/// After `seat`'s card: their draw, by hand (owed, made after the next player is dealt
-/// with) or from the stock up to `size` cards, the discard pile shuffled in when the stock
-/// is empty.
-#[inline(always)]
-pub(super) fn draw_after_card<S: Sink>(
-    p: &Prepared,
-    s: &mut State,
-    seat: u8,
-    size: usize,
-    sink: &mut S,
-) {
-    if p.by_hand {
-        s.pending_draw = Some(seat);
-    } else {
-        draw_up_to(p, s, seat, size, sink);
-    }
-}
-
-/// Draws one card for `seat`, if its hand is short, reshuffling the discard pile (all but
-/// its top card) into the stock when the stock is empty and the rules say so.
-#[inline(always)]
-pub(super) fn draw<S: Sink>(p: &Prepared, s: &mut State, seat: u8, sink: &mut S) {
-    let size = p.hand_size(s.seats_in_game());
-    draw_up_to(p, s, seat, size, sink);
-}
-
-/// [`draw`] for a hand of `size` cards (the size for the players now in the game).
-#[inline(always)]
-pub(super) fn draw_up_to<S: Sink>(
-    p: &Prepared,
-    s: &mut State,
-    seat: u8,
-    size: usize,
-    sink: &mut S,
-) {
-    if s.hands[usize::from(seat)].len() >= size {
-        return;
-    }
-    if s.stock.is_empty() {
-        reshuffle(p, s, sink);
-    }
-    if let Some(c) = s.stock.pop() {
-        s.known_not[usize::from(seat)] = 0;
-        s.hands[usize::from(seat)].push(c);
-        if S::WANTS & kind::DRAW != 0 && p.by_hand {
-            sink.event(Event::Draw { seat });
-        }
-    }
-}
-
-/// The discard pile but its top card becomes the stock, shuffled, when the rules say so.
-#[cold]
-#[inline(never)]
-pub(super) fn reshuffle<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
-    if p.reshuffle && s.discard.len() > 1 {
-        // The run on the pile goes on past the gathering: what lay under its top card.
-        let run = s.run();
-        let top = s.discard.pop().expect("the discard pile has cards");
-        s.kept.run_carry = (rank_of(top), run.saturating_sub(1));
-        s.discard.move_into(&mut s.stock);
-        s.discard.push(top);
-        let n = s.stock.len();
-        s.rng.shuffle(&mut s.stock);
-        s.forget_stock();
-        if S::WANTS & kind::RESHUFFLE != 0 {
-            sink.event(Event::Reshuffle { cards: n as u16 });
         }
     }
 }

@@ -224,7 +224,8 @@ pub enum Change {
 /// A point of the game at which a moment's rules run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub enum MomentKind {
-    /// After each card, once its own rules and the bars are done, while its round goes on.
+    /// After each card, once its own rules and the bars are done and its player has drawn,
+    /// while its round goes on.
     AfterCard,
     /// When a player goes out of the game.
     PlayerOut,

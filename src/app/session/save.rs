@@ -513,6 +513,7 @@ impl GameV2 {
                 },
                 left_fired: seat_set(&self.left_fired)?,
                 after_card: false,
+                under: None,
                 seen: seen_table(&self.seen)?,
             },
         })

@@ -46,14 +46,14 @@ fn count_items(p: &Program, out: &mut Vec<Item>) {
                 Section::End,
                 &format!("moment {k} {when}"),
                 line,
-                Some("checked after each card, once its own rules and the bars are done".into()),
+                Some("checked after each card, once its own rules and the bars are done and its player has drawn".into()),
                 Some(m.origin),
             );
             continue;
         }
         let note = match m.kind {
             crate::ir::MomentKind::AfterCard => {
-                "once the card's own rules and the bars are done, while the round goes on"
+                "once the card's own rules and the bars are done and its player has drawn, while the round goes on"
             }
             crate::ir::MomentKind::PlayerOut => "a player out of the game",
             crate::ir::MomentKind::Left(_) => "once, as the game comes down to that many",
