@@ -169,7 +169,7 @@ impl Compiler<'_> {
         let own = with_choices(self.reading(layer, steps, &tested, None));
         let whole = with_choices(self.reading(layer, steps, &tested, Some(k)));
         diag.hint(format!(
-            "write the reading you mean with branches: `{whole}` (the test decides the whole card), or `{own}` (each test decides its own step)"
+            "write the reading you mean with branches: `{whole}` (the test decides the whole card), or `{own}` (each test decides its own step); a card's test reads the total before the card is laid"
         ))
     }
 
@@ -374,6 +374,83 @@ fn among_choices(reading: &str, choices: &[String], at: usize) -> String {
         })
         .collect();
     parts.join("; ")
+}
+
+impl Compiler<'_> {
+    /// `add 10 or subtract 10 and the tens go up by 1`: `and` binds before `or`, so what
+    /// follows the last choice's first step (a payment, a count changed, a skip) is that
+    /// choice's alone. Where no other choice does it, the line could be read either way: a
+    /// warning with the line that does it on every choice.
+    pub(super) fn or_binds_last(&mut self, layer: usize, effect: &ast::Effect) {
+        let words = |c: &Compiler<'_>, span: Span| -> String {
+            c.text(layer, span)
+                .split_whitespace()
+                .map(str::to_lowercase)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        // Choices with labels say which is which, on the sheet and at the table.
+        if effect.choices.iter().any(|c| c.label.is_some()) {
+            return;
+        }
+        let Some((last, init)) = effect.choices.split_last() else {
+            return;
+        };
+        let ast::Body::Steps(steps) = &last.body else {
+            return;
+        };
+        let arithmetic = |a: &ast::Action| {
+            matches!(
+                a,
+                ast::Action::Add(_)
+                    | ast::Action::Subtract(_)
+                    | ast::Action::Set(_)
+                    | ast::Action::Multiply(_)
+                    | ast::Action::Divide(_)
+                    | ast::Action::Double
+                    | ast::Action::Halve
+                    | ast::Action::Nothing
+            )
+        };
+        let said_before = |c: &Compiler<'_>, w: &str| {
+            init.iter().any(|ch| match &ch.body {
+                ast::Body::Steps(st) => st.iter().any(|x| words(c, x.action.span) == w),
+                ast::Body::Branches(_) => true,
+            })
+        };
+        let tail: Vec<String> = steps
+            .iter()
+            .skip(1)
+            .filter(|st| st.condition.is_none() && !arithmetic(&st.action.node))
+            .map(|st| words(self, st.action.span))
+            .filter(|w| !said_before(self, w))
+            .collect();
+        if tail.is_empty() {
+            return;
+        }
+        let first = words(self, steps[0].action.span);
+        let tail = tail.join(" and ");
+        let mut d = Diag::warning(
+            Code::Ambiguous,
+            last.span,
+            format!(
+                "`and` binds before `or`: only the choice `{}` does `{tail}`; the other choices of the card do not",
+                words(self, last.span)
+            ),
+        )
+        .label(format!("`{tail}` goes with `{first}` alone"))
+        .hint(format!(
+            "if every choice does it, say it in each, as the fix does; if only this one does, name the choices: `{first} as \"plain\" or ... as \"counted\"`"
+        ));
+        // The fix: the tail said in every choice.
+        let mut line = Vec::new();
+        for c in init {
+            line.push(format!("{} and {tail}", words(self, c.span)));
+        }
+        line.push(words(self, last.span));
+        d = d.fix(effect.span, line.join(" or "));
+        self.err(layer, d);
+    }
 }
 
 #[cfg(test)]

@@ -325,6 +325,11 @@ impl Compiler<'_> {
             .iter()
             .position(|c| c.name.eq_ignore_ascii_case(&name.node));
         let Some(i) = found else {
+            let lower = name.node.to_lowercase();
+            if TABLE_WORDS.contains(&lower.as_str()) {
+                self.err(layer, table_word_changed(name, &lower));
+                return None;
+            }
             let mut names: Vec<String> = self.counts.iter().map(|c| c.name.clone()).collect();
             if of_a_seat {
                 // A player's own: chips and cards are the table's words for them.
@@ -588,4 +593,23 @@ impl Compiler<'_> {
             );
         }
     }
+}
+
+/// `the limit goes up by 5`: a word of what the table keeps, where a count would be changed.
+/// Declaring a count of that name is refused too, so the help says what does work.
+fn table_word_changed(name: &Spanned<String>, lower: &str) -> Diag {
+    let hint = match lower {
+        "limit" => "the limit is what the `the total may not go above ...` line says, and that line may read a count: keep one (`count raises, starting at 0`), change it here (`the raises go up by 5`), and read it there (`the total may not go above 99 plus 5 times the raises`)".to_string(),
+        "total" => "change the total with a step: `add 5`, `subtract 5`, `set the total to 0`".to_string(),
+        _ => format!(
+            "the table keeps `the {lower}` itself; keep a count of your own to change (`count my_{lower}, starting at 0`, then `the my_{lower} goes up by 1`)"
+        ),
+    };
+    Diag::error(
+        Code::UnknownCount,
+        name.span,
+        format!("`the {lower}` is the table's own, not a count a line can change"),
+    )
+    .label("the table's own")
+    .hint(hint)
 }

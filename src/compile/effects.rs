@@ -45,6 +45,7 @@ impl Compiler<'_> {
                 self.err(layer, diag);
                 return None;
             }
+            self.or_binds_last(layer, effect);
         }
         let empty_choice = ir::Choice {
             steps: [NOTHING; MAX_STEPS],
@@ -680,6 +681,7 @@ impl Compiler<'_> {
             ast::Cmp::AtMost => (ir::Cmp::AtMost, v),
             ast::Cmp::MoreThan => (ir::Cmp::AtLeast, v.saturating_add(1)),
             ast::Cmp::FewerThan => (ir::Cmp::AtMost, v.saturating_sub(1)),
+            ast::Cmp::MultipleOf => (ir::Cmp::MultipleOf, v),
         })
     }
 

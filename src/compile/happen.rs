@@ -51,10 +51,24 @@ impl Compiler<'_> {
 
     /// A move beside laying a card that is never offered: one for a player who cannot play
     /// where no one ever is, or a discard of jokers from a deck without them.
-    pub(super) fn never_offered(&mut self, p: &ir::Program, s: &Settings, stuck: bool) {
+    pub(super) fn never_offered(
+        &mut self,
+        p: &ir::Program,
+        s: &Settings,
+        stuck: bool,
+        reach: &super::lints::Reach,
+    ) {
         for (o, d) in p.others.iter().zip(&s.others) {
             let no_jokers =
                 matches!(o.kind, ir::OtherKind::Discard(r) if p.jokers == 0 && r == 1 << JOKER);
+            // A player who cannot play holds no card that can always be laid.
+            let always = match o.kind {
+                ir::OtherKind::Discard(ranks) if o.when == ir::OtherWhen::Stuck => {
+                    always_playable(p, ranks, reach)
+                }
+                ir::OtherKind::Discard(_) | ir::OtherKind::LayTop | ir::OtherKind::Pass => None,
+            };
+            let held;
             let (why, hint) = if o.when == ir::OtherWhen::Stuck && !stuck {
                 (
                     "no limit on the total ever leaves a player holding cards unable to lay one, so no one is ever offered this move",
@@ -64,6 +78,14 @@ impl Compiler<'_> {
                 (
                     "the deck has no jokers, so no one ever holds one to discard",
                     "remove the line, or put jokers in the deck: `jokers 2 per deck`",
+                )
+            } else if let Some(names) = always {
+                held = format!(
+                    "{names} can be laid at every total the game reaches, so a player who cannot play never holds one"
+                );
+                (
+                    held.as_str(),
+                    "offer the move to every player (`instead of laying a card, a player may ...`), or name a card that can leave a player stuck",
                 )
             } else {
                 continue;
@@ -80,4 +102,50 @@ impl Compiler<'_> {
             );
         }
     }
+}
+
+/// The cards of `ranks` in the deck, in words (`a King`, `a King or a Queen`), when each can
+/// be laid at every total the game reaches with any number of players: no player who cannot
+/// play ever holds one. `None` when one of them may not be (or it cannot be proved: a card
+/// whose choices read the player or a script, a limit that moves, totals not all explored).
+fn always_playable(p: &ir::Program, ranks: u16, reach: &super::lints::Reach) -> Option<String> {
+    if !reach.complete || p.moving_limits() || !p.script_bars.is_empty() {
+        return None;
+    }
+    let mut names = Vec::new();
+    for rank in 0..crate::base::cards::RANKS as u8 {
+        if ranks & 1 << rank == 0 || (rank == JOKER && p.jokers == 0) {
+            continue;
+        }
+        for n in usize::from(p.min_players)..=usize::from(p.max_players) {
+            let fx = p.effect_for(n, rank)?;
+            let provable = fx.choices().iter().all(|c| {
+                !c.scripted
+                    && c.steps().iter().all(|st| {
+                        st.cond
+                            .is_none_or(|i| !p.conds[usize::from(i)].reads_player(p))
+                    })
+            });
+            if !provable
+                || !reach.seen.iter().all(|&t| {
+                    let f = ir::Facts::total(t);
+                    fx.choices()
+                        .iter()
+                        .any(|c| p.allows(ir::choice_total(p, c, &f)))
+                })
+            {
+                return None;
+            }
+        }
+        let word = crate::base::cards::RANK_WORDS[usize::from(rank)];
+        names.push(format!(
+            "{} {word}",
+            if word == "Ace" || word == "8" {
+                "an"
+            } else {
+                "a"
+            }
+        ));
+    }
+    (!names.is_empty()).then(|| names.join(" or "))
 }

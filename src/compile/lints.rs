@@ -5,7 +5,6 @@ use std::collections::BTreeSet;
 
 use super::compiler::Compiler;
 use super::settings::Settings;
-use crate::base::cards::JOKER;
 use crate::base::cards::{RANK_WORDS, RANKS};
 use crate::base::diag::Diag;
 use crate::base::limits::REACH_TOTALS;
@@ -207,6 +206,7 @@ impl Compiler<'_> {
             self.no_bust_rule(p, s, &reach);
         }
         self.never_playable(p, s, &reach);
+        self.dead_branches(p, s, &reach);
         self.cannot_happen(p, s);
         self.role_lints(p);
         self.winner_lints(p, s);
@@ -219,88 +219,8 @@ impl Compiler<'_> {
             .find(|d| d.value.ends_with("limit"))
             .map(|d| (d.layer, d.span));
         let stuck = can_be_stuck(p, &reach);
-        self.never_offered(p, s, stuck);
+        self.never_offered(p, s, stuck, &reach);
         self.check_can_end(p, bust_line, stuck, unlimited);
-    }
-
-    /// A card no reachable total lets anyone play (a parent's `set the total to 99` under a
-    /// variant's limit of 77). Said in the ruleset's own file: at the card line when it is
-    /// there, else at the limit that blocks it.
-    fn never_playable(&mut self, p: &ir::Program, s: &Settings, reach: &Reach) {
-        let leaf = self.leaf();
-        // One warning a line: the ranks of `card A, 2, 3: ...` that can never be played.
-        let mut found: Vec<NeverPlayable> = Vec::new();
-        for (((rank, count), d), fx) in s.cards.iter().zip(&p.effects) {
-            if *rank == JOKER && p.jokers == 0 {
-                continue;
-            }
-            let totals: Vec<i32> = reach
-                .seen
-                .iter()
-                .flat_map(|&t| {
-                    fx.choices()
-                        .iter()
-                        .flat_map(move |c| possible_totals(p, c, t))
-                })
-                .collect();
-            if totals.iter().any(|&n| p.allows(n)) {
-                continue;
-            }
-            let above = totals
-                .iter()
-                .any(|&n| p.ceiling.is_some_and(|c| n > c.value));
-            let limit = if above { &s.ceiling } else { &s.floor };
-            let (layer, span, why) = match limit {
-                _ if d.layer == leaf => (d.layer, d.span, String::new()),
-                Some(l) if l.layer == leaf => (
-                    l.layer,
-                    l.span,
-                    format!(", and its line is in {}", self.layers[d.layer].source.name),
-                ),
-                _ => continue,
-            };
-            let limit_words = match (above, p.ceiling, p.floor) {
-                (true, Some(c), _) => format!("the total may not go above {}", c.value),
-                (false, _, Some(f)) => format!("the total may not go below {}", f.value),
-                _ => "of the limits".to_string(),
-            };
-            let name = format!("{}{}", RANK_WORDS[usize::from(*rank)], count.words());
-            let effect = d.value.text.clone();
-            match found.iter_mut().find(|n| {
-                (n.layer, n.span, &n.effect, &n.limit) == (layer, span, &effect, &limit_words)
-            }) {
-                Some(n) => n.ranks.push(name),
-                None => found.push(NeverPlayable {
-                    layer,
-                    span,
-                    why,
-                    limit: limit_words,
-                    effect,
-                    ranks: vec![name],
-                }),
-            }
-        }
-        for n in found {
-            let (names, them) = match n.ranks.as_slice() {
-                [one] => (format!("the {one}"), format!("the {one}")),
-                [init @ .., last] => (format!("the {} and {last}", init.join(", ")), "them".into()),
-                [] => continue,
-            };
-            self.err(
-                n.layer,
-                Diag::warning(
-                    Code::NeverPlayable,
-                    n.span,
-                    format!(
-                        "{names} ({}) can never be played: {}{}",
-                        n.effect, n.limit, n.why
-                    ),
-                )
-                .hint(format!(
-                    "give {them} a new line in this file, or change the limit"
-                )),
-            );
-        }
     }
 
     /// Can a hand ever hold no legal card? Then the rules must say what happens.
@@ -628,6 +548,7 @@ fn costs_chips(o: &ir::Outcome) -> bool {
         | ir::OutcomeKind::OutOfRound
         | ir::OutcomeKind::ResetTotal(_)
         | ir::OutcomeKind::EndRound
+        | ir::OutcomeKind::Reverse
         | ir::OutcomeKind::TakePot
         | ir::OutcomeKind::Gain { .. }
         | ir::OutcomeKind::SetTotal(_)
@@ -668,22 +589,12 @@ struct Undirected {
     example: (i32, i32),
 }
 
-/// Cards of one line that can never be played, for one warning.
-struct NeverPlayable {
-    layer: usize,
-    span: Span,
-    why: String,
-    limit: String,
-    effect: String,
-    ranks: Vec<String>,
-}
-
 /// The totals a game can reach from its start, and every move between two of them.
-struct Reach {
+pub(super) struct Reach {
     /// Whether every reachable total was explored (else only the nearest ones).
-    complete: bool,
-    seen: BTreeSet<i32>,
-    passes: BTreeSet<(i32, i32)>,
+    pub complete: bool,
+    pub seen: BTreeSet<i32>,
+    pub passes: BTreeSet<(i32, i32)>,
 }
 
 fn reachable(p: &ir::Program) -> Reach {

@@ -26,6 +26,7 @@ mod lower;
 mod options;
 mod others;
 mod outcomes;
+mod playable;
 mod removal;
 mod roles;
 mod scripts;

@@ -103,6 +103,7 @@ impl Compiler<'_> {
             | ast::OutcomeKind::Gains { .. }
             | ast::OutcomeKind::SetTotal(_)
             | ast::OutcomeKind::Count { .. }
+            | ast::OutcomeKind::Reverses
             | ast::OutcomeKind::Draws(_) => None,
         };
         if let ast::OutcomeKind::GivesCard {
@@ -126,6 +127,9 @@ impl Compiler<'_> {
                     .hint("say whom the rule is about (`the player`, `the next player`, `each other player`), or move the outcome to a card's line"),
                 );
             }
+            if matches!(who, ast::Who::Richest | ast::Who::Poorest) {
+                self.tie_warning(layer, o.span, who);
+            }
             // `the player who laid the previous card` is worth a look where the player pays
             // them (or they pay the player): it can be the player themselves.
             let laid_previous = who == ast::Who::LaidPrevious
@@ -141,6 +145,47 @@ impl Compiler<'_> {
                 });
             }
         }
+    }
+
+    /// `the player with the most chips`: every player tied on the most, the player
+    /// themselves too, and at the start of a game every player (they hold the same chips):
+    /// the line says one player and means them all, so the checker asks to say it.
+    fn tie_warning(&mut self, layer: usize, span: crate::base::Span, who: ast::Who) {
+        let most = if who == ast::Who::Richest {
+            "most"
+        } else {
+            "fewest"
+        };
+        let text = self.text(layer, span).to_ascii_lowercase();
+        let words: &[&str] = if who == ast::Who::Richest {
+            &["most"]
+        } else {
+            &["fewest", "least"]
+        };
+        let (phrase, what) = words
+            .iter()
+            .flat_map(|w| {
+                ["chips", "lives"].map(|what| (format!("the player with the {w} {what}"), what))
+            })
+            .find(|(ph, _)| text.contains(ph.as_str()))
+            .unwrap_or_else(|| (format!("the player with the {most} chips"), "chips"));
+        let tied = format!("every player with the {most} {what}");
+        let at = self.phrase_of(layer, span, &phrase);
+        let mut d = Diag::warning(
+            Code::Role,
+            at,
+            format!(
+                "`{phrase}` can be several players: when players are tied on the {most}, every one of them is meant, the player themselves too; at the start every player holds the same, so it is every player"
+            ),
+        )
+        .label("which player, when tied?")
+        .hint(format!(
+            "say it as it plays: `{tied}` (each player tied); to single one out, name a neighbour (`the player after`)"
+        ));
+        if at != span {
+            d = d.fix(at, tied.clone());
+        }
+        self.err(layer, d);
     }
 
     /// The span of `phrase` within `span` of `layer`'s file (case aside), or the whole span.
@@ -210,6 +255,7 @@ impl Compiler<'_> {
             ast::OutcomeKind::RoundEnds => ir::OutcomeKind::EndRound,
             ast::OutcomeKind::WinsGame => ir::OutcomeKind::WinGame,
             ast::OutcomeKind::GameEnds => ir::OutcomeKind::EndGame,
+            ast::OutcomeKind::Reverses => ir::OutcomeKind::Reverse,
             // Said only to be plain; a card's step of it does nothing (see `act`).
             ast::OutcomeKind::GoesOn => return None,
             ast::OutcomeKind::TakesPot => ir::OutcomeKind::TakePot,
@@ -330,7 +376,8 @@ impl Compiler<'_> {
                     ir::OutcomeKind::GiveCard(who_ir(*to))
                 }
             }
-            ast::OutcomeKind::Pays { .. }
+            ast::OutcomeKind::Reverses
+            | ast::OutcomeKind::Pays { .. }
             | ast::OutcomeKind::WinsRound
             | ast::OutcomeKind::LosesRound
             | ast::OutcomeKind::OutOfRound
@@ -481,8 +528,8 @@ pub(super) fn who_ir(w: ast::Who) -> ir::Who {
         ast::Who::After => ir::Who::After,
         ast::Who::Previous | ast::Who::Before => ir::Who::Previous,
         ast::Who::LaidPrevious | ast::Who::WhoeverLaid => ir::Who::LaidPrevious,
-        ast::Who::Richest => ir::Who::Richest,
-        ast::Who::Poorest => ir::Who::Poorest,
+        ast::Who::Richest | ast::Who::TiedRichest => ir::Who::Richest,
+        ast::Who::Poorest | ast::Who::TiedPoorest => ir::Who::Poorest,
         ast::Who::EachOut => ir::Who::EachOut,
         ast::Who::Chosen => ir::Who::Chosen,
     }
@@ -505,6 +552,8 @@ fn who_name(w: ast::Who) -> &'static str {
         ast::Who::WhoeverLaid => "whoever laid the previous card",
         ast::Who::Richest => "the player with the most chips",
         ast::Who::Poorest => "the player with the fewest chips",
+        ast::Who::TiedRichest => "every player with the most chips",
+        ast::Who::TiedPoorest => "every player with the fewest chips",
         ast::Who::EachOut => "each player out of the round",
         ast::Who::Chosen => "a player of their choice",
     }

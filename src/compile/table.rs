@@ -179,16 +179,18 @@ impl Compiler<'_> {
                 line.kind,
                 EndKind::OneLeft | EndKind::PlayersLeft(1) | EndKind::Rounds(_)
             ) {
-                early.get_or_insert(line.span);
+                early.get_or_insert((line.span, word.clone()));
             }
         }
-        if let (Some(w), Some(at)) = (&s.winner, early)
+        if let (Some(w), Some((at, word))) = (&s.winner, early)
             && w.value == ast::WinnerRule::LastLeft
         {
             let ending = self.text(d.layer, d.span);
             let ending = crate::base::span::strip_comment(&ending).trim().to_string();
+            // The winner goes by what the ending goes by: chips, or the count it names.
+            let winner = format!("the winner is the player with the most {word}");
             let hint = format!(
-                "say who wins when `{ending}`: `the winner is the player with the most chips` (or `the fewest chips`); tied players share the win"
+                "say who wins when `{ending}`: `{winner}` (or `the fewest {word}`); tied players share the win"
             );
             let message = "the game can end with several players left, so `the last player left` may be several";
             let diag = if d.layer > w.layer {
@@ -206,15 +208,12 @@ impl Compiler<'_> {
                 )
                 .label("it can end with several players here")
                 .hint(format!("{hint}, in this file"))
-                .fix(
-                    Span::new(end, end),
-                    "\nthe winner is the player with the most chips",
-                )
+                .fix(Span::new(end, end), format!("\n{winner}"))
             } else {
                 let mut diag = Diag::error(Code::WinnerRule, w.span, message)
                     .label("which of them wins?")
                     .hint(hint)
-                    .fix(w.span, "the winner is the player with the most chips");
+                    .fix(w.span, winner.clone());
                 if d.layer == w.layer {
                     diag = diag.also(at, "it can end with several players here");
                 }

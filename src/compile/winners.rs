@@ -14,6 +14,7 @@ use crate::ir::{self, OutcomeKind, Role, Target, Who};
 impl Compiler<'_> {
     /// Warnings for the lines about the round's winner in a game whose rounds never have one.
     pub(super) fn winner_lints(&mut self, p: &ir::Program, s: &Settings) {
+        self.game_ends_with_several(p, s);
         if rounds_can_have_winners(p) {
             return;
         }
@@ -64,6 +65,53 @@ impl Compiler<'_> {
                 .hint("name someone every round has (`the loser`, `the player`, `the player with the most chips`), or give rounds a winner: `... wins the round`"),
             );
         }
+    }
+}
+
+impl Compiler<'_> {
+    /// `... and the game ends` under `the winner is the last player left`: the game then ends
+    /// with every player still in it, who all share the win. The ending lines say so
+    /// (`winner-rule`); an outcome that ends the game must too.
+    fn game_ends_with_several(&mut self, p: &ir::Program, s: &Settings) {
+        if p.winner != ir::Winner::LastLeft {
+            return;
+        }
+        let leaf = self.leaf();
+        let Some(o) = p.outcomes.iter().find(|o| {
+            usize::from(o.origin.file) == leaf
+                && o.list.iter().any(|x| x.kind == OutcomeKind::EndGame)
+        }) else {
+            return;
+        };
+        let text = &self.layers[leaf].source.text;
+        let span = line_span(text, o.origin.line as usize);
+        let parent = s
+            .winner
+            .as_ref()
+            .filter(|w| w.layer != leaf)
+            .map(|w| {
+                format!(
+                    " (`the winner is the last player left` is said in {})",
+                    self.layers[w.layer].source.name
+                )
+            })
+            .unwrap_or_default();
+        let mut d = Diag::error(
+            Code::WinnerRule,
+            span,
+            format!(
+                "`the game ends` here ends it with every player still in it, so `the last player left` may be several{parent}: they all share the win"
+            ),
+        )
+        .label("it can end with several players here")
+        .hint("say who wins then: `the winner is the player with the most chips` (or `the fewest chips`); or give the win to one player: `the player wins the game`");
+        if s.winner.as_ref().is_none_or(|w| w.layer != leaf) {
+            d = d.fix(
+                crate::base::Span::new(span.end, span.end),
+                "\nthe winner is the player with the most chips",
+            );
+        }
+        self.err(leaf, d);
     }
 }
 

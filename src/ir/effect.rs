@@ -98,10 +98,15 @@ impl Act {
 
 /// What a card does to whose turn it is: players skipped, a reversed direction, more turns for
 /// the same player. Effects said twice add up (two skips skip two players; two reverses
-/// cancel out).
+/// cancel out), in the order written: a skip said before a reverse skips the neighbour on
+/// the side play no longer goes to (`back`), who is passed over only if play comes round
+/// to them (with two players left).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 pub struct Turn {
+    /// Players skipped in the direction play goes once the card is done.
     pub skip: u8,
+    /// Players skipped in the other direction: skips said before a reverse.
+    pub back: u8,
     pub reverse: bool,
     pub again: u8,
     /// The player laying the card chose who plays next (`choose who plays next`).
@@ -109,11 +114,18 @@ pub struct Turn {
 }
 
 impl Turn {
-    /// This turn effect and another, both.
+    /// This turn effect, then another: a reverse in `o` turns this one's skips to the
+    /// other side.
     #[inline]
     pub fn and(self, o: Turn) -> Turn {
+        let (skip, back) = if o.reverse {
+            (self.back, self.skip)
+        } else {
+            (self.skip, self.back)
+        };
         Turn {
-            skip: self.skip.saturating_add(o.skip),
+            skip: skip.saturating_add(o.skip),
+            back: back.saturating_add(o.back),
             reverse: self.reverse ^ o.reverse,
             again: self.again.saturating_add(o.again),
             chosen: self.chosen | o.chosen,
@@ -158,6 +170,8 @@ pub enum Cmp {
     Exactly,
     AtLeast,
     AtMost,
+    /// `a multiple of 5`: 0 is one; a multiple of 0 is 0 alone.
+    MultipleOf,
 }
 
 impl Cmp {
@@ -167,6 +181,13 @@ impl Cmp {
             Cmp::Exactly => value == n,
             Cmp::AtLeast => value >= n,
             Cmp::AtMost => value <= n,
+            Cmp::MultipleOf => {
+                if n == 0 {
+                    value == 0
+                } else {
+                    value % n == 0
+                }
+            }
         }
     }
 }
@@ -544,6 +565,9 @@ pub enum OutcomeKind {
     WinGame,
     /// `the game ends`: at once, its winners as the winner line says.
     EndGame,
+    /// `reverse the direction` in a line of outcomes: play turns round (who plays next after
+    /// a card goes the new way).
+    Reverse,
     TakePot,
     /// `the player takes 1 from the bank`, `the bank pays 1 to the player`.
     Gain {
@@ -607,6 +631,7 @@ impl OutcomeKind {
             | OutcomeKind::ResetTotal(_)
             | OutcomeKind::EndRound
             | OutcomeKind::WinGame
+            | OutcomeKind::Reverse
             | OutcomeKind::EndGame
             | OutcomeKind::TakePot
             | OutcomeKind::Gain { .. }
@@ -686,6 +711,7 @@ impl Tally {
                 | OutcomeKind::EndRound
                 | OutcomeKind::WinGame
                 | OutcomeKind::EndGame
+                | OutcomeKind::Reverse
                 | OutcomeKind::TakePot
                 | OutcomeKind::Draw(_)
                 | OutcomeKind::SwapHands(_)

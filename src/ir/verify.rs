@@ -402,6 +402,7 @@ impl Verifier<'_> {
                 | OutcomeKind::EndRound
                 | OutcomeKind::WinGame
                 | OutcomeKind::EndGame
+                | OutcomeKind::Reverse
                 | OutcomeKind::TakePot => true,
                 OutcomeKind::Draw(a) => {
                     amount(a)

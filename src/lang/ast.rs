@@ -603,10 +603,15 @@ pub enum Who {
     LaidPrevious,
     /// `whoever laid the previous card`: the same, said plainly
     WhoeverLaid,
-    /// `the player with the most chips`
+    /// `the player with the most chips` (every player tied on the most, which the checker
+    /// asks to say plainly)
     Richest,
-    /// `the player with the fewest chips`
+    /// `the player with the fewest chips` (the same)
     Poorest,
+    /// `every player with the most chips`: the same, said plainly
+    TiedRichest,
+    /// `every player with the fewest chips`: the same, said plainly
+    TiedPoorest,
     /// `each player out of the round`
     EachOut,
     /// `a player of their choice`: named by the card's player as they lay it
@@ -650,6 +655,8 @@ pub enum OutcomeKind {
     WinsGame,
     /// `the game ends`
     GameEnds,
+    /// `reverse the direction`, `the direction reverses`: play turns round
+    Reverses,
     /// `takes the pot`
     TakesPot,
     /// `takes 1 from the bank`, `gains 2 from the pot`, `the bank pays 1 to the player`
@@ -700,6 +707,8 @@ pub enum Cmp {
     AtMost,
     MoreThan,
     FewerThan,
+    /// `a multiple of 5` (0 is one)
+    MultipleOf,
 }
 
 /// `scenario "N33-6: 29 plus 7 passes 33"` ... `end`

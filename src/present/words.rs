@@ -25,6 +25,7 @@ fn cmp_words(c: Cmp, n: i32) -> String {
         Cmp::Exactly => n.to_string(),
         Cmp::AtLeast => format!("at least {n}"),
         Cmp::AtMost => format!("at most {n}"),
+        Cmp::MultipleOf => format!("a multiple of {n}"),
     }
 }
 
@@ -88,6 +89,7 @@ fn cmp_words_is(c: Cmp, n: i32) -> String {
         Cmp::Exactly => n.to_string(),
         Cmp::AtLeast => format!("at least {n}"),
         Cmp::AtMost => format!("at most {n}"),
+        Cmp::MultipleOf => format!("a multiple of {n}"),
     }
 }
 
@@ -242,8 +244,8 @@ pub fn who_words(w: Who) -> &'static str {
         Who::After => "the player after",
         Who::Previous => "the player before",
         Who::LaidPrevious => "the player who laid the previous card",
-        Who::Richest => "the player with the most chips",
-        Who::Poorest => "the player with the fewest chips",
+        Who::Richest => "every player with the most chips",
+        Who::Poorest => "every player with the fewest chips",
         Who::EachOut => "each player out of the round",
         Who::Chosen => "a player of their choice",
     }
@@ -280,6 +282,7 @@ pub fn outcome_list_words(p: &Program, list: &[crate::ir::Outcome]) -> String {
                 OutcomeKind::ResetTotal(_)
                     | OutcomeKind::EndRound
                     | OutcomeKind::EndGame
+                    | OutcomeKind::Reverse
                     | OutcomeKind::SetTotal(_)
                     | OutcomeKind::Change { .. }
             );
@@ -307,6 +310,7 @@ pub fn outcome_list_words(p: &Program, list: &[crate::ir::Outcome]) -> String {
                 OutcomeKind::EndRound => "the round ends".to_string(),
                 OutcomeKind::WinGame => format!("{who}wins the game"),
                 OutcomeKind::EndGame => "the game ends".to_string(),
+                OutcomeKind::Reverse => "the direction reverses".to_string(),
                 OutcomeKind::TakePot => format!("{who}takes the pot"),
                 OutcomeKind::Gain { amount, from } => format!(
                     "{who}takes {} from the {}",
@@ -589,6 +593,26 @@ fn merged_words(p: &Program, fx: &Effect, labels: &[Option<String>]) -> Option<S
             Some(parts.join("; "))
         }
     }
+}
+
+/// How a card's `or` and `and` grouped, where it matters: the choices one by one
+/// (`1. add 10; 2. subtract 10 and the tens go up by 1`), for a card of several plain choices
+/// one of which does more than one thing; `None` otherwise.
+pub fn choices_one_by_one(p: &Program, fx: &Effect) -> Option<String> {
+    let choices = fx.choices();
+    if choices.len() < 2 {
+        return None;
+    }
+    let mut parts = Vec::new();
+    let mut several = false;
+    for (i, c) in choices.iter().enumerate() {
+        let Shape::Plain(acts) = shape(c.steps()) else {
+            return None;
+        };
+        several |= acts.len() > 1;
+        parts.push(format!("{}. {}", i + 1, acts_words(p, &acts)));
+    }
+    several.then(|| format!("one choice of: {}", parts.join("; ")))
 }
 
 /// Whether a choice is written with a test and `otherwise` (then it must be a card's last).

@@ -286,6 +286,7 @@ fn count_cmp(pair: Pair<'_, Rule>, start: usize) -> Result<(Cmp, SAmount), Diag>
         Rule::cmp_at_most => (Cmp::AtMost, first(inner)?),
         Rule::cmp_more => (Cmp::MoreThan, first(inner)?),
         Rule::cmp_fewer => (Cmp::FewerThan, first(inner)?),
+        Rule::cmp_multiple => (Cmp::MultipleOf, first(inner)?),
         _ => (Cmp::Exactly, amount(inner, start)?),
     })
 }

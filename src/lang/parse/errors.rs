@@ -447,8 +447,14 @@ fn word_diag(
         && expected.iter().any(|w| w == "`add`")
         && found.len() > 1
         && found.chars().all(|c| c.is_ascii_alphabetic())
+        && !MEANT_WORDS.contains(&found.to_lowercase().as_str())
     {
         let name = found.to_lowercase();
+        if name.starts_with("discard") {
+            return Some(Diag::error(Code::Syntax, span, format!("unknown word `{found}`: a card's line cannot make a player discard"))
+                .label("not an action of a card")
+                .hint("a player discards as a move, in place of laying a card: `instead of laying a card, a player may discard any card`, or `a player who cannot play may discard a King instead`; a script cannot discard either (it changes the total, the counts and the chips)"));
+        }
         return Some(Diag::error(Code::Syntax, span, format!("unknown word `{found}`: a card cannot `{name}` in this language"))
             .label("not an action")
             .hint(format!(
@@ -554,7 +560,10 @@ pub(super) fn expected_words(
         .map(|(_, k)| (*k).to_string());
     let suggestion = if synonym.is_some() {
         synonym
-    } else if found.chars().all(|c| c.is_ascii_alphabetic()) && found.len() > 1 {
+    } else if found.chars().all(|c| c.is_ascii_alphabetic())
+        && found.len() > 1
+        && !MEANT_WORDS.contains(&lower.as_str())
+    {
         did_you_mean(found, keywords.iter().copied())
             .filter(|k| !k.eq_ignore_ascii_case(found))
             .map(str::to_string)
@@ -567,6 +576,14 @@ pub(super) fn expected_words(
     }
     (words, suggestion)
 }
+
+/// Words a designer writes on purpose, never a slip of the keyboard: a guess one letter away
+/// (`add` for `and`, `pays` for `plays`, `laid` for `lands`) would change what the line
+/// means, so none is made and the words expected there are listed instead.
+const MEANT_WORDS: [&str; 16] = [
+    "and", "or", "then", "when", "if", "plays", "played", "lays", "lands", "landed", "hits",
+    "gets", "goes", "makes", "takes", "gives",
+];
 
 /// The tokens pest tried at the furthest place it reached, in words: `` `add` `` for a
 /// keyword, `a number` for a number or an option in braces.

@@ -7,6 +7,7 @@ use super::Rule;
 use super::effects::build_condition;
 use super::outcomes::outcomes;
 use super::tokens::*;
+use crate::base::Code;
 use crate::base::diag::Diag;
 use crate::lang::ast::*;
 
@@ -105,6 +106,7 @@ fn other(inner: pest::iterators::Pairs<'_, Rule>, start: usize) -> Result<Statem
                 };
                 action = Some(Spanned { node, span });
             }
+            Rule::instead_of => instead_words(&p, start)?,
             Rule::cannot_be_laid => after_failed = Some(sp(&p, start)),
             Rule::outcomes => match after_failed {
                 Some(span) => failed = Some((span, outcomes(p, start)?)),
@@ -119,4 +121,49 @@ fn other(inner: pest::iterators::Pairs<'_, Rule>, start: usize) -> Result<Statem
         then,
         failed,
     })
+}
+
+/// The words after `instead of` in a move for a player who cannot play: they may name what
+/// the rules give such a player (`paying a chip`, `losing the round`), which the move takes
+/// the place of; any other words would be read and dropped, so they are an error.
+fn instead_words(p: &pest::iterators::Pair<'_, Rule>, start: usize) -> Result<(), Diag> {
+    let words: Vec<String> = p
+        .as_str()
+        .split_whitespace()
+        .skip(1)
+        .map(|w| w.trim_end_matches([',', '.']).to_lowercase())
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let chips = |w: &[&str]| match w {
+        [] | ["chips"] => true,
+        [n, "chip" | "chips"] => *n == "a" || *n == "one" || n.parse::<u32>().is_ok(),
+        _ => false,
+    };
+    let named = match words.as_slice() {
+        ["paying", rest @ ..] => chips(rest),
+        ["losing", "the", "round"] | ["losing", "a", "chip" | "life"] => true,
+        _ => false,
+    };
+    if named {
+        return Ok(());
+    }
+    // From the end of `instead` to the end of the words: what the fix takes away.
+    let span = sp(p, start);
+    let before = p.as_span().get_input()[..p.as_span().start()]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_whitespace())
+        .count();
+    let cut = crate::base::Span::new(span.start - before, span.end);
+    Err(Diag::error(
+        Code::OtherMove,
+        span,
+        format!(
+            "`{}` would be read and do nothing: the move takes the place of what the rules give a player who cannot play, whatever these words say",
+            p.as_str().trim()
+        ),
+    )
+    .label("these words change nothing")
+    .hint("end the move at `instead`, or name that rule: `instead of paying a chip`, `instead of losing the round`; to change what a player who cannot play pays, write `when a player cannot play: ...`")
+    .fix(cut, ""))
 }

@@ -23,6 +23,8 @@ pub(super) fn who(pair: &Pair<'_, Rule>) -> Who {
         Some(Rule::the_previous) => Who::Previous,
         Some(Rule::the_richest) => Who::Richest,
         Some(Rule::the_poorest) => Who::Poorest,
+        Some(Rule::tied_richest) => Who::TiedRichest,
+        Some(Rule::tied_poorest) => Who::TiedPoorest,
         Some(Rule::each_out) => Who::EachOut,
         Some(Rule::the_chosen) => Who::Chosen,
         _ => Who::Player,
@@ -111,6 +113,7 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         Rule::goes_on => OutcomeKind::GoesOn,
         Rule::wins_game => OutcomeKind::WinsGame,
         Rule::game_ends => OutcomeKind::GameEnds,
+        Rule::play_reverses => OutcomeKind::Reverses,
         // `the bank pays 1 to the player`: the player gains 1 from the bank.
         Rule::gains | Rule::bank_pays => OutcomeKind::Gains {
             amount: amount_v.expect("a gain has an amount"),

@@ -462,6 +462,19 @@ fn card_items(p: &Program, out: &mut Vec<Item>) {
                 }
             ));
         }
+        // `add 10 or subtract 10 and the tens go up by 1`: how `and` and `or` grouped.
+        if let Some(one_by_one) = super::words::choices_one_by_one(p, fx) {
+            notes.push(one_by_one);
+        }
+        // A card that both skips and reverses: who is skipped depends on the order.
+        let turns = |c: &crate::ir::Choice| c.turn.reverse && (c.turn.back > 0 || c.turn.skip > 0);
+        if let Some(c) = fx.choices().iter().find(|c| turns(c)) {
+            notes.push(if c.turn.back > 0 {
+                "the player skipped is the one play turns away from: the player on the other side plays next (with two players left, play comes back to the one who laid it)".to_string()
+            } else {
+                "play turns round first, then the player next in the new direction is skipped".to_string()
+            });
+        }
         if fx.choices().iter().any(|c| c.gives) {
             notes.push(
                 "its player names the card they give as they lay it, another card of their hand (none when it was their last)".to_string(),

@@ -4,7 +4,7 @@
 use super::super::words::outcomes_words;
 use super::{Item, Section};
 use crate::base::cards::{RANK_WORDS, RANKS};
-use crate::ir::{OtherKind, OtherMove, OtherWhen, Program};
+use crate::ir::{OtherKind, OtherMove, OtherWhen, OutcomeKind, Program};
 
 /// What a move does, as a ruleset line says it: `discard a King`, `lay the top card of the
 /// stock`, `pass`.
@@ -70,6 +70,31 @@ fn other_note(p: &Program, o: &OtherMove) -> String {
             )
         }
         OtherKind::Pass => "nothing moves, and the turn passes".to_string(),
+    };
+    // What follows the move may end the round: then no turn passes.
+    let ends = o
+        .then
+        .and_then(|i| p.outcomes.get(usize::from(i)))
+        .is_some_and(|list| {
+            list.list.iter().any(|x| {
+                matches!(
+                    x.kind,
+                    OutcomeKind::WinRound
+                        | OutcomeKind::LoseRound
+                        | OutcomeKind::EndRound
+                        | OutcomeKind::WinGame
+                        | OutcomeKind::EndGame
+                )
+            })
+        });
+    let what = if ends {
+        what.replace("the turn passes", "what follows the move ends the round")
+            .replace(
+                "the turn then passes",
+                "what follows the move ends the round",
+            )
+    } else {
+        what
     };
     format!("{who}: {what}")
 }
