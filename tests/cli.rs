@@ -48,6 +48,17 @@ fn check_a_folder_of_good_rulesets_exits_0() {
 }
 
 #[test]
+fn check_of_a_file_that_is_not_there_says_so_in_its_summary() {
+    let o = ninety(&["check", "tests/cli-inputs/there-is-no-such.rules"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("0 rulesets checked, 1 could not be read, 0 scenarios run"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn check_a_faulty_ruleset_exits_1_with_a_summary() {
     let o = ninety(&["check", "tests/cli-inputs/unknown_keyword.rules"]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
@@ -901,4 +912,18 @@ fn a_position_given_with_chips_and_a_pot_is_the_table_after_the_ante() {
     let dealt = run(&[]);
     assert!(dealt.contains(r#""chips":[2,2,2]"#), "{dealt}");
     assert!(dealt.contains(r#""pot":3"#), "{dealt}");
+}
+
+#[test]
+fn a_negative_number_of_games_is_told_as_such_not_taken_for_an_option() {
+    for cmd in ["sim", "judge", "tune"] {
+        let o = ninety(&[cmd, "ninety-nine", "--games", "-1"]);
+        assert_eq!(o.status.code(), Some(2), "{cmd}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot be negative"),
+            "{cmd}: {}",
+            stderr(&o)
+        );
+        assert!(!stderr(&o).contains("-- -1"), "{cmd}: {}", stderr(&o));
+    }
 }

@@ -543,6 +543,9 @@ fn the_page_is_self_contained_and_the_same_for_any_jobs() {
         args.extend(["--games", "40", "--jobs", jobs, "--report", &file_arg]);
         let out = ninety().args(&args).output().expect("runs");
         assert_eq!(out.status.code(), Some(0), "{args:?}");
+        // The page is not written without a word.
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains(&format!("wrote {file_arg}")), "{said}");
         std::fs::read_to_string(&file).expect("the page")
     };
     let one = page("one.html", "1", &["ninety-nine"]);

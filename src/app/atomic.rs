@@ -100,6 +100,19 @@ fn folder(path: &Path) -> &Path {
         .unwrap_or(Path::new("."))
 }
 
+/// `--report FILE`: the page written whole (or not at all), and `wrote FILE` said on `err`,
+/// so a page does not appear without a word; why it could not be written, in words.
+pub(crate) fn write_report(
+    path: &str,
+    page: &[u8],
+    err: &mut dyn std::io::Write,
+) -> Result<(), String> {
+    write_atomically(Path::new(path), page, "a report")
+        .map_err(|e| format!("cannot write the report `{path}`: {e}"))?;
+    let _ = writeln!(err, "wrote {}", crate::base::text::escape(path));
+    Ok(())
+}
+
 /// Writes a file whole or not at all: a new temporary file beside it (created, never
 /// opened if it exists, under a name no one can guess), synced, then renamed over it. What
 /// is at `path` is replaced only when it is a regular file: never a link, a device, a

@@ -193,7 +193,7 @@ struct SimArgs {
     #[arg(required_unless_present = "merge", value_name = "RULESETS")]
     rulesets: Vec<String>,
     /// Games to play (each ruleset plays them all, on the same deals).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = games_count)]
     games: u64,
     /// Players at each table (the ruleset's default when not given).
     #[arg(long)]
@@ -686,6 +686,18 @@ fn rules(a: &RulesArgs, out: &mut dyn Write, err: &mut dyn Write) -> Result<i32,
     Ok(commands::rules_cmd(
         &Shipped, &a.ruleset, format, &sets, out, err,
     ))
+}
+
+/// `--games N`: a whole number of games; a negative one is told as such (not taken for an
+/// option, with clap's tip to write `-- -1`, which would make it a ruleset's name).
+pub(super) fn games_count(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<i128>() {
+        Ok(n) if n < 0 => {
+            Err("a number of games cannot be negative: a run plays at least 1 game".into())
+        }
+        Ok(n) => u64::try_from(n).map_err(|_| "too many games".to_string()),
+        Err(_) => Err("a number of games is a whole number, like `--games 2000`".into()),
+    }
 }
 
 #[cfg(test)]

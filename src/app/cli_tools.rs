@@ -17,7 +17,7 @@ pub(super) struct JudgeArgs {
     /// Games to play (each ruleset plays them all, on the same deals); 20,000 when not
     /// given (enough for fairness within its 5-point margin), 1,000 a batch with
     /// --until-decided.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::cli::games_count)]
     games: Option<u64>,
     /// Players at each table (the ruleset's default when not given); a range, `2..5`, judges
     /// one ruleset at each count and sets the verdicts side by side.
@@ -183,7 +183,7 @@ pub(super) struct TuneArgs {
     targets: Vec<String>,
     /// The most games a table gets (16,000 when not given); a table is stopped as soon as it
     /// is decided.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = super::cli::games_count)]
     games: Option<u64>,
     /// Seconds a turn takes at the table (8 when not given), for `minutes=`.
     #[arg(long, value_name = "SECONDS")]

@@ -133,9 +133,16 @@ pub fn check_cmd(
             let s = if n == 1 { "" } else { "s" };
             format!("{} {w}{s}", crate::base::limits::grouped(n as u64))
         };
+        // A file that could not be read is said in the summary, which never reads as a
+        // clean check when the command failed.
+        let unread = if unreadable > 0 {
+            format!(", {} could not be read", grouped_n(unreadable))
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "{} checked, {} run, {}, {}",
+            "{} checked{unread}, {} run, {}, {}",
             plural(files.len() - unreadable, "ruleset"),
             plural(scenarios, "scenario"),
             plural(errors, "error"),
@@ -261,4 +268,9 @@ pub fn rules_cmd(
             code
         }
     }
+}
+
+/// A number of files, grouped by thousands.
+fn grouped_n(n: usize) -> String {
+    crate::base::limits::grouped(n as u64)
 }

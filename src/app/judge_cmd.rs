@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::atomic::{check_target, write_atomically};
+use super::atomic::check_target;
 use super::commands::{FAILED, OK, USAGE, fail, load_for_command};
 use super::load::player;
 use crate::base::text::escape_lines;
@@ -411,11 +411,8 @@ pub(super) fn report(
             None => judge::html(a.0, a.1, a.2),
             Some(b) => judge::html_compare(a, b, decision),
         };
-        if let Err(e) = write_atomically(std::path::Path::new(path), page.as_bytes(), "a report") {
-            return fail(
-                err,
-                (FAILED, format!("cannot write the report `{path}`: {e}")),
-            );
+        if let Err(e) = super::atomic::write_report(path, page.as_bytes(), err) {
+            return fail(err, (FAILED, e));
         }
     }
     // Like `sim`: a run stopped by Ctrl-C reports what it played, says so and fails.

@@ -245,7 +245,7 @@ fn offer_save(
     }
     writeln!(
         out,
-        "Save the game before leaving? Type a file name, or press Enter to leave without saving."
+        "Save the game before leaving? Type a file name to save it, or press Enter (or no) to leave without saving."
     )?;
     loop {
         // Ctrl-C and Ctrl-D leave too, saying the game was not saved.

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::atomic::{check_target, write_atomically};
+use super::atomic::check_target;
 use super::commands::{FAILED, OK, USAGE, fail, load_for_command};
 use super::load::player;
 use crate::base::limits::SHARD_BYTES;
@@ -281,12 +281,11 @@ fn check_report(o: &SimOptions) -> Result<(), Failure> {
 }
 
 /// Writes the HTML page of `runs` to `--report FILE`, whole or not at all.
-fn write_report(o: &SimOptions, runs: &Runs) -> Result<(), Failure> {
+fn write_report(o: &SimOptions, runs: &Runs, err: &mut dyn Write) -> Result<(), Failure> {
     let Some(path) = &o.report else {
         return Ok(());
     };
-    write_atomically(Path::new(path), runs.html().as_bytes(), "a report")
-        .map_err(|e| (FAILED, format!("cannot write the report `{path}`: {e}")))
+    super::atomic::write_report(path, runs.html().as_bytes(), err).map_err(|e| (FAILED, e))
 }
 
 /// A sweep's report: a row a value.
@@ -360,7 +359,7 @@ pub fn sim_cmd(
                     );
                 }
             }
-            if let Err(e) = write_report(o, &runs) {
+            if let Err(e) = write_report(o, &runs, err) {
                 return fail(err, e);
             }
             finish(o, err, &runs.played())
@@ -437,7 +436,7 @@ pub fn merge_cmd(
     match merge_runs(&parts) {
         Ok(whole) => {
             whole.write(o.json, o.unicode, out);
-            match write_report(o, &whole) {
+            match write_report(o, &whole, err) {
                 Ok(()) => OK,
                 Err(e) => fail(err, e),
             }

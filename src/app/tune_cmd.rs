@@ -6,7 +6,7 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
-use super::atomic::{check_target, write_atomically};
+use super::atomic::check_target;
 use super::commands::{FAILED, OK, USAGE, every_slice, fail};
 use super::judge_cmd::{JudgeOptions, possible_measures, prepare_at, progress_while};
 use super::load::player;
@@ -273,13 +273,9 @@ fn report(t: &Tuned, o: &TuneOptions, out: &mut dyn Write, err: &mut dyn Write) 
         let _ = write!(out, "{}", escape_lines(&tune::text(t)));
     }
     if let Some(path) = &o.report
-        && let Err(e) = write_atomically(
-            std::path::Path::new(path),
-            tune::html(t).as_bytes(),
-            "a report",
-        )
+        && let Err(e) = super::atomic::write_report(path, tune::html(t).as_bytes(), err)
     {
-        let _ = writeln!(err, "error: cannot write the report `{path}`: {e}");
+        let _ = writeln!(err, "error: {e}");
         return FAILED;
     }
     if t.interrupted {

@@ -165,9 +165,11 @@ pub fn report_with(cfg: &Config, st: &Stats, unicode: bool) -> String {
             .bots
             .get(seat % cfg.bots.len().max(1))
             .map_or("", String::as_str);
+        // The bot's name in brackets, the brackets padded (not the name inside them).
+        let who = format!("({bot})");
         let _ = writeln!(
             out,
-            "  seat {seat} ({bot:<9}) {pct:5.1}%  [{lo:.1}, {hi:.1}]"
+            "  seat {seat} {who:<11} {pct:5.1}%  [{lo:.1}, {hi:.1}]"
         );
     }
     if cfg.bots.iter().any(|b| b != &cfg.bots[0]) {

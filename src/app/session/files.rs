@@ -42,8 +42,17 @@ impl Session {
     /// ask again (the save failed: another name may do).
     pub fn save_on_leaving(&mut self, answer: Option<&str>) -> (String, bool) {
         let name = answer.map_or("", str::trim);
-        if name.is_empty() {
-            return ("The game was not saved.\n".to_string(), false);
+        // A yes or a no answers the question; it is not a file's name.
+        match name.to_ascii_lowercase().as_str() {
+            "" | "n" | "no" => return ("The game was not saved.\n".to_string(), false),
+            "y" | "yes" => {
+                return (
+                    "Type the file's name (`game.json`), or press Enter to leave without saving.\n"
+                        .to_string(),
+                    true,
+                );
+            }
+            _ => {}
         }
         match self.save_file(name) {
             Ok(text) => (text, false),

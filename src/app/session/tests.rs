@@ -61,11 +61,15 @@ fn leaving_asks_again_when_the_save_fails_and_says_when_nothing_is_saved() {
     s.handle(&Shipped, "KD");
     assert!(s.unsaved);
     // Enter, Ctrl-C or Ctrl-D: left unsaved, and said.
-    for answer in [None, Some(""), Some("  ")] {
+    for answer in [None, Some(""), Some("  "), Some("n"), Some("No")] {
         let (text, again) = s.save_on_leaving(answer);
         assert_eq!(text, "The game was not saved.\n");
         assert!(!again);
     }
+    // A yes asks for the name; it is not one.
+    let (text, again) = s.save_on_leaving(Some("y"));
+    assert!(again && text.contains("Type the file's name"), "{text}");
+    assert!(!std::path::Path::new("y").exists() && s.unsaved);
     let dir = std::env::temp_dir().join(format!("ninety-leaving-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let nowhere = dir.join("no-folder").join("game.json");
