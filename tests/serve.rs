@@ -780,3 +780,45 @@ fn a_seeded_server_deals_the_same_tables_again() {
     let c_hands: Vec<Value> = (0..4).map(|_| first_hand(&c)).collect();
     assert_ne!(a_hands, c_hands);
 }
+
+/// A page of another site open in the host's browser cannot open the socket (its browser
+/// says where it comes from, and the server takes only its own page); the server's own page,
+/// and a client that is not a browser (`ninety join`), can.
+#[test]
+fn only_the_servers_own_page_opens_a_socket() {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    runtime().block_on(async {
+        let server = Server::start(None, Duration::from_secs(3600)).await;
+        let with_origin = |origin: &str| {
+            let mut req = format!("ws://{}/ws", server.addr)
+                .into_client_request()
+                .expect("a request");
+            req.headers_mut()
+                .insert("Origin", origin.parse().expect("a header"));
+            req
+        };
+        for stranger in [
+            "http://evil.example".to_string(),
+            format!("http://{}.evil.example", server.addr.ip()),
+            "null".to_string(),
+        ] {
+            match tokio_tungstenite::connect_async(with_origin(&stranger)).await {
+                Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
+                    assert_eq!(resp.status(), 403, "{stranger}");
+                }
+                other => panic!("{stranger}: the socket opened: {:?}", other.map(|_| ())),
+            }
+        }
+        let own = format!("http://{}", server.addr);
+        let (mut ws, _) = tokio_tungstenite::connect_async(with_origin(&own))
+            .await
+            .expect("the server's own page connects");
+        let _ = ws.close(None).await;
+        // No Origin: not a browser.
+        let mut c = server.client().await;
+        c.send(open_msg(&["person", "cautious"], &[])).await;
+        let seated = c.until("seated").await;
+        assert_eq!(seated["seat"], 0);
+        server.stop().await;
+    });
+}

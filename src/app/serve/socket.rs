@@ -8,7 +8,8 @@ use std::sync::atomic::Ordering;
 
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::response::Response;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 
@@ -19,7 +20,20 @@ use crate::base::limits::{
     SERVE_IDLE_MESSAGES, SERVE_MESSAGE_BYTES, SERVE_QUEUE, SERVE_TABLES_OPENED,
 };
 
-pub async fn upgrade(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> Response {
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    headers: HeaderMap,
+    State(app): State<Arc<App>>,
+) -> Response {
+    // A browser says which page opens the socket: only the server's own page may. A page of
+    // another site open in the same browser would otherwise sit at a friend's table.
+    if !same_origin(&headers) {
+        return (
+            StatusCode::FORBIDDEN,
+            "a page of another site may not open a table here: open the server's own page",
+        )
+            .into_response();
+    }
     // Small buffers: a table's message is a few kilobytes, and a server holds thousands of
     // connections (each buffer grows for a bigger message, up to the limit).
     ws.max_message_size(SERVE_MESSAGE_BYTES)
@@ -27,6 +41,29 @@ pub async fn upgrade(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> Respo
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
         .on_upgrade(move |socket| connection(socket, app))
+}
+
+/// Whether a socket's handshake comes from the server's own page: no `Origin` (a client that
+/// is not a browser, such as `ninety join`), or one whose host and port are the `Host` the
+/// request was sent to. Browsers always send `Origin` on a WebSocket handshake and a page
+/// cannot forge it.
+pub fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let (Ok(origin), Some(Ok(host))) = (
+        origin.to_str(),
+        headers.get(header::HOST).map(|h| h.to_str()),
+    ) else {
+        return false;
+    };
+    let Some(rest) = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+    else {
+        return false;
+    };
+    rest.trim_end_matches('/').eq_ignore_ascii_case(host.trim())
 }
 
 /// In `away`, a bot plays for `seat` of `table` if its person has not come back.
