@@ -822,3 +822,66 @@ fn only_the_servers_own_page_opens_a_socket() {
         server.stop().await;
     });
 }
+
+/// A move the table offers plays, whatever its label holds (`KC:<x>`, where `>` also names a
+/// seat), and a move is kept only once it has played: after a restart the game is where
+/// everyone was told it was.
+#[test]
+fn every_offered_move_plays_and_only_played_moves_are_kept() {
+    runtime().block_on(async {
+        let db = temp_db("labels");
+        let source = "extends \"ninety-nine\"\nname \"Labels\"\ncard K: add 1 as \"<x>\" or add 2 as \"b\"\n";
+        let server = Server::start(Some(&db), Duration::from_secs(3600)).await;
+        let mut a = server.client().await;
+        a.send(json!({"type": "open", "source": source, "seats": ["person", "cautious"], "sets": []}))
+            .await;
+        let seated = a.until("seated").await;
+        let (table, token) = (
+            seated["table"].as_i64().expect("table"),
+            seated["token"].as_str().expect("token").to_string(),
+        );
+        let mut m = a.until("table").await;
+        let mut angled = 0;
+        for _ in 0..400 {
+            if m["over"] == true || angled >= 2 {
+                break;
+            }
+            let moves: Vec<String> = m["moves"]
+                .as_array()
+                .expect("moves")
+                .iter()
+                .filter_map(|x| x["send"].as_str().map(str::to_string))
+                .collect();
+            let send = moves
+                .iter()
+                .find(|x| x.contains("<x>"))
+                .unwrap_or(&moves[0])
+                .clone();
+            angled += usize::from(send.contains("<x>"));
+            a.send(json!({"type": "move", "text": send})).await;
+            let answer = loop {
+                let v = a.next().await.expect("an answer");
+                if v["type"] == "table" || v["type"] == "refused" {
+                    break v;
+                }
+            };
+            assert_ne!(answer["type"], "refused", "{send}: {answer}");
+            m = answer;
+        }
+        assert!(angled > 0, "no King was offered to play as <x>");
+        let before = m.clone();
+        drop(a);
+        server.stop().await;
+        let server = Server::start(Some(&db), Duration::from_secs(3600)).await;
+        let mut a = server.client().await;
+        a.send(json!({"type": "back", "table": table, "token": token}))
+            .await;
+        a.until("seated").await;
+        let resumed = a.until("table").await;
+        for k in ["hand", "total", "chips", "discard", "round"] {
+            assert_eq!(resumed[k], before[k], "{k} after a restart");
+        }
+        server.stop().await;
+        let _ = std::fs::remove_dir_all(db.parent().expect("a folder"));
+    });
+}

@@ -33,6 +33,17 @@ pub struct Update {
     pub moves: Vec<String>,
 }
 
+/// A move found to play on a copy of the table, not made yet: the name it is kept by, the
+/// table after it, and what happened.
+#[derive(Debug)]
+pub struct Ready {
+    seat: u8,
+    /// The move in the REPL's notation, as the table offered it.
+    pub name: String,
+    next: Option<State>,
+    events: Vec<Event>,
+}
+
 /// A move that was not played, and why: the table is as it was.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refused {
@@ -204,9 +215,10 @@ impl Table {
         self.ending.as_ref().filter(|e| !matches!(e, Ending::Over))
     }
 
-    /// `seat` sends `text`: played when it is a move the seat may make now, then the bots
-    /// play until a person is to move. The events, or why nothing happened.
-    pub fn play(&mut self, seat: u8, text: &str) -> Result<Vec<Event>, Refused> {
+    /// `seat`'s move `text`, played on a copy of the table: refused with why, or ready to be
+    /// kept and then made ([`Table::commit`]). Nothing changes here, so a move is stored only
+    /// once it is known to play.
+    pub fn ready(&self, seat: u8, text: &str) -> Result<Ready, Refused> {
         let waiting_on = self.waiting_on();
         if waiting_on != Some(seat) {
             return Err(Refused::NotYourTurn { waiting_on });
@@ -218,15 +230,35 @@ impl Table {
         };
         let name = name.clone();
         let mut events = Vec::new();
+        let mut next = None;
         if name != PASS {
             let mv = play::parse_move(&self.ruleset, &self.state, &name).map_err(|_| {
                 Refused::NotAMove {
                     moves: offered.clone(),
                 }
             })?;
-            let mut next = self.state.clone();
-            engine::step(&self.ruleset, &mut next, mv, &mut events)
+            let mut after = self.state.clone();
+            engine::step(&self.ruleset, &mut after, mv, &mut events)
                 .map_err(|e| Refused::Failed(crate::present::play_error(&self.ruleset, &e)))?;
+            next = Some(after);
+        }
+        Ok(Ready {
+            seat,
+            name,
+            next,
+            events,
+        })
+    }
+
+    /// Makes a move [`Table::ready`] found to play; then the bots play.
+    pub fn commit(&mut self, ready: Ready) -> Vec<Event> {
+        let Ready {
+            seat,
+            name,
+            next,
+            mut events,
+        } = ready;
+        if let Some(next) = next {
             self.state = next;
         }
         self.moves.push(name);
@@ -234,7 +266,14 @@ impl Table {
         if self.drawer() != Some(seat) {
             self.bots(&mut events);
         }
-        Ok(events)
+        events
+    }
+
+    /// `seat` sends `text`: played when it is a move the seat may make now, then the bots
+    /// play until a person is to move. The events, or why nothing happened.
+    pub fn play(&mut self, seat: u8, text: &str) -> Result<Vec<Event>, Refused> {
+        let ready = self.ready(seat, text)?;
+        Ok(self.commit(ready))
     }
 
     /// The bots play until a person is to move, the game ends, or it cannot go on.

@@ -121,11 +121,14 @@ pub fn parse_move(p: &Ruleset, s: &State, text: &str) -> Result<Move, MoveError>
             mv => Ok(mv),
         };
     }
-    let (text, seat) = match text.split_once('>') {
+    // `KC>2`: the seat after the last `>`. A label may hold `>` itself (`KC:<x>`, which the
+    // table offers as it is): text whose tail is no seat is read whole first.
+    let (text, seat) = match text.rsplit_once('>') {
         Some((t, seat)) => {
             let seat = seat.trim();
             match seat.parse::<u8>() {
                 Ok(n) => (t.trim(), Some(n)),
+                Err(_) if card_move(p, s, text).is_ok() => (text, None),
                 Err(_) => return Err(MoveError::NotASeat(seat.to_string())),
             }
         }

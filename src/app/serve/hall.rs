@@ -286,13 +286,14 @@ impl Seating {
             let Some(mv) = table.stand_in(seat) else {
                 return;
             };
-            if lock(store).add_move(self.id, seat, &mv).is_err() {
+            // Kept once it is known to play, before it is made or told.
+            let Ok(ready) = table.ready(seat, &mv) else {
+                return;
+            };
+            if lock(store).add_move(self.id, seat, &ready.name).is_err() {
                 return;
             }
-            match table.play(seat, &mv) {
-                Ok(more) => events.extend(more),
-                Err(_) => return,
-            }
+            events.extend(table.commit(ready));
         }
     }
 }
@@ -578,21 +579,23 @@ impl Hall {
                 None => plain("the game is over".into()),
             });
         };
-        // Kept on the disk before anything is played or told.
-        lock(&self.store)
-            .add_move(at.table, seat, &name)
-            .map_err(|e| {
-                plain(format!(
-                    "the server could not keep your move ({e}): try again"
-                ))
-            })?;
-        let mut events = match table.play(seat, &name) {
-            Ok(events) => events,
+        // Played on a copy first: a move that does not play is never kept.
+        let ready = match table.ready(seat, &name) {
+            Ok(ready) => ready,
             Err(Refused::Failed(why)) => return Err(plain(why)),
             Err(Refused::NotYourTurn { .. } | Refused::NotAMove { .. }) => {
                 return Err(plain("that move was not played".into()));
             }
         };
+        // Kept on the disk before it is made or told.
+        lock(&self.store)
+            .add_move(at.table, seat, &ready.name)
+            .map_err(|e| {
+                plain(format!(
+                    "the server could not keep your move ({e}): try again"
+                ))
+            })?;
+        let mut events = table.commit(ready);
         s.notice = None;
         s.stand_ins(&self.store, &mut events);
         s.tell(&events);
