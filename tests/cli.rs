@@ -927,3 +927,43 @@ fn a_negative_number_of_games_is_told_as_such_not_taken_for_an_option() {
         assert!(!stderr(&o).contains("-- -1"), "{cmd}: {}", stderr(&o));
     }
 }
+
+/// A ruleset whose games do not end is refused by the commands that measure many games, in
+/// `check`'s words, before any game (each would play to the turn limit in silence); `run`
+/// still plays one, to see why.
+#[test]
+fn games_that_do_not_end_are_not_measured() {
+    for cmd in [
+        vec!["sim", "tests/cli-inputs/free-pass.rules", "--games", "5"],
+        vec!["judge", "tests/cli-inputs/free-pass.rules", "--games", "5"],
+        vec![
+            "tune",
+            "tests/cli-inputs/free-pass.rules",
+            "--vary",
+            "chips=2..3",
+            "--target",
+            "fair=0.5",
+            "--games",
+            "5",
+        ],
+    ] {
+        let o = ninety(&cmd);
+        assert_eq!(o.status.code(), Some(1), "{cmd:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("its games do not end") && stderr(&o).contains("never-ends"),
+            "{cmd:?}: {}",
+            stderr(&o)
+        );
+    }
+    let o = ninety(&[
+        "run",
+        "tests/cli-inputs/free-pass.rules",
+        "--players",
+        "2",
+        "--seed",
+        "2",
+        "--bots",
+        "cautious",
+    ]);
+    assert!(stderr(&o).contains("without ending"), "{}", stderr(&o));
+}

@@ -61,6 +61,40 @@ pub fn load_for_command(
     })
 }
 
+/// A ruleset to be measured over many games (`sim`, `judge`, `tune`): as
+/// [`load_for_command`], and refused, in `check`'s words, when its games do not end (each
+/// would play to the turn limit, game after game, in silence). `run` and `play` still play
+/// it, to see why.
+pub fn load_to_measure(
+    loader: &dyn Loader,
+    path: &str,
+    sets: &[(String, String)],
+) -> Result<Ruleset, (i32, String)> {
+    let p = load_for_command(loader, path, sets)?;
+    if super::dryrun::first_games_end(&p) {
+        return Ok(p);
+    }
+    let checked = crate::compile::check(loader, path, sets).map_err(|e| (USAGE, e.to_string()))?;
+    let Some(own) = checked.layers.last() else {
+        return Ok(p);
+    };
+    let errors: Vec<String> = super::dryrun::dry_run(&p, own)
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.render_plain(100))
+        .collect();
+    if errors.is_empty() {
+        return Ok(p);
+    }
+    Err((
+        FAILED,
+        format!(
+            "{path}: its games do not end, so there is nothing to measure:\n{}",
+            errors.join("\n")
+        ),
+    ))
+}
+
 /// Options of `ninety check`.
 #[derive(Debug, Clone, Default)]
 pub struct CheckOptions {

@@ -78,6 +78,23 @@ struct Endless {
     round_cards: u64,
 }
 
+/// Whether the dry run's first games at the fewest players (random bots, then cautious
+/// ones, as it plays them) come to an end within its cap on a game's cards. A command that
+/// plays many games asks it before the first (a few hundred cards for games that end), and
+/// only when one does not end runs the whole dry run for the words that say why.
+pub fn first_games_end(p: &Ruleset) -> bool {
+    let mut seen = Seen::default();
+    let players = usize::from(p.min_players);
+    [(1, Bot::Random), (2, Bot::Cautious)]
+        .into_iter()
+        .all(|(seed, bot)| {
+            !matches!(
+                play_game(p, players, seed, bot, &mut seen),
+                Played::Endless(_)
+            )
+        })
+}
+
 /// The dry run's verdict on a compiled ruleset: diagnostics said in its own file.
 pub fn dry_run(p: &Ruleset, own: &Layer) -> Vec<Diag> {
     let source = Source::new(own.path.clone(), own.source.text.to_string());

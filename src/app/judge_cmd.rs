@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::atomic::check_target;
-use super::commands::{FAILED, OK, USAGE, fail, load_for_command};
+use super::commands::{FAILED, OK, USAGE, fail, load_to_measure};
 use super::load::player;
 use crate::base::text::escape_lines;
 use crate::compile::Loader;
@@ -159,7 +159,7 @@ fn prepare(
     o: &JudgeOptions,
     length: Option<(u64, u64)>,
 ) -> Result<(Ruleset, JudgeConfig), (i32, String)> {
-    let p = load_for_command(loader, path, &o.sets)?;
+    let p = load_to_measure(loader, path, &o.sets)?;
     let players = o.players.unwrap_or_else(|| p.default_players());
     p.check_players(players).map_err(|e| (USAGE, e))?;
     if let Some(name) = &o.restrict

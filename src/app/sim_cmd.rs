@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::atomic::check_target;
-use super::commands::{FAILED, OK, USAGE, fail, load_for_command};
+use super::commands::{FAILED, OK, USAGE, fail, load_to_measure};
 use super::load::player;
 use crate::base::limits::SHARD_BYTES;
 use crate::base::text::escape_lines;
@@ -49,7 +49,7 @@ fn sim_one(
     o: &SimOptions,
     sets: &[(String, String)],
 ) -> Result<(sim::Config, sim::Stats), Failure> {
-    let p = load_for_command(loader, path, sets)?;
+    let p = load_to_measure(loader, path, sets)?;
     let players = o.players.unwrap_or_else(|| p.default_players());
     p.check_players(players).map_err(|e| (USAGE, e))?;
     let names = if o.bots.is_empty() {
