@@ -1677,3 +1677,22 @@ fn a_card_that_changed_nothing_decides_nothing() {
         t.faults
     );
 }
+
+/// `at the start of each round: ...` runs as each round is dealt: the judge counts it every
+/// round, whatever it does (here a count reset that pays no one), never "never fired".
+#[test]
+fn a_line_at_the_start_of_each_round_is_counted_every_round() {
+    let path = write_ruleset(
+        "round-start",
+        "extends \"ninety-nine\"\nname \"Reset\"\ncount tens, starting at 0\ncard 10: add 10 and the tens go up by 1 or subtract 10 and the tens go up by 1\nat the start of each round: the tens resets\n",
+    );
+    let cfg = config("ninety-nine", 3, 40, 1);
+    let (p, t) = run(&path.display().to_string(), &cfg, 1);
+    let rules = judge::rules(&p, &t);
+    let reset = rules
+        .iter()
+        .find(|r| r.label.contains("start of each round"))
+        .expect("the line is listed");
+    assert!(reset.games == 40 && reset.fired >= 40, "{reset:?}");
+    assert_eq!(reset.never_bound, None, "{reset:?}");
+}

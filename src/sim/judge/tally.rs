@@ -350,6 +350,14 @@ impl Sink for Tracker<'_> {
             Event::Moment { rule, .. } => self.fire_outcome(Some(rule)),
             Event::Deal { leader, .. } => {
                 self.first_leader.get_or_insert(leader);
+                // `at the start of each round: ...` runs as each round is dealt, whatever it
+                // does (a count reset, a draw), once a round.
+                if let Some(r) = self.p.triggers.round_start
+                    && !self.counted_round.contains(&r)
+                {
+                    self.counted_round.push(r);
+                    self.fire_outcome(Some(r));
+                }
             }
             Event::Play {
                 fx, choice, total, ..
