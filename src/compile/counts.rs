@@ -578,6 +578,25 @@ impl Compiler<'_> {
                 continue;
             }
             let name = d.value.name.clone();
+            // A script reads it by name: `game.count("last")`.
+            let asked = [
+                format!("count(\"{}\")", name.node),
+                format!("count('{}')", name.node),
+            ];
+            if self
+                .layers
+                .iter()
+                .flat_map(|l| &l.file.scripts)
+                .any(|src| asked.iter().any(|a| src.text.contains(a.as_str())))
+            {
+                continue;
+            }
+            // A count kept for each player is read as someone's.
+            let example = if d.value.per_player {
+                format!("if the player's {} is at least 3: ...", name.node)
+            } else {
+                format!("if the {} is at least 3: ...", name.node)
+            };
             self.err(
                 d.layer,
                 Diag::warning(
@@ -587,7 +606,7 @@ impl Compiler<'_> {
                 )
                 .label("never read")
                 .hint(format!(
-                    "read it in a condition or an amount (`if the {0} is at least 3: ...`), an ending (`the game ends when a player reaches 300 {0}`) or the winner line; or remove it",
+                    "read it in a condition or an amount (`{example}`), an ending (`the game ends when a player reaches 300 {0}`) or the winner line; or remove it",
                     name.node
                 )),
             );
