@@ -58,20 +58,17 @@ impl Compiler<'_> {
                         ),
                         _ => continue,
                     };
-                    let effect = d.value.text.clone();
-                    match found.iter_mut().find(|n| {
-                        (n.layer, n.span, &n.effect, &n.limit) == (layer, span, &effect, &limit)
-                    }) {
-                        Some(n) => n.ranks.push(name),
-                        None => found.push(NeverPlayable {
+                    found_one(
+                        &mut found,
+                        NeverPlayable {
                             layer,
                             span,
                             why,
                             limit,
-                            effect,
+                            effect: d.value.text.clone(),
                             ranks: vec![name],
-                        }),
-                    }
+                        },
+                    );
                 }
                 continue;
             }
@@ -94,20 +91,17 @@ impl Compiler<'_> {
                 _ => "of the limits".to_string(),
             };
             let name = format!("{}{}", RANK_WORDS[usize::from(*rank)], count.words());
-            let effect = d.value.text.clone();
-            match found.iter_mut().find(|n| {
-                (n.layer, n.span, &n.effect, &n.limit) == (layer, span, &effect, &limit_words)
-            }) {
-                Some(n) => n.ranks.push(name),
-                None => found.push(NeverPlayable {
+            found_one(
+                &mut found,
+                NeverPlayable {
                     layer,
                     span,
                     why,
                     limit: limit_words,
-                    effect,
+                    effect: d.value.text.clone(),
                     ranks: vec![name],
-                }),
-            }
+                },
+            );
         }
         for n in found {
             let (names, them) = match n.ranks.as_slice() {
@@ -246,4 +240,15 @@ struct NeverPlayable {
     limit: String,
     effect: String,
     ranks: Vec<String>,
+}
+
+/// A card that can never be played, among those found: with the others of its line that the
+/// same limit shuts out (one warning a line), or on its own.
+fn found_one(found: &mut Vec<NeverPlayable>, one: NeverPlayable) {
+    match found.iter_mut().find(|n| {
+        (n.layer, n.span, &n.effect, &n.limit) == (one.layer, one.span, &one.effect, &one.limit)
+    }) {
+        Some(n) => n.ranks.extend(one.ranks),
+        None => found.push(one),
+    }
 }
