@@ -33,50 +33,42 @@ impl Compiler<'_> {
                         .flat_map(move |c| possible_totals(p, c, t))
                 })
                 .collect();
-            if totals.iter().any(|&n| p.allows(n)) {
-                // Playable in the first round; a limit that moves round by round may still
-                // shut it out later (a falling ceiling under a parent's `set the total to 99`).
-                if let Some((from, hi, lo)) = dead_from_round(p, &reach.seen, |t| {
+            // Which limit shuts it out, in words: in the first round, or from a round on
+            // under a limit that moves round by round (a falling ceiling under a parent's
+            // `set the total to 99`).
+            let (upper, limit) = if totals.iter().any(|&n| p.allows(n)) {
+                let Some((from, hi, lo)) = dead_from_round(p, &reach.seen, |t| {
                     fx.choices()
                         .iter()
                         .flat_map(|c| possible_totals(p, c, t))
                         .collect()
-                }) {
-                    let limit = match (hi, lo) {
-                        (Some(h), _) => format!("from round {from} the total may not go above {h}"),
-                        (_, Some(l)) => format!("from round {from} the total may not go below {l}"),
-                        _ => continue,
-                    };
-                    let name = format!("{}{}", RANK_WORDS[usize::from(*rank)], count.words());
-                    let moving = if hi.is_some() { &s.ceiling } else { &s.floor };
-                    let (layer, span, why) = match moving {
-                        _ if d.layer == leaf => (d.layer, d.span, String::new()),
-                        Some(l) if l.layer == leaf => (
-                            l.layer,
-                            l.span,
-                            format!(", and its line is in {}", self.layers[d.layer].source.name),
-                        ),
-                        _ => continue,
-                    };
-                    found_one(
-                        &mut found,
-                        NeverPlayable {
-                            layer,
-                            span,
-                            why,
-                            limit,
-                            effect: d.value.text.clone(),
-                            ranks: vec![name],
-                        },
-                    );
+                }) else {
+                    continue;
+                };
+                match (hi, lo) {
+                    (Some(h), _) => (
+                        true,
+                        format!("from round {from} the total may not go above {h}"),
+                    ),
+                    (_, Some(l)) => (
+                        false,
+                        format!("from round {from} the total may not go below {l}"),
+                    ),
+                    _ => continue,
                 }
-                continue;
-            }
-            let above = totals
-                .iter()
-                .any(|&n| p.ceiling.is_some_and(|c| n > c.value));
-            let limit = if above { &s.ceiling } else { &s.floor };
-            let (layer, span, why) = match limit {
+            } else {
+                let above = totals
+                    .iter()
+                    .any(|&n| p.ceiling.is_some_and(|c| n > c.value));
+                let words = match (above, p.ceiling, p.floor) {
+                    (true, Some(c), _) => format!("the total may not go above {}", c.value),
+                    (false, _, Some(f)) => format!("the total may not go below {}", f.value),
+                    _ => "of the limits".to_string(),
+                };
+                (above, words)
+            };
+            let line = if upper { &s.ceiling } else { &s.floor };
+            let (layer, span, why) = match line {
                 _ if d.layer == leaf => (d.layer, d.span, String::new()),
                 Some(l) if l.layer == leaf => (
                     l.layer,
@@ -85,11 +77,6 @@ impl Compiler<'_> {
                 ),
                 _ => continue,
             };
-            let limit_words = match (above, p.ceiling, p.floor) {
-                (true, Some(c), _) => format!("the total may not go above {}", c.value),
-                (false, _, Some(f)) => format!("the total may not go below {}", f.value),
-                _ => "of the limits".to_string(),
-            };
             let name = format!("{}{}", RANK_WORDS[usize::from(*rank)], count.words());
             found_one(
                 &mut found,
@@ -97,7 +84,7 @@ impl Compiler<'_> {
                     layer,
                     span,
                     why,
-                    limit: limit_words,
+                    limit,
                     effect: d.value.text.clone(),
                     ranks: vec![name],
                 },
