@@ -231,12 +231,16 @@ async fn play(link: &Link, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                         && link.token.is_none()
                     {
                         tried_watch = true;
-                        let _ = writeln!(out, "{}", v.get("why").and_then(Value::as_str).unwrap_or(""));
+                        let why = v.get("why").and_then(Value::as_str).unwrap_or("");
+                        let _ = writeln!(out, "{}", crate::base::text::escape(why));
                         let watch = json!({"type": "watch", "table": link.table}).to_string();
                         let _ = tx.send(Message::Text(watch.into())).await;
                         continue;
                     }
-                    let _ = write!(out, "{}", render(&v, link, &mut seat));
+                    // Whatever the server says (names, labels, words a stranger wrote) reaches
+                    // the terminal with its control characters made visible, never obeyed.
+                    let said = render(&v, link, &mut seat);
+                    let _ = write!(out, "{}", crate::base::text::escape_lines(&said));
                     let _ = out.flush();
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => {

@@ -34,6 +34,20 @@ fn choice(c: Pair<'_, Rule>, start: usize) -> Result<Choice, Diag> {
             _ => {}
         }
     }
+    // A label is shown to every player, at the terminal and in the browser: a control
+    // character in it (an escape sequence) would be obeyed there, not shown.
+    if let Some(l) = label
+        .as_ref()
+        .filter(|l| l.node.chars().any(char::is_control))
+    {
+        return Err(Diag::error(
+            crate::base::Code::Syntax,
+            l.span,
+            "a label holds a control character, which a terminal would obey rather than show",
+        )
+        .label("not a word to show")
+        .hint("name the choice with letters, digits and punctuation: `as \"high\"`"));
+    }
     Ok(Choice {
         body: Body::Steps(steps),
         label,
