@@ -72,6 +72,17 @@ impl Server {
         Client { ws }
     }
 
+    /// A client back at `table` with the seat's `token`: seated again, and the table as it
+    /// is then.
+    async fn back(&self, table: i64, token: &str) -> (Client, Value) {
+        let mut a = self.client().await;
+        a.send(json!({"type": "back", "table": table, "token": token}))
+            .await;
+        a.until("seated").await;
+        let table = a.until("table").await;
+        (a, table)
+    }
+
     async fn stop(mut self) {
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
@@ -379,11 +390,7 @@ fn a_reload_and_a_restart_of_the_server_lose_nothing() {
         server.stop().await;
         // The server again, on the same file: the game goes on where it was.
         let server = Server::start(Some(&db), Duration::from_secs(3600)).await;
-        let mut a = server.client().await;
-        a.send(json!({"type": "back", "table": table, "token": token}))
-            .await;
-        a.until("seated").await;
-        let resumed = a.until("table").await;
+        let (mut a, resumed) = server.back(table, &token).await;
         for k in [
             "hand",
             "total",
@@ -873,11 +880,7 @@ fn every_offered_move_plays_and_only_played_moves_are_kept() {
         drop(a);
         server.stop().await;
         let server = Server::start(Some(&db), Duration::from_secs(3600)).await;
-        let mut a = server.client().await;
-        a.send(json!({"type": "back", "table": table, "token": token}))
-            .await;
-        a.until("seated").await;
-        let resumed = a.until("table").await;
+        let (_a, resumed) = server.back(table, &token).await;
         for k in ["hand", "total", "chips", "discard", "round"] {
             assert_eq!(resumed[k], before[k], "{k} after a restart");
         }
