@@ -129,6 +129,10 @@ pub(super) struct Compiler<'a> {
     pub exprs: Vec<ir::Expr>,
     /// Where a line reads `the limit` (which needs an upper limit to read).
     pub limit_reads: Vec<(usize, Span)>,
+    /// What `the limit` is to a line that changes it.
+    pub ceiling: super::changes::Ceiling,
+    /// The count that holds the limit, once a line changes it.
+    pub limit_count: Option<u8>,
 }
 
 /// What a layer says about bars, beside what its parents have.
@@ -204,6 +208,8 @@ impl<'a> Compiler<'a> {
             count_read: Vec::new(),
             exprs: Vec::new(),
             limit_reads: Vec::new(),
+            ceiling: super::changes::Ceiling::None,
+            limit_count: None,
         }
     }
 

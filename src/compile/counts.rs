@@ -618,8 +618,8 @@ impl Compiler<'_> {
 /// Declaring a count of that name is refused too, so the help says what does work.
 fn table_word_changed(name: &Spanned<String>, lower: &str) -> Diag {
     let hint = match lower {
-        "limit" => "the limit is what the `the total may not go above ...` line says, and that line may read a count: keep one (`count raises, starting at 0`), change it here (`the raises go up by 5`), and read it there (`the total may not go above 99 plus 5 times the raises`)".to_string(),
-        "total" => "change the total with a step: `add 5`, `subtract 5`, `set the total to 0`".to_string(),
+        "limit" => "the limit is the table's, not a player's: `the limit goes up by 5`, `the limit becomes 50`".to_string(),
+        "total" => "the total is the table's, not a player's: `the total goes up by 5`, `set the total to 0`".to_string(),
         _ => format!(
             "the table keeps `the {lower}` itself; keep a count of your own to change (`count my_{lower}, starting at 0`, then `the my_{lower} goes up by 1`)"
         ),

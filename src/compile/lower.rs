@@ -1,6 +1,7 @@
 //! The passes in order, and the program they assemble.
 
 use super::chain::file_name;
+use super::changes::Ceiling;
 use super::compiler::{Compiler, Decided};
 use super::ends::Ends;
 use super::options::allowed;
@@ -43,7 +44,15 @@ impl Compiler<'_> {
         let mut s = self.collect();
         self.counts = self.count_infos(&s);
         self.count_read = vec![false; self.counts.len()];
-        let limits = self.limit_exprs(&mut s);
+        let mut limits = self.limit_exprs(&mut s);
+        self.ceiling = match (&s.ceiling, limits[0]) {
+            (None, _) => Ceiling::None,
+            (Some(_), Some(_)) => Ceiling::Moving,
+            (Some(d), None) => Ceiling::Fixed {
+                start: d.value.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32,
+                origin: self.origin(d.layer, d.line),
+            },
+        };
         self.mark_live_options(&s);
         self.half_removed_bars(&s);
         self.bars_kept(&s);
@@ -79,6 +88,7 @@ impl Compiler<'_> {
         let moments = self.moments(&s);
         let others = self.others(&s);
         let ends = self.ends(&s);
+        self.changed_limit(&mut limits);
         self.unused_options();
         self.unused_counts(&s);
         if self.has_errors() {

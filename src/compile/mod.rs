@@ -13,6 +13,7 @@
 mod ambiguity;
 mod cards;
 mod chain;
+mod changes;
 mod compiler;
 mod counts;
 mod effects;

@@ -290,35 +290,7 @@ impl Compiler<'_> {
                 ir::OutcomeKind::SetTotal(self.value(layer, v, false)?)
             }
             ast::OutcomeKind::Count { count, change } => {
-                let (what, whose) = self.quantity(layer, &count.node, count.span)?;
-                if what.changeable().is_none() {
-                    self.err(
-                        layer,
-                        Diag::error(
-                            Code::FixedAmount,
-                            count.span,
-                            "only chips and the ruleset's own counts can be changed this way",
-                        )
-                        .label("kept by the table itself")
-                        .hint("change the total with `set the total to ...`; declare a count of your own with `count NAME, starting at 0`"),
-                    );
-                    return None;
-                }
-                let how = match change {
-                    ast::Change::Up(v) => ir::Change::Up(self.value(layer, v, false)?),
-                    ast::Change::Down(v) => ir::Change::Down(self.value(layer, v, false)?),
-                    ast::Change::Become(v) => ir::Change::Become(self.value(layer, v, false)?),
-                    ast::Change::Reset => ir::Change::Reset,
-                };
-                // Whose count it is: the seats of the possessive (`each player's chips`).
-                return Some(ir::Outcome {
-                    who: if what.of_a_seat(&self.counts) {
-                        whose
-                    } else {
-                        ir::Who::Player
-                    },
-                    kind: ir::OutcomeKind::Change { what, how },
-                });
+                return self.change_outcome(layer, count, change);
             }
             ast::OutcomeKind::Draws(_)
             | ast::OutcomeKind::SwapsHands(_)

@@ -423,7 +423,9 @@ fn change<S: Sink>(
     by: Acting,
     sink: &mut S,
 ) {
-    if s.over || !s.in_game(seat) {
+    // A player's own count changes while they are in the game; the table's, whoever acts
+    // (`when a player goes out: the limit goes down by 10`).
+    if s.over || (what.of_a_seat(&p.counts) && !s.in_game(seat)) {
         return;
     }
     let Some(target) = what.changeable() else {

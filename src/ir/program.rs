@@ -449,6 +449,14 @@ impl Program {
             .any(|l| l.expr.is_some())
     }
 
+    /// The count that holds the limit, where the ruleset's lines change it.
+    pub fn limit_count(&self) -> Option<u8> {
+        self.counts
+            .iter()
+            .position(super::CountInfo::holds_the_limit)
+            .map(|i| i as u8)
+    }
+
     /// Whether a piece comes from the ruleset's own file rather than a parent.
     pub fn is_own(&self, origin: Origin) -> bool {
         usize::from(origin.file) + 1 == self.files.len()

@@ -99,6 +99,10 @@ pub enum Changeable {
     Count(u8),
 }
 
+/// The name of the count that holds a limit the ruleset's lines change (`the limit goes up
+/// by 5`): a name no ruleset may give a count of its own.
+pub const LIMIT_COUNT: &str = "limit";
+
 /// A count a ruleset keeps: `count points for each player, starting at 0`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CountInfo {
@@ -108,6 +112,13 @@ pub struct CountInfo {
     /// Where it starts, at the start of the game (and where `resets` takes it back to).
     pub start: i32,
     pub origin: Origin,
+}
+
+impl CountInfo {
+    /// Whether it holds the limit, which the ruleset's lines change.
+    pub fn holds_the_limit(&self) -> bool {
+        !self.per_player && self.name == LIMIT_COUNT
+    }
 }
 
 /// An amount: known when compiled, or worked out from the table when it is needed (an index

@@ -13,6 +13,13 @@ pub fn illegal_words(p: &Program, why: Illegal) -> String {
         Illegal::NoEffect | Illegal::NoChoice(_) => None,
     };
     match limit {
+        // A limit the lines change: the line that starts it, and that it moved.
+        Some(l) if p.limit_count().is_some() && matches!(why, Illegal::Above { .. }) => format!(
+            "{why}, as the lines have changed the limit ({} starts it at {}: `{}`)",
+            p.cite(l.origin),
+            l.value,
+            p.line_text(l.origin)
+        ),
         Some(l) => format!("{why} ({}: `{}`)", p.cite(l.origin), p.line_text(l.origin)),
         None => why.to_string(),
     }

@@ -360,7 +360,26 @@ pub fn outcome_list_words(p: &Program, list: &[crate::ir::Outcome]) -> String {
                             amount_words(p, a)
                         ),
                         Change::Reset => {
-                            format!("{count} {}", if plural { "reset" } else { "resets" })
+                            let start = match what {
+                                Quantity::Count(i) => {
+                                    p.counts.get(usize::from(i)).map_or(0, |c| c.start)
+                                }
+                                Quantity::Chips => p.chips,
+                                Quantity::Total => p.start,
+                                Quantity::Limit
+                                | Quantity::Round
+                                | Quantity::RoundCards
+                                | Quantity::Run
+                                | Quantity::PlayersLeft
+                                | Quantity::PlayersInRound
+                                | Quantity::Stock
+                                | Quantity::Pot
+                                | Quantity::Cards => 0,
+                            };
+                            format!(
+                                "{count} {} to {start}",
+                                if plural { "reset" } else { "resets" }
+                            )
                         }
                     }
                 }

@@ -361,6 +361,9 @@ pub(super) fn syntax_error(
         .hint(format!("write numbers in digits: `{n}`"))
         .fix(span, n.to_string());
     }
+    if !in_scenario && let Some(d) = limit_said_again(line, start) {
+        return d;
+    }
     if let Some(d) = word_diag(line, span, pos, found, &expected, suggestion, in_scenario) {
         return d;
     }
@@ -391,6 +394,40 @@ pub(super) fn syntax_error(
         Some(at) => diag.fix(at, ":"),
         None => diag,
     }
+}
+
+/// `when 2 players are left: the total may not go above 50`: the limit line said again as
+/// an outcome. The limit is said once; a line changes it (`the limit becomes 50`).
+fn limit_said_again(line: &str, start: usize) -> Option<Diag> {
+    let code = strip_comment(line).trim_end();
+    let lower = code.to_ascii_lowercase();
+    // After the colon of a moment, a trigger or a card.
+    let colon = lower.find(':')?;
+    let pos = colon + lower[colon..].find("the total may not go ")?;
+    let rest = &code[pos..];
+    let words: Vec<&str> = lower[pos..].split_whitespace().collect();
+    if words.len() < 7 || !matches!(words[5], "above" | "below") {
+        return None;
+    }
+    let span = Span::new(start + pos, start + code.len());
+    let diag = Diag::error(
+        Code::Syntax,
+        span,
+        "the limit is said once, by its own line: here a line changes it",
+    )
+    .label("the limit said again");
+    if words[5] == "below" {
+        return Some(diag.hint("a line changes only the upper limit (`the limit goes down by 10`, `the limit becomes 50`); the lower limit stays as its line says"));
+    }
+    // Everything after `above`, as written.
+    let at = rest.to_lowercase().find("above")? + "above".len();
+    let amount = rest[at..].trim();
+    Some(
+        diag.hint(format!(
+            "say how the limit changes: `the limit becomes {amount}` (it stays so until a line changes it again; `the limit resets` takes it back to the limit line's number)"
+        ))
+        .fix(span, format!("the limit becomes {amount}")),
+    )
 }
 
 /// A word where another belongs: the keyword it stands for (`all` for `every`), or an action

@@ -77,7 +77,9 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
             Rule::pot => from = Pool::Pot,
             Rule::bank => from = Pool::Bank,
             Rule::value => amount_v = Some(value(p, start)?),
-            Rule::seat_count | Rule::named_count => count = Some(table_count(p, start)),
+            Rule::seat_count | Rule::named_count | Rule::table_count => {
+                count = Some(table_count(p, start))
+            }
             Rule::goes_up | Rule::goes_down | Rule::becomes => {
                 let r = p.as_rule();
                 let v = value(p.into_inner().next().expect("by how much"), start)?;

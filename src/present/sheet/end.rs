@@ -8,7 +8,8 @@ use crate::present::words::{cond_words, outcomes_words, tests_words};
 
 /// The counts the ruleset keeps, and the moments' rules.
 fn count_items(p: &Program, out: &mut Vec<Item>) {
-    for c in &p.counts {
+    // The limit's count is the limit line's, said there.
+    for c in p.counts.iter().filter(|c| !c.holds_the_limit()) {
         let whose = if c.per_player { " for each player" } else { "" };
         push(
             out,

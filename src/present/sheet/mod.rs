@@ -549,15 +549,28 @@ fn limit_items(p: &Program, out: &mut Vec<Item>) {
         },
     };
     if let Some(c) = p.ceiling {
+        let note = if p.limit_count().is_some() {
+            format!(
+                "a card that would take it higher cannot be played; the lines that change the limit keep it where they leave it (it is {} at the start)",
+                c.value
+            )
+        } else {
+            format!(
+                "a card that would take it higher cannot be played{}",
+                moving(c, "it is")
+            )
+        };
+        let said = if p.limit_count().is_some() {
+            c.value.to_string()
+        } else {
+            limit(c)
+        };
         push(
             out,
             l,
             "ceiling",
-            format!("the total may not go above {}", limit(c)),
-            Some(format!(
-                "a card that would take it higher cannot be played{}",
-                moving(c, "it is")
-            )),
+            format!("the total may not go above {said}"),
+            Some(note),
             Some(c.origin),
         );
     }
