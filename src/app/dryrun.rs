@@ -29,6 +29,8 @@ struct Seen {
     bars: BTreeSet<(i32, bool)>,
     cannot_play: bool,
     no_cards: bool,
+    /// The lines told as they ran (a moment's, a trigger's with cases).
+    ran: BTreeSet<u16>,
     /// Of the game being played: the highest total of its round, the chips lost, the rounds
     /// ended, the cards played, and the cards played when its last round ended.
     top: i32,
@@ -39,8 +41,13 @@ struct Seen {
 }
 
 impl Sink for Seen {
-    const WANTS: u32 =
-        kind::PLAY | kind::BAR | kind::CANNOT_PLAY | kind::NO_CARDS | kind::PAY | kind::ROUND_END;
+    const WANTS: u32 = kind::PLAY
+        | kind::BAR
+        | kind::CANNOT_PLAY
+        | kind::NO_CARDS
+        | kind::PAY
+        | kind::ROUND_END
+        | kind::MOMENT;
 
     fn event(&mut self, e: Event) {
         match e {
@@ -53,6 +60,9 @@ impl Sink for Seen {
                 self.bars.insert((value, passed));
             }
             Event::CannotPlay { .. } => self.cannot_play = true,
+            Event::Moment { rule, .. } => {
+                self.ran.insert(rule);
+            }
             Event::NoCards { .. } => self.no_cards = true,
             Event::Pay { amount, .. } => self.lost += i64::from(amount),
             Event::RoundEnd { .. } => {
@@ -494,6 +504,30 @@ fn never_seen(p: &Ruleset, own: &Layer, seen: &Seen, games: u64) -> Vec<Diag> {
             warn(
                 p.outcomes[usize::from(i)].origin,
                 format!("{what} never happened"),
+                &mut out,
+            );
+        }
+    }
+    // A trigger's cases, and its line without a test beside them: each told as it ran.
+    for c in &p.trigger_cases {
+        if !seen.ran.contains(&c.outcomes) {
+            warn(
+                p.outcomes[usize::from(c.outcomes)].origin,
+                "this line's test never held when its moment came".to_string(),
+                &mut out,
+            );
+        }
+    }
+    for kind in [
+        crate::ir::TriggerKind::CannotPlay,
+        crate::ir::TriggerKind::NoCards,
+    ] {
+        if let Some(i) = p.trigger(kind).filter(|_| p.has_cases(kind))
+            && !seen.ran.contains(&i)
+        {
+            warn(
+                p.outcomes[usize::from(i)].origin,
+                "a line with a test always held first, so this one never happened".to_string(),
                 &mut out,
             );
         }

@@ -337,7 +337,8 @@ impl Compiler<'_> {
             | T::PlayersLeft(..)
             | T::Previous(_)
             | T::Script(_)
-            | T::Count(..) => {
+            | T::Count(..)
+            | T::CountBetween(..) => {
                 return None;
             }
         })

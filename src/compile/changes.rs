@@ -39,7 +39,9 @@ impl Compiler<'_> {
             kind,
         };
         match &count.node {
-            TableCount::Total => return self.total_change(layer, count.span, change).map(by_player),
+            TableCount::Total => {
+                return self.total_change(layer, count.span, change).map(by_player);
+            }
             TableCount::Limit => {
                 let i = self.limit_count(layer, count.span)?;
                 let how = self.how(layer, change)?;

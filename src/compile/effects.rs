@@ -651,20 +651,63 @@ impl Compiler<'_> {
                 ir::Test::PlayersLeft(c, v)
             }
             T::Previous(word) => ir::Test::Previous(self.rank_word(layer, word)?),
-            T::Count(count, cmp, a) => {
-                let (q, who) = self.quantity(layer, count, a.span)?;
-                if who != ir::Who::Player && q.of_a_seat(&self.counts) {
-                    return self.bad_test(
-                        layer,
-                        a.span,
-                        "a condition reads the player's own counts".into(),
-                        "say `the player's ...`: the player laying the card, or the one a moment is about",
+            T::CountBetween(count, lo, hi) => {
+                let q = self.count_read_by_test(layer, count, lo.span)?;
+                let (lo_n, hi_n) = (self.amount_i32(layer, lo)?, self.amount_i32(layer, hi)?);
+                if lo_n > hi_n {
+                    let span = Span::new(lo.span.start, hi.span.end);
+                    let swapped = format!(
+                        "{} and {}",
+                        self.text(layer, hi.span),
+                        self.text(layer, lo.span)
                     );
+                    let message = format!("nothing is between {lo_n} and {hi_n}");
+                    let hint =
+                        format!("write the smaller number first: `between {hi_n} and {lo_n}`");
+                    let diag = Diag::error(Code::BadNumber, span, message).hint(hint);
+                    self.err(layer, diag.fix(span, swapped));
+                    return None;
                 }
+                match q {
+                    ir::Quantity::Total => ir::Test::Between(lo_n, hi_n),
+                    _ => ir::Test::CountBetween(q, lo_n, hi_n),
+                }
+            }
+            T::Count(count, cmp, a) => {
+                let q = self.count_read_by_test(layer, count, a.span)?;
                 let (c, v) = self.compare(layer, *cmp, a)?;
-                ir::Test::Count(q, c, v)
+                // `the total is more than 3` is the total's own test, however it is said.
+                match (q, c) {
+                    (ir::Quantity::Total, ir::Cmp::Exactly) => ir::Test::Exactly(v),
+                    (ir::Quantity::Total, ir::Cmp::AtLeast) => ir::Test::AtLeast(v),
+                    (ir::Quantity::Total, ir::Cmp::AtMost) => ir::Test::AtMost(v),
+                    (ir::Quantity::Total, ir::Cmp::MultipleOf) if v == 2 => ir::Test::Even,
+                    (ir::Quantity::Total, ir::Cmp::MultipleOf) if v != 0 => ir::Test::MultipleOf(v),
+                    (ir::Quantity::Total, ir::Cmp::Odd) => ir::Test::Odd,
+                    (ir::Quantity::Total, ir::Cmp::EndsIn) => ir::Test::EndsIn(v),
+                    _ => ir::Test::Count(q, c, v),
+                }
             }
         })
+    }
+
+    /// The quantity a test reads: the table's, or the player's own.
+    fn count_read_by_test(
+        &mut self,
+        layer: usize,
+        count: &ast::TableCount,
+        span: Span,
+    ) -> Option<ir::Quantity> {
+        let (q, who) = self.quantity(layer, count, span)?;
+        if who != ir::Who::Player && q.of_a_seat(&self.counts) {
+            return self.bad_test(
+                layer,
+                span,
+                "a condition reads the player's own counts".into(),
+                "say `the player's ...`: the player laying the card, or the one a moment is about",
+            );
+        }
+        Some(q)
     }
 
     /// A moment's condition, read in the situation of the player the moment is about.
@@ -682,6 +725,8 @@ impl Compiler<'_> {
             ast::Cmp::MoreThan => (ir::Cmp::AtLeast, v.saturating_add(1)),
             ast::Cmp::FewerThan => (ir::Cmp::AtMost, v.saturating_sub(1)),
             ast::Cmp::MultipleOf => (ir::Cmp::MultipleOf, v),
+            ast::Cmp::Odd => (ir::Cmp::Odd, v),
+            ast::Cmp::EndsIn => (ir::Cmp::EndsIn, v),
         })
     }
 

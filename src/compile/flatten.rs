@@ -309,6 +309,13 @@ impl Flat<'_, '_> {
             let text = strip_comment(&d.value.text).trim().to_string();
             one(&format!("when {t:?}"), d.layer, d.line, text);
         }
+        // A trigger's cases in the order they are tried: a variant's before its parents'.
+        let mut cases: Vec<_> = s.cases.iter().collect();
+        cases.sort_by_key(|d| std::cmp::Reverse(d.layer));
+        for d in cases {
+            let text = self.text(d.layer, d.span);
+            one(&format!("case {text}"), d.layer, d.line, text);
+        }
         // Counts, moments (`the round ends ...` among them) and moves beside laying a card
         // are kept in the order written, each line whole; a line is its own key, so one an
         // option switches is written under its switch.

@@ -251,13 +251,14 @@ impl Compiler<'_> {
             &s.floor
         };
         if let Some(c) = limit {
+            let message = if p.has_cases(ir::TriggerKind::CannotPlay) {
+                "the ruleset says a card may not take the total past this limit, and what happens to a player who cannot play only when a test holds: not otherwise"
+            } else {
+                "the ruleset says a card may not take the total past this limit, but not what happens to a player who cannot play"
+            };
             self.err(
                 c.layer,
-                Diag::error(
-                    Code::NoBustRule,
-                    c.span,
-                    "the ruleset says a card may not take the total past this limit, but not what happens to a player who cannot play",
-                )
+                Diag::error(Code::NoBustRule, c.span, message)
                 .label(format!("at {t}, a hand of {}s has no legal card", RANK_WORDS[r]))
                 .hint("add a line like `when a player cannot play: the player pays 1 and loses the round`"),
             );
@@ -440,7 +441,8 @@ impl Compiler<'_> {
                 .is_some_and(|o| o.list.iter().any(costs_chips))
         };
         let runs_out = p.by_hand || !p.reshuffle;
-        let t = &p.triggers;
+        // Any line of a trigger: its cases and its line without a test.
+        let costs_any = |k: ir::TriggerKind| p.trigger_lines(k).any(|i| costs(Some(i)));
         let by_cards = p
             .effects
             .iter()
@@ -466,16 +468,16 @@ impl Compiler<'_> {
             || p.script_bars.iter().any(|b| costs(Some(b.outcomes)));
         let by_others = p.others.iter().any(|o| costs(o.then) || costs(o.failed));
         let by_moments = by_others
-            || (stuck_possible && costs(t.cannot_play))
-            || (runs_out && costs(t.no_cards))
-            || costs(t.round_start)
-            || costs(t.round_end)
+            || (stuck_possible && costs_any(ir::TriggerKind::CannotPlay))
+            || (runs_out && costs_any(ir::TriggerKind::NoCards))
+            || costs_any(ir::TriggerKind::RoundStart)
+            || costs_any(ir::TriggerKind::RoundEnd)
             || p.moments.iter().any(|m| costs(Some(m.outcomes)));
         if by_cards || by_bars || by_moments {
             return;
         }
         let last = self.layers.len() - 1;
-        let never_stuck = costs(t.cannot_play) && !stuck_possible;
+        let never_stuck = costs_any(ir::TriggerKind::CannotPlay) && !stuck_possible;
         // Said at the line that made it so: a variant's `no upper limit`, or the bust line.
         let at = match (never_stuck, unlimited) {
             (true, Some(u)) => Some(u),

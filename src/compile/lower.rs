@@ -21,6 +21,7 @@ struct Lowered {
     card_lines: Vec<ir::CardLine>,
     bars: Vec<ir::Bar>,
     triggers: ir::Triggers,
+    trigger_cases: Vec<ir::TriggerCase>,
     moments: Vec<ir::Moment>,
     others: Vec<ir::OtherMove>,
     /// The limits worked out from the table (upper, lower): their expressions.
@@ -85,6 +86,7 @@ impl Compiler<'_> {
         let (effects, rank_fx, card_lines) = self.cards(&s, &table);
         let bars = self.bars(&s);
         let triggers = self.triggers(&s);
+        let trigger_cases = self.trigger_cases(&s);
         let moments = self.moments(&s);
         let others = self.others(&s);
         let ends = self.ends(&s);
@@ -100,6 +102,7 @@ impl Compiler<'_> {
             card_lines,
             bars,
             triggers,
+            trigger_cases,
             moments,
             others,
             limits,
@@ -248,6 +251,7 @@ impl Compiler<'_> {
             outcomes: std::mem::take(&mut self.outcomes),
             bars: lowered.bars,
             triggers: lowered.triggers,
+            trigger_cases: lowered.trigger_cases,
             settings: self.setting_origins(s),
             removed: s
                 .removed

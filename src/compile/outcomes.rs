@@ -59,6 +59,34 @@ impl Compiler<'_> {
         t
     }
 
+    /// The triggers' lines for some cases, in the order they are tried: a file's before its
+    /// parents' (a variant's case comes first), in the order each file wrote them.
+    pub fn trigger_cases(&mut self, s: &Settings) -> Vec<ir::TriggerCase> {
+        let mut lines: Vec<_> = s.cases.iter().collect();
+        lines.sort_by_key(|d| std::cmp::Reverse(d.layer));
+        let mut out = Vec::new();
+        for d in lines {
+            let origin = self.origin(d.layer, d.line);
+            let Some(cond) = self.moment_cond(d.layer, &d.value.condition) else {
+                continue;
+            };
+            let Some(outcomes) = self.outcomes(
+                d.layer,
+                &d.value.line.outcomes,
+                origin,
+                d.value.line.text.clone(),
+            ) else {
+                continue;
+            };
+            out.push(ir::TriggerCase {
+                trigger: trigger_kind(d.value.trigger),
+                cond,
+                outcomes,
+            });
+        }
+        out
+    }
+
     pub fn outcomes(
         &mut self,
         layer: usize,
@@ -528,5 +556,16 @@ fn who_name(w: ast::Who) -> &'static str {
         ast::Who::TiedPoorest => "every player with the fewest chips",
         ast::Who::EachOut => "each player out of the round",
         ast::Who::Chosen => "a player of their choice",
+    }
+}
+
+/// The trigger a line is for, as the program names it.
+pub(super) fn trigger_kind(t: ast::Trigger) -> ir::TriggerKind {
+    match t {
+        ast::Trigger::CannotPlay => ir::TriggerKind::CannotPlay,
+        ast::Trigger::NoCards => ir::TriggerKind::NoCards,
+        ast::Trigger::RoundStart => ir::TriggerKind::RoundStart,
+        ast::Trigger::RoundEnd => ir::TriggerKind::RoundEnd,
+        ast::Trigger::GameEnd => ir::TriggerKind::GameEnd,
     }
 }

@@ -58,7 +58,10 @@ impl Collect<'_, '_> {
                 }
             }
             Removal::When(t) => {
-                if self.s.triggers.remove(t).is_some() {
+                // The trigger's lines for some cases go with it.
+                let cases = self.s.cases.len();
+                self.s.cases.retain(|d| d.value.trigger != *t);
+                if self.s.triggers.remove(t).is_some() | (self.s.cases.len() < cases) {
                     self.forget(&when_key(*t));
                     self.removed(trigger_words(*t).to_string());
                 } else {

@@ -68,6 +68,14 @@ pub(super) struct WhenLine {
     pub text: String,
 }
 
+/// A trigger's line for the cases its test holds in.
+#[derive(Debug, Clone)]
+pub(super) struct CaseLine {
+    pub trigger: ast::Trigger,
+    pub condition: ast::Condition,
+    pub line: WhenLine,
+}
+
 /// A card line: its effect and the effect's text.
 #[derive(Debug, Clone)]
 pub(super) struct CardLine {
@@ -113,6 +121,9 @@ pub(super) struct Settings {
     /// By value and whether passing (else reaching).
     pub bars: BTreeMap<(i64, bool), Decided<BarLine>>,
     pub triggers: BTreeMap<ast::Trigger, Decided<WhenLine>>,
+    /// `when a player cannot play, if ...: ...`: a trigger's lines for some cases, in the
+    /// order written, file by file.
+    pub cases: Vec<Decided<CaseLine>>,
     pub script_bars: Vec<ScriptBarLine>,
     /// What `no ...` lines removed, in words (`what happens on reaching 66`).
     pub removed: Vec<Decided<String>>,
@@ -502,7 +513,16 @@ impl Collect<'_, '_> {
                 way,
                 outcomes,
             } => self.bar(*passing, values, way.as_ref(), outcomes),
-            StatementKind::When { trigger, outcomes } => self.when(*trigger, outcomes),
+            StatementKind::When {
+                trigger,
+                condition: Some(c),
+                outcomes,
+            } => self.when_case(*trigger, c, outcomes),
+            StatementKind::When {
+                trigger,
+                condition: None,
+                outcomes,
+            } => self.when(*trigger, outcomes),
             StatementKind::Remove(r) => self.remove(r),
             StatementKind::KeepBars(values) => self.keep_bars(values),
             StatementKind::Count {
@@ -668,6 +688,27 @@ impl Collect<'_, '_> {
                     line: self.st.line,
                 },
             );
+        }
+    }
+
+    /// `when a player cannot play, if ...: ...`: a line for some cases, beside the line
+    /// without a test (which says what happens otherwise).
+    fn when_case(
+        &mut self,
+        trigger: ast::Trigger,
+        condition: &ast::Condition,
+        outcomes: &[ast::Outcome],
+    ) {
+        let line = CaseLine {
+            trigger,
+            condition: condition.clone(),
+            line: WhenLine {
+                outcomes: outcomes.to_vec(),
+                text: self.c.text(self.layer, self.st.span),
+            },
+        };
+        if let Some(d) = self.decided(line) {
+            self.s.cases.push(d);
         }
     }
 

@@ -48,7 +48,8 @@ impl Compiler<'_> {
             });
             // At the end of the game `the winner` is the game's.
             if !names_winner
-                || p.triggers.game_end == Some(i as u16)
+                || p.trigger_lines(crate::ir::TriggerKind::GameEnd)
+                    .any(|g| usize::from(g) == i)
                 || usize::from(o.origin.file) != leaf
             {
                 continue;

@@ -191,6 +191,40 @@ impl Now {
     }
 }
 
+/// The line of a trigger that applies now, about `actor`: the first of its cases whose test
+/// holds, else its line without a test. Where the trigger has cases, the line that runs is
+/// told as a moment's (so a tally counts the line that ran).
+pub(super) fn trigger_rule<S: Sink>(
+    p: &Program,
+    s: &State,
+    trigger: crate::ir::TriggerKind,
+    actor: u8,
+    sink: &mut S,
+) -> Option<u16> {
+    if p.trigger_cases.is_empty() {
+        return p.trigger(trigger);
+    }
+    let mut cases = p
+        .trigger_cases
+        .iter()
+        .filter(|c| c.trigger == trigger)
+        .peekable();
+    if cases.peek().is_none() {
+        return p.trigger(trigger);
+    }
+    let f = s.facts_of(p, actor);
+    let rule = cases
+        .find(|c| p.conds[usize::from(c.cond)].holds(p, &f))
+        .map(|c| c.outcomes)
+        .or(p.trigger(trigger));
+    if let Some(rule) = rule
+        && S::WANTS & kind::MOMENT != 0
+    {
+        sink.event(Event::Moment { seat: actor, rule });
+    }
+    rule
+}
+
 /// The rules of the moments of `kind` whose condition holds for the player `by` names,
 /// run in the order written.
 pub(super) fn run_moments<S: Sink>(

@@ -308,7 +308,10 @@ fn lay_top<S: Sink>(
     s.forget_card(card);
     let (rule, reason) = match o.failed {
         Some(i) => (Some(i), Reason::Other(index)),
-        None => (p.triggers.cannot_play, Reason::CannotPlay),
+        None => (
+            super::kept::trigger_rule(p, s, crate::ir::TriggerKind::CannotPlay, seat, sink),
+            Reason::CannotPlay,
+        ),
     };
     if let Some(i) = rule {
         s.out_now = 0;

@@ -2,11 +2,12 @@
 //! and of the game.
 
 use super::events::kind;
+use super::kept::trigger_rule;
 use super::moves;
 use super::setup::{deal, leader};
 use super::{Event, PayTo, Reason, Sink, State};
 use crate::base::cards::same_face;
-use crate::ir::{self, MAX_SEATS, OutcomeKind, Pool, Program, Turn, Who};
+use crate::ir::{self, MAX_SEATS, OutcomeKind, Pool, Program, TriggerKind, Turn, Who};
 
 /// Who a line's outcomes are about and why they happen: the player acting (who laid the
 /// card, who cannot play...), the reason for the events, and the card's own turn effects (so
@@ -646,8 +647,8 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
             by_card,
         });
     }
-    if let Some(i) = p.triggers.round_end {
-        let actor = s.round_winner.or(s.round_loser).unwrap_or(s.turn);
+    let actor = s.round_winner.or(s.round_loser).unwrap_or(s.turn);
+    if let Some(i) = trigger_rule(p, s, TriggerKind::RoundEnd, actor, sink) {
         run_outcomes(p, s, i, Acting::new(actor, Reason::RoundEnd), sink);
     }
     if s.over || game_should_end(p, s) {
@@ -697,7 +698,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
             leader: s.turn,
         });
     }
-    if let Some(i) = p.triggers.round_start {
+    if let Some(i) = trigger_rule(p, s, TriggerKind::RoundStart, s.turn, sink) {
         let lead = s.turn;
         s.out_now = 0;
         run_outcomes(p, s, i, Acting::new(lead, Reason::RoundStart), sink);
@@ -711,8 +712,8 @@ pub(super) fn end_game<S: Sink>(p: &Program, s: &mut State, sink: &mut S) {
     s.over = true;
     let winners = game_winners(p, s);
     s.winners = winners;
-    if let Some(i) = p.triggers.game_end {
-        let actor = (0..s.seats).find(|x| winners & (1 << x) != 0).unwrap_or(0);
+    let actor = (0..s.seats).find(|x| winners & (1 << x) != 0).unwrap_or(0);
+    if let Some(i) = trigger_rule(p, s, TriggerKind::GameEnd, actor, sink) {
         s.round_winner = Some(actor);
         s.over = false;
         run_outcomes(p, s, i, Acting::new(actor, Reason::GameEnd), sink);

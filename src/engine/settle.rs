@@ -3,9 +3,11 @@
 //! game is over.
 
 use super::events::kind;
+use super::kept::trigger_rule;
 use super::outcomes::{Acting, finish_round, run_outcomes};
 use super::prepared::Prepared;
 use super::{Event, Reason, Sink, State};
+use crate::ir::TriggerKind;
 
 /// Deals with whoever is to play when they cannot: no cards, or no legal card. Repeats until
 /// someone can play or the game is over.
@@ -49,10 +51,7 @@ pub(super) fn settle_slow<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S, yi
         }
         offer = true;
         let round = s.round;
-        let (trigger, reason) = match (empty, p.triggers.no_cards) {
-            (true, Some(i)) => (Some(i), Reason::NoCards),
-            _ => (p.triggers.cannot_play, Reason::CannotPlay),
-        };
+
         if !empty {
             // Everyone sees it: this player holds none of the ranks that could be laid now.
             let ok = p.legal.ranks(s.active(), s.total).map_or(0, |[ok, _]| ok);
@@ -65,7 +64,16 @@ pub(super) fn settle_slow<S: Sink>(p: &Prepared, s: &mut State, sink: &mut S, yi
                 Event::CannotPlay { seat }
             });
         }
-        if let Some(i) = trigger {
+        // A player with no cards: the line for them, else the one for a player who cannot
+        // play.
+        let no_cards = empty
+            .then(|| trigger_rule(p, s, TriggerKind::NoCards, seat, sink))
+            .flatten()
+            .map(|i| (i, Reason::NoCards));
+        let rule = no_cards.or_else(|| {
+            trigger_rule(p, s, TriggerKind::CannotPlay, seat, sink).map(|i| (i, Reason::CannotPlay))
+        });
+        if let Some((i, reason)) = rule {
             s.out_now = 0;
             run_outcomes(p, s, i, Acting::new(seat, reason), sink);
         }

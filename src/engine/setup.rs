@@ -121,7 +121,12 @@ fn start<S: Sink>(
             leader: s.turn,
         });
     }
-    if let Some(i) = p.triggers.round_start.filter(|_| !setup.round_started) {
+    let rule = if setup.round_started {
+        None
+    } else {
+        super::kept::trigger_rule(p, s, crate::ir::TriggerKind::RoundStart, s.turn, sink)
+    };
+    if let Some(i) = rule {
         let lead = s.turn;
         s.out_now = 0;
         // The counts the setup gives are the round as it stands: what the round's start

@@ -172,6 +172,10 @@ pub enum Cmp {
     AtMost,
     /// `a multiple of 5`: 0 is one; a multiple of 0 is 0 alone.
     MultipleOf,
+    /// Odd (the number is unused).
+    Odd,
+    /// `ends in 5`: the last digits, without the sign.
+    EndsIn,
 }
 
 impl Cmp {
@@ -188,6 +192,8 @@ impl Cmp {
                     value % n == 0
                 }
             }
+            Cmp::Odd => value % 2 != 0,
+            Cmp::EndsIn => ends_in(value, n),
         }
     }
 }
@@ -261,6 +267,8 @@ pub enum Test {
     Previous(u8),
     /// `the run is 3`, `the player's points are at least 100`: a count the table keeps.
     Count(super::Quantity, Cmp, i32),
+    /// `the pot is between 2 and 5`: a count the table keeps, both ends included.
+    CountBetween(super::Quantity, i32, i32),
 }
 
 impl Test {
@@ -284,6 +292,7 @@ impl Test {
             Test::PlayersLeft(c, n) => c.holds(i32::from(f.players_left), n),
             Test::Previous(r) => f.previous == Some(r),
             Test::Count(q, c, n) => c.holds(q.read(f), n),
+            Test::CountBetween(q, lo, hi) => (lo..=hi).contains(&q.read(f)),
         }
     }
 
@@ -293,7 +302,7 @@ impl Test {
             Test::Chips(..) | Test::CardsLeft(..) | Test::PlayersLeft(..) | Test::Previous(_) => {
                 true
             }
-            Test::Count(q, ..) => q != super::Quantity::Total,
+            Test::Count(q, ..) | Test::CountBetween(q, ..) => q != super::Quantity::Total,
             Test::Even
             | Test::Odd
             | Test::AtLeast(_)

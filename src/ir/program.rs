@@ -231,6 +231,9 @@ pub struct Program {
     /// Sorted by value.
     pub bars: Vec<Bar>,
     pub triggers: Triggers,
+    /// Trigger lines for some cases (`when a player cannot play, if ...: ...`), in the order
+    /// they are tried.
+    pub trigger_cases: Vec<super::TriggerCase>,
     /// Where each top-level setting was decided, for the rules sheet: name → origin.
     pub settings: Vec<(String, Origin)>,
     /// What the ruleset's `no ...` lines removed from its parents, in words.
@@ -315,22 +318,24 @@ impl Program {
     /// knows ranks they do not hold, `engine::State::known_not`): the `when a player cannot
     /// play` line neither ends the round nor takes anyone out of it.
     pub fn keeps_stuck_hand(&self) -> bool {
-        self.triggers.cannot_play.is_none_or(|i| {
-            self.outcomes.get(usize::from(i)).is_some_and(|o| {
-                !o.list.iter().any(|x| {
-                    matches!(
-                        x.kind,
-                        super::OutcomeKind::WinRound
-                            | super::OutcomeKind::LoseRound
-                            | super::OutcomeKind::EndRound
-                            | super::OutcomeKind::OutOfRound
-                            | super::OutcomeKind::OutOfGame
-                            | super::OutcomeKind::WinGame
-                            | super::OutcomeKind::EndGame
-                    )
+        let lines = self.trigger_lines(super::TriggerKind::CannotPlay);
+        self.triggers.cannot_play.is_none()
+            || lines.into_iter().any(|i| {
+                self.outcomes.get(usize::from(i)).is_some_and(|o| {
+                    !o.list.iter().any(|x| {
+                        matches!(
+                            x.kind,
+                            super::OutcomeKind::WinRound
+                                | super::OutcomeKind::LoseRound
+                                | super::OutcomeKind::EndRound
+                                | super::OutcomeKind::OutOfRound
+                                | super::OutcomeKind::OutOfGame
+                                | super::OutcomeKind::WinGame
+                                | super::OutcomeKind::EndGame
+                        )
+                    })
                 })
             })
-        })
     }
 
     /// Whether any line moves cards (`draws`, or from hand to hand).
@@ -437,7 +442,7 @@ impl Program {
                 .conds
                 .iter()
                 .flat_map(|c| c.any_of.iter().flatten())
-                .any(|t| matches!(t, super::Test::Count(..)))
+                .any(|t| matches!(t, super::Test::Count(..) | super::Test::CountBetween(..)))
     }
 
     /// Whether a limit is worked out from the table (then the engine asks the game, and the
@@ -455,6 +460,32 @@ impl Program {
             .iter()
             .position(super::CountInfo::holds_the_limit)
             .map(|i| i as u8)
+    }
+
+    /// The trigger's line without a test (what happens when no case holds).
+    pub fn trigger(&self, kind: super::TriggerKind) -> Option<u16> {
+        let t = &self.triggers;
+        match kind {
+            super::TriggerKind::CannotPlay => t.cannot_play,
+            super::TriggerKind::NoCards => t.no_cards,
+            super::TriggerKind::RoundStart => t.round_start,
+            super::TriggerKind::RoundEnd => t.round_end,
+            super::TriggerKind::GameEnd => t.game_end,
+        }
+    }
+
+    /// Every line of a trigger: its cases in the order tried, then the line without a test.
+    pub fn trigger_lines(&self, kind: super::TriggerKind) -> impl Iterator<Item = u16> + '_ {
+        self.trigger_cases
+            .iter()
+            .filter(move |c| c.trigger == kind)
+            .map(|c| c.outcomes)
+            .chain(self.trigger(kind))
+    }
+
+    /// Whether a trigger has lines for some cases.
+    pub fn has_cases(&self, kind: super::TriggerKind) -> bool {
+        self.trigger_cases.iter().any(|c| c.trigger == kind)
     }
 
     /// Whether a piece comes from the ruleset's own file rather than a parent.

@@ -111,6 +111,7 @@ fn program() -> Program {
         outcomes: Vec::new(),
         bars: Vec::new(),
         triggers: Triggers::default(),
+        trigger_cases: Vec::new(),
         settings: Vec::new(),
         removed: Vec::new(),
         script_fx: Vec::new(),

@@ -254,3 +254,24 @@ pub struct Moment {
     pub outcomes: u16,
     pub origin: Origin,
 }
+
+/// A moment of the game a trigger line is for (see [`super::Triggers`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum TriggerKind {
+    CannotPlay,
+    NoCards,
+    RoundStart,
+    RoundEnd,
+    GameEnd,
+}
+
+/// `when a player cannot play, if the player's busts are 1: ...`: a trigger's line for the
+/// cases its test (`cond`, an index into [`super::Program::conds`]) holds in. A trigger's
+/// cases are tried in order; the first that holds is what happens, in place of the
+/// trigger's line without a test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TriggerCase {
+    pub trigger: TriggerKind,
+    pub cond: u16,
+    pub outcomes: u16,
+}

@@ -300,6 +300,7 @@ impl Verifier<'_> {
         indexes.extend(p.bars.iter().flat_map(|b| [b.reach, b.pass]).flatten());
         indexes.extend(p.script_bars.iter().map(|b| b.outcomes));
         indexes.extend(p.moments.iter().map(|m| m.outcomes));
+        indexes.extend(p.trigger_cases.iter().map(|c| c.outcomes));
         if let Some(bad) = indexes.iter().find(|i| usize::from(**i) >= n) {
             self.fail(format!("a rule names outcomes {bad}, of {n}"));
         }
@@ -427,6 +428,12 @@ impl Verifier<'_> {
             if m.cond.is_some_and(|c| usize::from(c) >= p.conds.len()) {
                 self.fail("a moment names a condition out of bounds".into());
             }
+        }
+        if p.trigger_cases
+            .iter()
+            .any(|c| usize::from(c.cond) >= p.conds.len())
+        {
+            self.fail("a trigger's case names a condition out of bounds".into());
         }
         if p.reads_table != p.reads_table_now() {
             self.fail("the program's `reads_table` is stale".into());

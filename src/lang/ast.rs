@@ -268,6 +268,8 @@ pub enum StatementKind {
     /// `when a player cannot play: the player pays 1 and loses the round`
     When {
         trigger: Trigger,
+        /// `, if TEST`: the line is for the cases the test holds in.
+        condition: Option<Condition>,
         outcomes: Vec<Outcome>,
     },
     /// `a player is out at 0 chips`
@@ -571,6 +573,8 @@ pub enum Test {
     Script(Spanned<String>),
     /// `the run is 3`, `the player's points are at least 100`, `the player has 3 points`
     Count(TableCount, Cmp, SAmount),
+    /// `the pot is between 2 and 5`, both included
+    CountBetween(TableCount, SAmount, SAmount),
 }
 
 /// Who an outcome is about.
@@ -709,6 +713,10 @@ pub enum Cmp {
     FewerThan,
     /// `a multiple of 5` (0 is one)
     MultipleOf,
+    /// `odd` (said of a count: `the round is odd`)
+    Odd,
+    /// `ends in 5` (said of a count: its last digits, without its sign)
+    EndsIn,
 }
 
 /// `scenario "N33-6: 29 plus 7 passes 33"` ... `end`

@@ -26,6 +26,8 @@ fn cmp_words(c: Cmp, n: i32) -> String {
         Cmp::AtLeast => format!("at least {n}"),
         Cmp::AtMost => format!("at most {n}"),
         Cmp::MultipleOf => format!("a multiple of {n}"),
+        Cmp::Odd => "an odd number of".to_string(),
+        Cmp::EndsIn => format!("a number ending in {n} of"),
     }
 }
 
@@ -69,15 +71,27 @@ fn said(p: &Program, t: Test) -> Said {
             if r == 0 || r == 7 { "n" } else { "" },
             RANK_WORDS[usize::from(r)]
         )),
+        Test::Count(Quantity::Total, Cmp::EndsIn, n) => Said::Total(format!("ends in {n}")),
         Test::Count(Quantity::Total, c, n) => Said::Is(cmp_words_is(c, n)),
         Test::Count(q, c, n) => {
+            let what = quantity_words(p, q, Who::Player);
+            let plural = quantity_plural(q) || is_plural_name(p, q);
+            if c == Cmp::EndsIn {
+                let verb = if plural { "end" } else { "ends" };
+                return Said::Whole(format!("{what} {verb} in {n}"));
+            }
+            let verb = if plural { "are" } else { "is" };
+            Said::Whole(format!("{what} {verb} {}", cmp_words_is(c, n)))
+        }
+        Test::CountBetween(Quantity::Total, lo, hi) => Said::Is(format!("between {lo} and {hi}")),
+        Test::CountBetween(q, lo, hi) => {
             let what = quantity_words(p, q, Who::Player);
             let verb = if quantity_plural(q) || is_plural_name(p, q) {
                 "are"
             } else {
                 "is"
             };
-            Said::Whole(format!("{what} {verb} {}", cmp_words_is(c, n)))
+            Said::Whole(format!("{what} {verb} between {lo} and {hi}"))
         }
     }
 }
@@ -89,7 +103,10 @@ fn cmp_words_is(c: Cmp, n: i32) -> String {
         Cmp::Exactly => n.to_string(),
         Cmp::AtLeast => format!("at least {n}"),
         Cmp::AtMost => format!("at most {n}"),
+        Cmp::MultipleOf if n == 2 => "even".to_string(),
         Cmp::MultipleOf => format!("a multiple of {n}"),
+        Cmp::Odd => "odd".to_string(),
+        Cmp::EndsIn => format!("ending in {n}"),
     }
 }
 
@@ -176,6 +193,41 @@ pub fn expr_words(p: &Program, e: &Expr) -> String {
 }
 
 /// An amount, as written.
+/// `set the total to 0`; `the total goes up by 5` for the total plus an amount (as the
+/// ruleset may have said it).
+fn total_set_words(p: &Program, a: Amount) -> String {
+    if let Amount::Of(e) = a
+        && let Some(e) = p.exprs.get(usize::from(e))
+        && let [
+            Op::Get(Quantity::Total, _),
+            rest @ ..,
+            last @ (Op::Add | Op::Sub),
+        ] = e.ops.as_slice()
+        && one_value(rest)
+    {
+        let by = expr_words(p, &Expr { ops: rest.to_vec() });
+        let way = if *last == Op::Add { "up" } else { "down" };
+        return format!("the total goes {way} by {by}");
+    }
+    format!("set the total to {}", amount_words(p, a))
+}
+
+/// Whether postfix operations leave exactly one value, never reaching below the stack.
+fn one_value(ops: &[Op]) -> bool {
+    let mut depth = 0usize;
+    for op in ops {
+        depth = match op {
+            Op::Num(_) | Op::Get(..) => depth + 1,
+            Op::Add | Op::Sub | Op::Mul if depth >= 2 => depth - 1,
+            Op::Half | Op::AtLeast(_) | Op::AtMost(_) if depth >= 1 => depth,
+            Op::Add | Op::Sub | Op::Mul | Op::Half | Op::AtLeast(_) | Op::AtMost(_) => {
+                return false;
+            }
+        };
+    }
+    depth == 1
+}
+
 pub fn amount_words(p: &Program, a: Amount) -> String {
     match a {
         Amount::Fixed(n) => n.to_string(),
@@ -320,7 +372,7 @@ pub fn outcome_list_words(p: &Program, list: &[crate::ir::Outcome]) -> String {
                         Pool::Pot => "pot",
                     }
                 ),
-                OutcomeKind::SetTotal(a) => format!("set the total to {}", amount_words(p, a)),
+                OutcomeKind::SetTotal(a) => total_set_words(p, a),
                 OutcomeKind::Draw(a) => format!(
                     "{who}draws {} {}",
                     amount_words(p, a),
@@ -359,27 +411,9 @@ pub fn outcome_list_words(p: &Program, list: &[crate::ir::Outcome]) -> String {
                             if plural { "become" } else { "becomes" },
                             amount_words(p, a)
                         ),
+                        // The sheet is a ruleset: where it resets to is the count's line.
                         Change::Reset => {
-                            let start = match what {
-                                Quantity::Count(i) => {
-                                    p.counts.get(usize::from(i)).map_or(0, |c| c.start)
-                                }
-                                Quantity::Chips => p.chips,
-                                Quantity::Total => p.start,
-                                Quantity::Limit
-                                | Quantity::Round
-                                | Quantity::RoundCards
-                                | Quantity::Run
-                                | Quantity::PlayersLeft
-                                | Quantity::PlayersInRound
-                                | Quantity::Stock
-                                | Quantity::Pot
-                                | Quantity::Cards => 0,
-                            };
-                            format!(
-                                "{count} {} to {start}",
-                                if plural { "reset" } else { "resets" }
-                            )
+                            format!("{count} {}", if plural { "reset" } else { "resets" })
                         }
                     }
                 }

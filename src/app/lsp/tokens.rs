@@ -129,10 +129,15 @@ fn named(file: &File, text: &str) -> Vec<Mark> {
             StatementKind::Remove(Removal::Option(name)) => out.push((name.span, OPTION, 0)),
             StatementKind::Remove(Removal::Card { ranks, .. }) => ranks_of(ranks, &mut out),
             StatementKind::Count { name, .. } => out.push((name.span, COUNT, DECLARATION)),
-            StatementKind::Bar { outcomes, .. } | StatementKind::When { outcomes, .. } => {
+            StatementKind::Bar { outcomes, .. } => {
                 outcomes.iter().for_each(|o| outcome_names(o, &mut out));
             }
             StatementKind::Moment {
+                condition,
+                outcomes,
+                ..
+            }
+            | StatementKind::When {
                 condition,
                 outcomes,
                 ..
@@ -271,7 +276,7 @@ fn condition_names(c: &Condition, out: &mut Vec<Mark>) {
         match &test.node {
             Test::Script(name) => out.push((name.span, FUNCTION, 0)),
             Test::Previous(rank) => out.push((rank.span, RANK, 0)),
-            Test::Count(count, ..) => count_names(count, out),
+            Test::Count(count, ..) | Test::CountBetween(count, ..) => count_names(count, out),
             _ => {}
         }
     }

@@ -262,8 +262,30 @@ fn test(p: Pair<'_, Rule>, start: usize) -> Result<Test, Diag> {
         Rule::count_test => {
             let mut it = pred.into_inner();
             let count = super::values::table_count(it.next().expect("a count"), start).node;
-            let (cmp, n) = count_cmp(it.next().expect("a comparison"), start)?;
-            Test::Count(count, cmp, n)
+            let how = it.next().expect("a comparison");
+            let span = sp(&how, start);
+            let number = |n| Spanned {
+                node: Amount::Number(n),
+                span,
+            };
+            let mut amounts = how
+                .clone()
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::amount);
+            let mut next_amount = || amount(amounts.next().expect("an amount"), start);
+            match how.as_rule() {
+                Rule::count_between => {
+                    let lo = next_amount()?;
+                    Test::CountBetween(count, lo, next_amount()?)
+                }
+                Rule::count_even => Test::Count(count, Cmp::MultipleOf, number(2)),
+                Rule::count_odd => Test::Count(count, Cmp::Odd, number(2)),
+                Rule::count_ends_in => Test::Count(count, Cmp::EndsIn, next_amount()?),
+                _ => {
+                    let (cmp, n) = count_cmp(how, start)?;
+                    Test::Count(count, cmp, n)
+                }
+            }
         }
         Rule::left_test => {
             let (cmp, n) = count_cmp(pred.into_inner().next().expect("a count"), start)?;

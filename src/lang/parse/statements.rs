@@ -101,13 +101,7 @@ pub(super) fn build_statement(pair: Pair<'_, Rule>, start: usize) -> Result<Stat
                 outcomes: outcomes(outs, start)?,
             }
         }
-        Rule::when_stmt => {
-            let trigger = trigger(&next());
-            StatementKind::When {
-                trigger,
-                outcomes: outcomes(next(), start)?,
-            }
-        }
+        Rule::when_stmt => when_stmt(inner, start)?,
         Rule::out_stmt => StatementKind::Out {
             when_cannot_pay: next().as_rule() == Rule::cannot_pay,
         },
@@ -357,4 +351,27 @@ fn trigger(p: &Pair<'_, Rule>) -> Trigger {
         Rule::round_end => Trigger::RoundEnd,
         _ => Trigger::GameEnd,
     }
+}
+
+/// `when a player cannot play[, if TEST]: OUTCOMES`.
+fn when_stmt<'i>(
+    inner: impl Iterator<Item = Pair<'i, Rule>>,
+    start: usize,
+) -> Result<StatementKind, Diag> {
+    let mut trigger_at = None;
+    let mut condition = None;
+    let mut list = Vec::new();
+    for p in inner {
+        match p.as_rule() {
+            Rule::condition => condition = Some(super::effects::build_condition(p, start)?),
+            Rule::outcomes => list = outcomes(p, start)?,
+            Rule::kw_if => {}
+            _ => trigger_at = trigger_at.or(Some(trigger(&p))),
+        }
+    }
+    Ok(StatementKind::When {
+        trigger: trigger_at.expect("a trigger"),
+        condition,
+        outcomes: list,
+    })
 }

@@ -3,7 +3,7 @@
 //! which may go by what players hold.
 
 use super::{Item, Section, origin_of, push};
-use crate::ir::{Holding, Program, Role, Standing, Winner};
+use crate::ir::{Holding, Program, Role, Standing, TriggerKind, Winner};
 use crate::present::words::{cond_words, outcomes_words, tests_words};
 
 /// The counts the ruleset keeps, and the moments' rules.
@@ -98,22 +98,48 @@ fn round_end_words(p: &Program, m: &crate::ir::Moment) -> Option<String> {
 pub(super) fn end_items(p: &Program, out: &mut Vec<Item>) {
     let e = Section::End;
     count_items(p, out);
-    let t = &p.triggers;
-    for (moment, i) in [
-        ("when a player cannot play", t.cannot_play),
-        ("when a player has no cards", t.no_cards),
-        ("at the start of each round", t.round_start),
-        ("at the end of each round", t.round_end),
-        ("at the end of the game", t.game_end),
+    for (moment, kind) in [
+        ("when a player cannot play", TriggerKind::CannotPlay),
+        ("when a player has no cards", TriggerKind::NoCards),
+        ("at the start of each round", TriggerKind::RoundStart),
+        ("at the end of each round", TriggerKind::RoundEnd),
+        ("at the end of the game", TriggerKind::GameEnd),
     ] {
-        if let Some(i) = i {
+        // Its cases first, in the order tried, then what happens otherwise.
+        let alone = p.trigger(kind).is_none()
+            && p.trigger_cases.iter().filter(|c| c.trigger == kind).count() == 1;
+        for (k, c) in p
+            .trigger_cases
+            .iter()
+            .filter(|c| c.trigger == kind)
+            .enumerate()
+        {
+            let o = &p.outcomes[usize::from(c.outcomes)];
+            let test = cond_words(p, &p.conds[usize::from(c.cond)]);
+            push(
+                out,
+                e,
+                &format!("{moment}, case {k}"),
+                format!("{moment}, {test}: {}", outcomes_words(p, o)),
+                Some(if alone {
+                    "only when its test holds".to_string()
+                } else if k == 0 {
+                    "the first line of this moment whose test holds is what happens".to_string()
+                } else {
+                    "when no line above holds and this test does".to_string()
+                }),
+                Some(o.origin),
+            );
+        }
+        let otherwise = p.has_cases(kind);
+        if let Some(i) = p.trigger(kind) {
             let o = &p.outcomes[usize::from(i)];
             push(
                 out,
                 e,
                 moment,
                 format!("{moment}: {}", outcomes_words(p, o)),
-                None,
+                otherwise.then(|| "when no line above with a test holds".to_string()),
                 Some(o.origin),
             );
         }

@@ -13,7 +13,7 @@ use super::chips::Chips;
 use super::sums::Sum;
 use crate::base::rng::game_seed;
 use crate::engine::{Event, Move, Reason, Setup, Sink, State, kind};
-use crate::ir::Origin;
+use crate::ir::{Origin, TriggerKind};
 use crate::play::{self, Driver, Ending, Player};
 
 /// Per-game shares (downtime, drama) are summed in millionths, exactly.
@@ -347,12 +347,30 @@ impl Sink for Tracker<'_> {
 
     fn event(&mut self, e: Event) {
         match e {
-            Event::Moment { rule, .. } => self.fire_outcome(Some(rule)),
+            Event::Moment { rule, .. } => {
+                // A trigger with cases tells the line that ran as a moment's: counted here,
+                // and not again by what it pays.
+                if !self.counted_round.contains(&rule) {
+                    self.fire_outcome(Some(rule));
+                }
+                let once = [
+                    TriggerKind::RoundStart,
+                    TriggerKind::RoundEnd,
+                    TriggerKind::GameEnd,
+                ];
+                if once
+                    .into_iter()
+                    .any(|k| self.p.trigger_lines(k).any(|i| i == rule))
+                {
+                    self.counted_round.push(rule);
+                }
+            }
             Event::Deal { leader, .. } => {
                 self.first_leader.get_or_insert(leader);
                 // `at the start of each round: ...` runs as each round is dealt, whatever it
                 // does (a count reset, a draw), once a round.
                 if let Some(r) = self.p.triggers.round_start
+                    && !self.p.has_cases(TriggerKind::RoundStart)
                     && !self.counted_round.contains(&r)
                 {
                     self.counted_round.push(r);
@@ -397,11 +415,15 @@ impl Sink for Tracker<'_> {
             }
             Event::CannotPlay { .. } => {
                 self.forced += 1;
-                self.fire_outcome(self.p.triggers.cannot_play);
+                if !self.p.has_cases(TriggerKind::CannotPlay) {
+                    self.fire_outcome(self.p.triggers.cannot_play);
+                }
             }
             Event::NoCards { .. } => {
                 self.forced += 1;
-                self.fire_outcome(self.p.triggers.no_cards);
+                if !self.p.has_cases(TriggerKind::NoCards) {
+                    self.fire_outcome(self.p.triggers.no_cards);
+                }
             }
             Event::Other { seat, index, .. } => {
                 if let Some(n) = self.other_fired.get_mut(usize::from(index)) {
