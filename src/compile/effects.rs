@@ -447,7 +447,13 @@ impl Compiler<'_> {
     }
 
     /// A positive count: `skip 2 players`, `play again 3 times`.
-    fn times(&mut self, layer: usize, a: Option<&SAmount>, what: &str, of: &str) -> Option<u8> {
+    pub(super) fn times(
+        &mut self,
+        layer: usize,
+        a: Option<&SAmount>,
+        what: &str,
+        of: &str,
+    ) -> Option<u8> {
         let Some(a) = a else { return Some(1) };
         let v = self.amount(layer, a)?;
         if !(1..=u8::MAX.into()).contains(&v) {

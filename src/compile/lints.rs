@@ -559,7 +559,9 @@ fn costs_chips(o: &ir::Outcome) -> bool {
         | ir::OutcomeKind::SwapHands(_)
         | ir::OutcomeKind::TakeCard(_)
         | ir::OutcomeKind::GiveCard(_)
-        | ir::OutcomeKind::GiveChosen(_) => false,
+        | ir::OutcomeKind::GiveChosen(_)
+        | ir::OutcomeKind::Skip(_)
+        | ir::OutcomeKind::Again(_) => false,
     }
 }
 

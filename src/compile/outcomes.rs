@@ -47,6 +47,7 @@ impl Compiler<'_> {
         for (trigger, d) in &s.triggers {
             let origin = self.origin(d.layer, d.line);
             let idx = self.outcomes(d.layer, &d.value.outcomes, origin, d.value.text.clone());
+            self.undone_after(d.layer, d.span, *trigger, idx);
             let slot = match trigger {
                 ast::Trigger::CannotPlay => &mut t.cannot_play,
                 ast::Trigger::NoCards => &mut t.no_cards,
@@ -57,6 +58,71 @@ impl Compiler<'_> {
             *slot = idx;
         }
         t
+    }
+
+    /// At the end of a round the next deal gathers the cards and sets the total, the
+    /// direction and the turns afresh; at the end of the game nothing more is played: an
+    /// outcome there that moves cards, the total or the turn would never be seen.
+    fn undone_after(
+        &mut self,
+        layer: usize,
+        span: crate::base::Span,
+        t: ast::Trigger,
+        idx: Option<u16>,
+    ) {
+        let round = match t {
+            ast::Trigger::RoundEnd => true,
+            ast::Trigger::GameEnd => false,
+            ast::Trigger::CannotPlay | ast::Trigger::NoCards | ast::Trigger::RoundStart => return,
+        };
+        let Some(list) = idx.and_then(|i| self.outcomes.get(usize::from(i))) else {
+            return;
+        };
+        let undone = list.list.iter().find_map(|o| {
+            Some(match o.kind {
+                ir::OutcomeKind::Draw(_)
+                | ir::OutcomeKind::SwapHands(_)
+                | ir::OutcomeKind::TakeCard(_)
+                | ir::OutcomeKind::GiveCard(_)
+                | ir::OutcomeKind::GiveChosen(_) => "the cards moved",
+                ir::OutcomeKind::SetTotal(_) | ir::OutcomeKind::ResetTotal(_) => "the total set",
+                ir::OutcomeKind::Reverse => "the direction reversed",
+                ir::OutcomeKind::Skip(_) | ir::OutcomeKind::Again(_) => "the turns changed",
+                ir::OutcomeKind::EndRound | ir::OutcomeKind::OutOfRound => "the round ended",
+                ir::OutcomeKind::Pay { .. }
+                | ir::OutcomeKind::WinRound
+                | ir::OutcomeKind::LoseRound
+                | ir::OutcomeKind::OutOfGame
+                | ir::OutcomeKind::WinGame
+                | ir::OutcomeKind::EndGame
+                | ir::OutcomeKind::TakePot
+                | ir::OutcomeKind::Gain { .. }
+                | ir::OutcomeKind::Change { .. } => return None,
+            })
+        });
+        if let Some(what) = undone {
+            let (message, hint) = if round {
+                (
+                    format!(
+                        "the next deal undoes {what} here: this line changes nothing anyone sees"
+                    ),
+                    "say it at the start of each round (`at the start of each round: ...`), where the new round keeps it",
+                )
+            } else {
+                (
+                    format!(
+                        "no card is played after the end of the game: {what} here changes nothing anyone sees"
+                    ),
+                    "say it where the game goes on: at the end of each round, or in a card's line",
+                )
+            };
+            self.err(
+                layer,
+                Diag::warning(Code::CannotHappen, span, message)
+                    .label("undone at once")
+                    .hint(hint),
+            );
+        }
     }
 
     /// The triggers' lines for some cases, in the order they are tried: a file's before its
@@ -78,6 +144,7 @@ impl Compiler<'_> {
             ) else {
                 continue;
             };
+            self.undone_after(d.layer, d.span, d.value.trigger, Some(outcomes));
             out.push(ir::TriggerCase {
                 trigger: trigger_kind(d.value.trigger),
                 cond,
@@ -132,7 +199,9 @@ impl Compiler<'_> {
             | ast::OutcomeKind::SetTotal(_)
             | ast::OutcomeKind::Count { .. }
             | ast::OutcomeKind::Reverses
-            | ast::OutcomeKind::Draws(_) => None,
+            | ast::OutcomeKind::Draws(_)
+            | ast::OutcomeKind::Skips(_)
+            | ast::OutcomeKind::PlaysAgain(_) => None,
         };
         if let ast::OutcomeKind::GivesCard {
             pick: ast::Pick::Chosen,
@@ -235,6 +304,29 @@ impl Compiler<'_> {
         }
         let who = who_ir(*subject);
         let kind = match &o.kind {
+            ast::OutcomeKind::Skips(n) => {
+                let n = self.times(layer, n.as_ref(), "skipping", "players")?;
+                return Some(ir::Outcome {
+                    who: ir::Who::Player,
+                    kind: ir::OutcomeKind::Skip(n),
+                });
+            }
+            ast::OutcomeKind::PlaysAgain(n) => {
+                if who != ir::Who::Player {
+                    self.err(
+                        layer,
+                        Diag::error(
+                            Code::Syntax,
+                            o.span,
+                            "only the player whose turn it is can play again",
+                        )
+                        .label("not the player")
+                        .hint("say `the player plays again`; to make another player play next, a card may say `choose who plays next`"),
+                    );
+                    return None;
+                }
+                ir::OutcomeKind::Again(self.times(layer, n.as_ref(), "playing again", "times")?)
+            }
             ast::OutcomeKind::Pays { amount, to } => {
                 let amount_ir = self.value(layer, amount, false)?;
                 let n = match amount_ir {
@@ -390,7 +482,9 @@ impl Compiler<'_> {
             | ast::OutcomeKind::TakesPot
             | ast::OutcomeKind::Gains { .. }
             | ast::OutcomeKind::SetTotal(_)
-            | ast::OutcomeKind::Count { .. } => return None,
+            | ast::OutcomeKind::Count { .. }
+            | ast::OutcomeKind::Skips(_)
+            | ast::OutcomeKind::PlaysAgain(_) => return None,
         })
     }
 

@@ -497,7 +497,7 @@ fn turns<const W: usize, const COPIES: bool, L: Lanes, S: Sink>(
             }
 
             // The turn passes.
-            s.turn = if code & MANY == 0 && s.again == 0 {
+            s.turn = if code & MANY == 0 && s.again == 0 && s.kept.skips == 0 {
                 // A card that reverses, skips one player or neither: read from the view,
                 // the same way whichever it is.
                 let clockwise = s.clockwise ^ (code & REVERSES != 0);

@@ -50,6 +50,11 @@ pub(super) fn who_plays_next(s: &State, actor: u8, turn: Turn) -> u8 {
     if let Some(x) = s.kept.aim.filter(|x| turn.chosen && s.in_round(*x)) {
         return x;
     }
+    // The players a line said to skip, besides the card's.
+    let turn = Turn {
+        skip: turn.skip.saturating_add(s.kept.skips),
+        ..turn
+    };
     s.skip_from(actor, s.clockwise ^ turn.reverse, turn, |_, _| {})
 }
 
@@ -300,6 +305,14 @@ pub(super) fn run_list<S: Sink>(
                 s.over = true;
             }
             OutcomeKind::Reverse => reverse(s, sink),
+            // Passed over when the turn next passes.
+            OutcomeKind::Skip(n) => s.kept.skips = s.kept.skips.saturating_add(n),
+            // Only the player whose turn it is plays again (see `compile`).
+            OutcomeKind::Again(n) => {
+                if s.turn == by.actor && s.in_round(by.actor) {
+                    s.again = s.again.saturating_add(n);
+                }
+            }
             OutcomeKind::OutOfRound => {
                 for &seat in seats {
                     out_of_round(p, s, seat, sink);
@@ -684,6 +697,7 @@ pub(super) fn finish_round<S: Sink>(p: &Program, s: &mut State, by_card: bool, s
     // after its rules): the new round begins after it.
     s.kept.round_began = s.turns + u64::from(by_card);
     s.kept.run_carry = (0, 0);
+    s.kept.skips = 0;
     s.again = 0;
     s.total = p.start;
     s.clockwise = p.clockwise;

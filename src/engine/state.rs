@@ -231,6 +231,9 @@ pub struct Kept {
     /// holder: a rule moved it between hands before their eyes ([`State::seen_by`]). Empty
     /// until a card so moves (and after every deal).
     pub seen: Vec<u16>,
+    /// Players a line outside a card said to skip (`after each card, ...: skip the next
+    /// player`), passed over when the turn next passes.
+    pub skips: u8,
 }
 
 impl Kept {
@@ -247,6 +250,7 @@ impl Kept {
         self.gift = None;
         self.after_card = false;
         self.seen.clear();
+        self.skips = 0;
     }
 
     /// Count `i`'s value for `seat` (the table's own count for any seat).

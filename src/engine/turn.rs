@@ -40,6 +40,17 @@ pub(super) fn pass_on<S: Sink>(s: &mut State, seat: u8, turn: Turn, sink: &mut S
     let again = extra > 0 && s.in_round(seat);
     let chosen = turn.chosen && s.kept.aim.is_some_and(|x| s.in_round(x));
     let skips = !again && !chosen;
+    // The players a line said to skip are passed over with the card's, once the turn passes
+    // to another player.
+    let turn = if s.kept.skips > 0 && !again {
+        let owed = std::mem::take(&mut s.kept.skips);
+        Turn {
+            skip: turn.skip.saturating_add(owed),
+            ..turn
+        }
+    } else {
+        turn
+    };
     // Skips said before a reverse are told before it, in the order the card said them.
     if skips && turn.back > 0 && S::WANTS & kind::SKIP != 0 {
         s.skip_from(seat, s.clockwise ^ turn.reverse, turn, |x, back| {

@@ -395,8 +395,16 @@ impl State {
 }
 
 /// The most extra turns one card can give (`play again twice` is 2): a script that runs live
-/// may give any number.
+/// may give any number, and so may a line that is not a card's (`the player plays again`),
+/// which adds to what the card gave.
 fn most_again(p: &Program) -> u8 {
+    if p.outcomes.iter().any(|o| {
+        o.list
+            .iter()
+            .any(|x| matches!(x.kind, OutcomeKind::Again(_)))
+    }) {
+        return u8::MAX;
+    }
     let of = |act: Act| -> u8 {
         match act {
             Act::Again(k) => k,

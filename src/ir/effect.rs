@@ -605,6 +605,11 @@ pub enum OutcomeKind {
     /// `the player gives a card of their choice to the next player`: the card the player
     /// named as they laid theirs ([`crate::engine::Move::Give`]), a card's line's outcome.
     GiveChosen(Who),
+    /// `skip the next player` outside a card's line: when the turn next passes, that many
+    /// more players are passed over.
+    Skip(u8),
+    /// `the player plays again`: the player whose turn it is has that many more turns.
+    Again(u8),
 }
 
 impl OutcomeKind {
@@ -646,7 +651,9 @@ impl OutcomeKind {
             | OutcomeKind::Gain { .. }
             | OutcomeKind::SetTotal(_)
             | OutcomeKind::Change { .. }
-            | OutcomeKind::Draw(_) => None,
+            | OutcomeKind::Draw(_)
+            | OutcomeKind::Skip(_)
+            | OutcomeKind::Again(_) => None,
         }
     }
 }
@@ -726,7 +733,9 @@ impl Tally {
                 | OutcomeKind::SwapHands(_)
                 | OutcomeKind::TakeCard(_)
                 | OutcomeKind::GiveCard(_)
-                | OutcomeKind::GiveChosen(_) => 0,
+                | OutcomeKind::GiveChosen(_)
+                | OutcomeKind::Skip(_)
+                | OutcomeKind::Again(_) => 0,
             };
             match o.who {
                 Who::Player => {

@@ -405,6 +405,9 @@ impl Verifier<'_> {
                 | OutcomeKind::EndGame
                 | OutcomeKind::Reverse
                 | OutcomeKind::TakePot => true,
+                OutcomeKind::Skip(n) => n >= 1,
+                // Only the player whose turn it is plays again.
+                OutcomeKind::Again(n) => n >= 1 && o.who == super::Who::Player,
                 OutcomeKind::Draw(a) => {
                     amount(a)
                         && !matches!(a, super::Amount::Fixed(n) if !(1..=super::MAX_HAND as i32).contains(&n))

@@ -681,6 +681,11 @@ pub enum OutcomeKind {
     TakesCard { from: Who, pick: Pick },
     /// `gives a card at random to the player before`, `gives a card of their choice to ...`
     GivesCard { to: Who, pick: Pick },
+    /// `skip the next player`, `skip 2 players` outside a card's line: who plays next is
+    /// that many further on (`None`: one)
+    Skips(Option<SAmount>),
+    /// `the player plays again` (`None`: once)
+    PlaysAgain(Option<SAmount>),
 }
 
 /// How a card moved from one hand to another is picked.

@@ -337,6 +337,7 @@ pub fn outcome_list_words(p: &Program, list: &[crate::ir::Outcome]) -> String {
                     | OutcomeKind::Reverse
                     | OutcomeKind::SetTotal(_)
                     | OutcomeKind::Change { .. }
+                    | OutcomeKind::Skip(_)
             );
             if subject_free {
                 previous = None;
@@ -345,6 +346,11 @@ pub fn outcome_list_words(p: &Program, list: &[crate::ir::Outcome]) -> String {
                 previous = Some(x.who);
             }
             match x.kind {
+                OutcomeKind::Skip(1) => "skip the next player".to_string(),
+                OutcomeKind::Skip(n) => format!("skip {n} players"),
+                OutcomeKind::Again(1) => format!("{who}plays again"),
+                OutcomeKind::Again(2) => format!("{who}plays again twice"),
+                OutcomeKind::Again(n) => format!("{who}plays again {n} times"),
                 OutcomeKind::Pay { amount, to } => {
                     let to = match to {
                         Target::Bank => "the bank".to_string(),

@@ -130,6 +130,13 @@ struct GameV2 {
     /// that know which hand holds it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     seen: Vec<(String, Vec<u8>)>,
+    /// Players a line said to skip when the turn next passes.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    skips: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// The file, version 1: the engine's state as it was serialized then, frozen here.
@@ -422,6 +429,7 @@ impl GameV2 {
                 )
             }),
             left_fired: seat_list(s.kept.left_fired),
+            skips: s.kept.skips,
             seen: s.hands[..n]
                 .iter()
                 .flat_map(|h| h.cards())
@@ -515,6 +523,7 @@ impl GameV2 {
                 after_card: false,
                 under: None,
                 seen: seen_table(&self.seen)?,
+                skips: self.skips,
             },
         })
     }

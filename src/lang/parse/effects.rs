@@ -120,7 +120,7 @@ pub(super) fn step(pair: Pair<'_, Rule>, start: usize) -> Result<Step, Diag> {
 }
 
 /// The count after `skip` or `play again`: `2 players`, `twice`, `3 times`.
-fn count(pair: Pair<'_, Rule>, start: usize) -> Result<Option<SAmount>, Diag> {
+pub(super) fn count(pair: Pair<'_, Rule>, start: usize) -> Result<Option<SAmount>, Diag> {
     let Some(c) = pair.into_inner().find(|p| {
         matches!(
             p.as_rule(),
@@ -180,7 +180,15 @@ pub(super) fn action(pair: Pair<'_, Rule>, start: usize) -> Result<Spanned<Actio
                 span: sp(&name, start),
             })
         }
-        _ => Action::Outcome(outcome(pair, start)?),
+        _ => match outcome(pair, start)? {
+            // `the player plays again` on a card's line is the card's own `play again`.
+            Outcome {
+                who: None | Some(Who::Player),
+                kind: OutcomeKind::PlaysAgain(n),
+                ..
+            } => Action::PlayAgain(n),
+            o => Action::Outcome(o),
+        },
     };
     Ok(Spanned { node, span })
 }

@@ -50,6 +50,12 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         .clone()
         .into_inner()
         .any(|p| p.as_rule() == Rule::pile_too);
+    // How many players skipped, or more turns (`skip 2 players`, `plays again twice`).
+    let times = if matches!(rule, Rule::skip | Rule::plays_again) {
+        super::effects::count(pair.clone(), start)?
+    } else {
+        None
+    };
     let mut subject = None;
     let mut amount_v = None;
     let mut count = None;
@@ -102,6 +108,8 @@ pub(super) fn outcome(pair: Pair<'_, Rule>, start: usize) -> Result<Outcome, Dia
         }
     }
     let kind = match rule {
+        Rule::skip => OutcomeKind::Skips(times),
+        Rule::plays_again => OutcomeKind::PlaysAgain(times),
         Rule::pays => OutcomeKind::Pays {
             amount: amount_v.expect("pays has an amount"),
             to,
