@@ -16,6 +16,7 @@ pub mod commands;
 #[cfg(feature = "cli")]
 mod completion;
 pub mod dryrun;
+mod idle;
 pub mod judge_cmd;
 pub mod judge_counts;
 #[cfg(feature = "cli")]

@@ -79,7 +79,15 @@ pub fn run_all(p: &Ruleset, layer: &Layer, recompile: Recompile<'_>) -> Vec<Diag
                 }
             }
         };
-        if let Err(d) = result {
+        // A scenario that passes is checked to test something its moves do.
+        let idle = match &result {
+            Err(_) => None,
+            Ok(_) if sets.is_empty() => super::idle::tests_nothing(p, sc),
+            Ok(_) => recompile(&sets)
+                .ok()
+                .and_then(|q| super::idle::tests_nothing(&q, sc)),
+        };
+        if let Some(d) = result.err().or(idle) {
             diags.push(d.in_source(&layer.source));
         }
     }

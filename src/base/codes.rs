@@ -138,6 +138,7 @@ codes! {
     BadCard = "bad-card": "a scenario names something that is not a card",
     ScenarioPosition = "scenario-position": "a scenario's position cannot be set up",
     ScenarioFailed = "scenario-failed": "a scenario's expectation does not hold",
+    ScenarioIdle = "scenario-idle": "a scenario's expectations hold before its moves too: it tests nothing they do",
     // About the check itself.
     MoreProblems = "more-problems": "more diagnostics than are shown for one file",
     Unreadable = "unreadable": "the file cannot be read at all",

@@ -40,6 +40,13 @@ fn reverse<S: Sink>(s: &mut State, sink: &mut S) {
     }
 }
 
+/// `the player plays again`: only the player whose turn it is plays again (see `compile`).
+fn play_again(s: &mut State, by: Acting, n: u8) {
+    if s.turn == by.actor && s.in_round(by.actor) {
+        s.again = s.again.saturating_add(n);
+    }
+}
+
 /// Who plays after `actor` once `turn`'s effects are done: the same player when they play
 /// again, else the next seat in the (maybe reversed) direction, past the skipped ones.
 pub(super) fn who_plays_next(s: &State, actor: u8, turn: Turn) -> u8 {
@@ -305,14 +312,8 @@ pub(super) fn run_list<S: Sink>(
                 s.over = true;
             }
             OutcomeKind::Reverse => reverse(s, sink),
-            // Passed over when the turn next passes.
             OutcomeKind::Skip(n) => s.kept.skips = s.kept.skips.saturating_add(n),
-            // Only the player whose turn it is plays again (see `compile`).
-            OutcomeKind::Again(n) => {
-                if s.turn == by.actor && s.in_round(by.actor) {
-                    s.again = s.again.saturating_add(n);
-                }
-            }
+            OutcomeKind::Again(n) => play_again(s, by, n),
             OutcomeKind::OutOfRound => {
                 for &seat in seats {
                     out_of_round(p, s, seat, sink);

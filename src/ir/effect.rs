@@ -602,13 +602,11 @@ pub enum OutcomeKind {
     TakeCard(Who),
     /// `gives a card at random to the player before`.
     GiveCard(Who),
-    /// `the player gives a card of their choice to the next player`: the card the player
-    /// named as they laid theirs ([`crate::engine::Move::Give`]), a card's line's outcome.
+    /// `the player gives a card of their choice to the next player`: named as the card is laid.
     GiveChosen(Who),
-    /// `skip the next player` outside a card's line: when the turn next passes, that many
-    /// more players are passed over.
+    /// `skip the next player` said outside a card's line: passed over as the turn passes.
     Skip(u8),
-    /// `the player plays again`: the player whose turn it is has that many more turns.
+    /// `the player plays again`: more turns for the player whose turn it is.
     Again(u8),
 }
 
