@@ -1227,6 +1227,25 @@ fn a_sweep_judges_each_value_of_an_option_on_the_same_deals() {
             "{sweep}"
         );
     }
+    // A column the ruleset refuses is told before any game: with games enough for hours,
+    // the answer comes at once, and nothing of the columns before it is printed.
+    for column in [
+        &["--sweep", "chips=9,10,11"][..],
+        &["--players", "4..6"][..],
+    ] {
+        let out = ninety()
+            .args(["judge", "ninety-nine", "--games", "50000000"])
+            .args(column)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{column:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains("11") || said.contains("not 6"),
+            "{column:?}: {said}"
+        );
+        assert!(out.stdout.is_empty(), "{column:?}");
+    }
 }
 
 #[test]

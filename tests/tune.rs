@@ -161,6 +161,17 @@ fn shards_merge_into_exactly_the_whole_runs_report() {
     let mut forged = s1.clone();
     forged["raced"][0]["games"] = u64::MAX.into();
     d.write("forged.json", forged.to_string());
+    // A verdict edited without its readings, and a table's values not those of its place.
+    let mut verdict = s1.clone();
+    let said = verdict["raced"][0]["state"]
+        .as_str()
+        .expect("a state")
+        .to_string();
+    verdict["raced"][0]["state"] = if said == "meets" { "misses" } else { "meets" }.into();
+    d.write("verdict.json", verdict.to_string());
+    let mut renamed = s1.clone();
+    renamed["raced"][0]["table"]["values"][0][1] = "<script>alert(1)</script>".into();
+    d.write("renamed.json", renamed.to_string());
     let mut many = s1.clone();
     many["shard"] = serde_json::json!([1, u64::MAX]);
     d.write("many.json", many.to_string());
@@ -185,6 +196,14 @@ fn shards_merge_into_exactly_the_whole_runs_report() {
             "not those of shard 1 of 3",
         ),
         (&["forged.json", "s2.json", "s3.json"][..], "cannot be true"),
+        (
+            &["verdict.json", "s2.json", "s3.json"][..],
+            "is not what its readings say",
+        ),
+        (
+            &["renamed.json", "s2.json", "s3.json"][..],
+            "not the table of that place",
+        ),
         (
             &["many.json"][..],
             "shard 2 of 18446744073709551615 is missing",

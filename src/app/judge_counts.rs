@@ -158,7 +158,9 @@ fn judge_columns(
         Ok(b) => b,
         Err(e) => return fail(err, e),
     };
-    let mut counts = Vec::new();
+    // Every column is checked before the first game: a value the ruleset refuses is told at
+    // once, not after the games of the columns before it.
+    let mut ready = Vec::new();
     for value in values {
         let prepared = match axis {
             Axis::Players => value
@@ -172,13 +174,16 @@ fn judge_columns(
                 prepare_at(loader, path, &one, o.players)
             }
         };
-        let (p, config) = match prepared {
-            Ok(j) => j,
+        match prepared {
+            Ok(j) => ready.push((value, j)),
             Err((code, why)) => {
                 let _ = writeln!(err, "error: {}", escape_lines(&why));
                 return code;
             }
-        };
+        }
+    }
+    let mut counts = Vec::new();
+    for (value, (p, config)) in ready {
         let tally = match judge::judge(&p, &bot, &config, o.jobs) {
             Ok(t) => t,
             Err(e) => {

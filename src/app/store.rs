@@ -83,15 +83,45 @@ fn words(e: &rusqlite::Error) -> String {
 
 impl Sqlite {
     /// The store in the file at `path`, made when there is none.
+    ///
+    /// The file is held for as long as the store is open: a second server on it is refused
+    /// (two servers taking moves at one table would each tell its players another game).
+    /// A file another program keeps its own tables in is refused, never changed.
     pub fn open_file(path: &std::path::Path) -> Result<Sqlite, String> {
+        let shown = path.display();
         let db = rusqlite::Connection::open(path)
-            .map_err(|e| format!("cannot open the table store `{}`: {e}", path.display()))?;
-        Sqlite::with(db).map_err(|why| {
-            format!(
-                "{why}: `{}` is not a table store (give another file with --db)",
-                path.display()
-            )
-        })
+            .map_err(|e| format!("cannot open the table store `{shown}`: {e}"))?;
+        let not_a_store = |why: String| {
+            format!("{why}: `{shown}` is not a table store (give another file with --db)")
+        };
+        // Held from the first write on, until the store is closed.
+        db.execute_batch("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;")
+            .map_err(|e| match e.sqlite_error_code() {
+                Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                    format!(
+                        "`{shown}` is in use by another `ninety serve`: stop it, or give another file with --db"
+                    )
+                }
+                _ => not_a_store(words(&e)),
+            })?;
+        let foreign: Vec<String> = {
+            let mut q = db
+                .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+                .map_err(|e| not_a_store(words(&e)))?;
+            q.query_map([], |r| r.get::<_, String>(0))
+                .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+                .map_err(|e| not_a_store(words(&e)))?
+                .into_iter()
+                .filter(|t| !["tables", "moves", "claims"].contains(&t.as_str()))
+                .collect()
+        };
+        if !foreign.is_empty() {
+            return Err(format!(
+                "`{shown}` holds another program's tables ({}): it is not a table store, and is left as it is (give another file with --db)",
+                foreign.join(", ")
+            ));
+        }
+        Sqlite::with(db).map_err(not_a_store)
     }
 
     /// A store that lives as long as the process (for tests, and a server told to keep
@@ -256,6 +286,42 @@ mod tests {
         // A file that is not a store is refused with the reason, not a panic.
         std::fs::write(dir.join("junk.db"), b"not a database at all, just words").expect("w");
         assert!(Sqlite::open_file(&dir.join("junk.db")).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_second_server_on_one_file_is_refused_and_another_programs_file_is_left_alone() {
+        let dir = std::env::temp_dir().join(format!("ninety-store-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a folder");
+        let path = dir.join("tables.db");
+        let first = Sqlite::open_file(&path).expect("opens");
+        let second = Sqlite::open_file(&path).expect_err("the file is held");
+        assert!(
+            second.contains("in use by another `ninety serve`"),
+            "{second}"
+        );
+        drop(first);
+        let again = Sqlite::open_file(&path).expect("free once the first is closed");
+        drop(again);
+        // Another program's SQLite file: refused, and its tables are all it holds.
+        let other = dir.join("notes.db");
+        {
+            let db = rusqlite::Connection::open(&other).expect("a file of another program");
+            db.execute_batch("CREATE TABLE notes (body TEXT);")
+                .expect("its table");
+        }
+        let why = Sqlite::open_file(&other).expect_err("not a store");
+        assert!(why.contains("another program's tables (notes)"), "{why}");
+        let db = rusqlite::Connection::open(&other).expect("still there");
+        let names: Vec<String> = db
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .expect("a query")
+            .query_map([], |r| r.get(0))
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("names");
+        assert_eq!(names, ["notes"]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

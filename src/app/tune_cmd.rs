@@ -381,15 +381,41 @@ fn merge(files: &[String]) -> Result<Tuned, Failure> {
 fn sane(t: &Tuned) -> Result<(), String> {
     let c = &t.config;
     let looks = &c.plan.looks;
-    let grid: usize = c.vary.iter().map(|(_, v)| v.len()).product::<usize>() * c.players.len();
+    let size: usize = c.vary.iter().map(|(_, v)| v.len()).product::<usize>() * c.players.len();
     let plan_ok = !looks.is_empty()
         && looks.len() <= 64
         && looks.windows(2).all(|w| w[0] < w[1])
         && (0.0..1.0).contains(&c.plan.alpha);
-    if !plan_ok || c.tables > TUNE_TABLES || c.tables != grid || c.targets.len() > TUNE_TARGETS {
+    if !plan_ok || c.tables > TUNE_TABLES || c.tables != size || c.targets.len() > TUNE_TARGETS {
         return Err("its run's configuration cannot be true".into());
     }
+    let tables = grid(&c.players, &c.vary);
     for r in &t.raced {
+        // The verdict is worked out again from the readings and the run's targets: a shard's
+        // word for it is not taken.
+        let said_right = r.readings.iter().all(|x| {
+            c.targets
+                .get(x.target)
+                .is_some_and(|g| g.low == x.min && g.high == x.max)
+                && x.state_now() == x.state
+        }) && r.state
+            == if r.games == 0 {
+                tune::State::Undecided
+            } else {
+                tune::State::all(r.readings.iter().map(|x| x.state))
+            };
+        if !said_right {
+            return Err(format!(
+                "the verdict of table {} is not what its readings say against the run's targets",
+                r.table.index
+            ));
+        }
+        if tables.get(r.table.index) != Some(&r.table) {
+            return Err(format!(
+                "table {} is not the table of that place in the run's grid",
+                r.table.index
+            ));
+        }
         let true_counts = r
             .games
             .checked_add(r.failed)

@@ -148,6 +148,9 @@ pub const SERVE_IDLE_MESSAGES: usize = 64;
 /// The most messages waiting to be sent to one connection; a client that reads none of them
 /// is dropped from its table (its seat waits for it).
 pub const SERVE_QUEUE: usize = 256;
+/// The most bytes waiting to be sent to one connection, whatever their count: a client that
+/// asks for big answers (replays) and reads none is dropped as one whose queue is full.
+pub const SERVE_QUEUE_BYTES: usize = 8 << 20;
 /// The most connections a server holds at once.
 pub const SERVE_CONNECTIONS: usize = 4_096;
 /// The most connections at one table (players and spectators).
@@ -219,6 +222,7 @@ pub const ALL: &[(&str, u64)] = &[
     ("SERVE_MESSAGE_BYTES", SERVE_MESSAGE_BYTES as u64),
     ("SERVE_IDLE_MESSAGES", SERVE_IDLE_MESSAGES as u64),
     ("SERVE_QUEUE", SERVE_QUEUE as u64),
+    ("SERVE_QUEUE_BYTES", SERVE_QUEUE_BYTES as u64),
     ("SERVE_CONNECTIONS", SERVE_CONNECTIONS as u64),
     ("SERVE_WATCHERS", SERVE_WATCHERS as u64),
     ("SERVE_TABLES_OPENED", SERVE_TABLES_OPENED as u64),

@@ -9,8 +9,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use tokio::sync::mpsc;
-
 use super::wire;
 use crate::app::store::{Kept, Opened, Store};
 use crate::app::table::{Refused, Sitter, Table};
@@ -21,8 +19,7 @@ use crate::compile::{Memory, Shipped};
 use crate::engine::Event;
 use crate::play::{Bot, Ruleset};
 
-/// Where the messages for one connection wait to be sent.
-pub type Outbox = mpsc::Sender<String>;
+pub use super::outbox::Outbox;
 
 /// A connection at a table.
 #[derive(Debug)]

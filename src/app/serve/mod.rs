@@ -5,6 +5,7 @@
 
 pub mod hall;
 pub mod join;
+mod outbox;
 mod socket;
 pub mod wire;
 

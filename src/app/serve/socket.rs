@@ -11,14 +11,11 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::mpsc;
 
 use super::App;
 use super::hall::{At, Outbox};
 use super::wire::{self, In};
-use crate::base::limits::{
-    SERVE_IDLE_MESSAGES, SERVE_MESSAGE_BYTES, SERVE_QUEUE, SERVE_TABLES_OPENED,
-};
+use crate::base::limits::{SERVE_IDLE_MESSAGES, SERVE_MESSAGE_BYTES, SERVE_TABLES_OPENED};
 
 pub async fn upgrade(
     ws: WebSocketUpgrade,
@@ -96,7 +93,7 @@ async fn connection(socket: WebSocket, app: Arc<App>) {
         let _ = sink.close().await;
         return;
     }
-    let (out, mut rx) = mpsc::channel::<String>(SERVE_QUEUE);
+    let (out, mut rx) = super::outbox::outbox();
     let writer = tokio::spawn(async move {
         while let Some(m) = rx.recv().await {
             if sink.send(Message::Text(m.into())).await.is_err() {
@@ -129,13 +126,7 @@ async fn connection(socket: WebSocket, app: Arc<App>) {
             Ok(Message::Ping(_) | Message::Pong(_)) => continue,
             Ok(Message::Close(_)) => break,
             Err(e) => {
-                let _ = c
-                    .out
-                    .send(wire::error(&format!(
-                        "the connection is closed: {e} (a message may be at most {} bytes)",
-                        crate::base::limits::grouped(SERVE_MESSAGE_BYTES as u64)
-                    )))
-                    .await;
+                let _ = c.out.send(wire::error(&closed_words(e))).await;
                 break;
             }
         };
@@ -263,4 +254,25 @@ enum Reply {
     Played,
     Refused(String),
     Send(String),
+}
+
+/// Why a connection is closed: the protocol error, and the size allowed where the size is
+/// what went wrong.
+fn closed_words(e: axum::Error) -> String {
+    let said = e.to_string();
+    let inner = e.into_inner();
+    let too_big = match inner.downcast_ref::<tokio_tungstenite::tungstenite::Error>() {
+        Some(tokio_tungstenite::tungstenite::Error::Capacity(_)) => true,
+        Some(_) => false,
+        // Told some other way: by its words.
+        None => said.contains("Space limit exceeded"),
+    };
+    if too_big {
+        format!(
+            "the connection is closed: {said} (a message may be at most {} bytes)",
+            crate::base::limits::grouped(SERVE_MESSAGE_BYTES as u64)
+        )
+    } else {
+        format!("the connection is closed: {said}")
+    }
 }

@@ -192,6 +192,12 @@ pub struct Reading {
 }
 
 impl Reading {
+    /// Its state, worked out again from its interval and its range (what a merged shard's
+    /// word must agree with).
+    pub fn state_now(&self) -> State {
+        state(self.low.zip(self.high), self.min, self.max)
+    }
+
     /// How far the value lies outside its range, as a share of the nearer end (at least 1):
     /// 0 inside it, or when not measured (then it is undecided, never met).
     pub fn distance(&self) -> f64 {
