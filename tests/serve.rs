@@ -678,7 +678,7 @@ fn every_limit_on_clients_holds() {
 fn a_client_that_reads_nothing_is_dropped_from_its_table() {
     let hall = Hall::new(Box::new(Sqlite::in_memory().expect("a store")));
     let seats = vec!["person".to_string(), "cautious".to_string()];
-    let (ta, mut ra) = tokio::sync::mpsc::channel(1024);
+    let (ta, mut ra) = ninety::app::serve::outbox::with_room(1024);
     let at = hall
         .open(
             Some("ninety-nine"),
@@ -690,7 +690,7 @@ fn a_client_that_reads_nothing_is_dropped_from_its_table() {
         )
         .expect("opens");
     // A spectator whose queue holds one message, and who never reads it.
-    let (tw, mut rw) = tokio::sync::mpsc::channel(1);
+    let (tw, mut rw) = ninety::app::serve::outbox::with_room(1);
     hall.watch(at.table, hall.connection(), &tw)
         .expect("watches");
     drop(tw);
@@ -758,7 +758,7 @@ fn the_server_refuses_a_file_that_is_no_store_and_a_port_taken_in_words() {
 fn a_seeded_server_deals_the_same_tables_again() {
     let first_hand = |hall: &Hall| {
         let seats = vec!["person".to_string(), "cautious".to_string()];
-        let (tx, mut rx) = tokio::sync::mpsc::channel(64);
+        let (tx, mut rx) = ninety::app::serve::outbox::with_room(64);
         hall.open(
             Some("ninety-nine"),
             None,

@@ -9,11 +9,11 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use ninety::app::serve::hall::{At, Hall};
+use ninety::app::serve::outbox::{Inbox, with_room};
 use ninety::app::store::{Kept, Opened, Sqlite, Store};
 use ninety::app::table::Table;
 use ninety::base::cards::card_name;
 use serde_json::Value;
-use tokio::sync::mpsc;
 
 /// The store the hall keeps tables in, with a copy of what it was told: the seed and moves
 /// of each table, which no message carries.
@@ -44,7 +44,7 @@ impl Store for Spy {
     }
 }
 
-fn drain(rx: &mut mpsc::Receiver<String>) -> Vec<Value> {
+fn drain(rx: &mut Inbox) -> Vec<Value> {
     let mut out = Vec::new();
     while let Ok(m) = rx.try_recv() {
         out.push(serde_json::from_str(&m).expect("JSON"));
@@ -114,9 +114,9 @@ fn no_message_to_a_seat_holds_a_card_it_may_not_see() {
             .iter()
             .map(|s| s.to_string())
             .collect();
-        let (ta, mut ra) = mpsc::channel(4096);
-        let (tb, mut rb) = mpsc::channel(4096);
-        let (tw, mut rw) = mpsc::channel(4096);
+        let (ta, mut ra) = with_room(4096);
+        let (tb, mut rb) = with_room(4096);
+        let (tw, mut rw) = with_room(4096);
         let a = hall
             .open(name, source, Vec::new(), &seats, hall.connection(), &ta)
             .expect("opens");

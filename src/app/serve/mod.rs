@@ -5,7 +5,7 @@
 
 pub mod hall;
 pub mod join;
-mod outbox;
+pub mod outbox;
 mod socket;
 pub mod wire;
 

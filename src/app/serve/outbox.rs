@@ -31,7 +31,13 @@ pub struct Full;
 
 /// A connection's queue.
 pub fn outbox() -> (Outbox, Inbox) {
-    let (tx, rx) = mpsc::channel(SERVE_QUEUE);
+    with_room(SERVE_QUEUE)
+}
+
+/// A queue of room for `messages` (and [`SERVE_QUEUE_BYTES`] bytes), for a client of the
+/// hall that is not a connection (tests).
+pub fn with_room(messages: usize) -> (Outbox, Inbox) {
+    let (tx, rx) = mpsc::channel(messages.max(1));
     let waiting = Arc::new(AtomicUsize::new(0));
     (
         Outbox {
@@ -84,6 +90,14 @@ impl Inbox {
         let m = self.rx.recv().await?;
         self.waiting.fetch_sub(m.len(), Ordering::SeqCst);
         Some(m)
+    }
+
+    /// The next message if one is waiting now (or why none is: none yet, or none ever, the
+    /// sending ends all gone).
+    pub fn try_recv(&mut self) -> Result<String, mpsc::error::TryRecvError> {
+        let m = self.rx.try_recv()?;
+        self.waiting.fetch_sub(m.len(), Ordering::SeqCst);
+        Ok(m)
     }
 }
 
