@@ -621,6 +621,7 @@ fn every_limit_on_clients_holds() {
             tables: 2,
             watchers: 3,
             replay_steps: 3,
+            replay_bytes: usize::MAX,
         };
         let server = Server::start_with(None, Duration::from_secs(3600), caps).await;
         let mut c1 = server.client().await;
@@ -670,8 +671,58 @@ fn every_limit_on_clients_holds() {
         c1.send(json!({"type": "replay"})).await;
         let r = c1.until("replay").await;
         assert_eq!(r["steps"].as_array().map(Vec::len), Some(3));
+        assert_eq!(r["cut"], true);
         server.stop().await;
     });
+}
+
+#[test]
+fn a_replay_sends_no_more_bytes_than_its_cap_and_says_it_was_cut() {
+    // The same seeded table at two halls: one with the default caps, one with room for the
+    // bytes of the replay's first two steps.
+    let game = |caps: Caps| {
+        let hall = Hall::with_caps(Box::new(Sqlite::in_memory().expect("a store")), caps).seeded(7);
+        let seats = vec!["person".to_string(), "cautious".to_string()];
+        let (out, mut inbox) = ninety::app::serve::outbox::with_room(1024);
+        let at = hall
+            .open(
+                Some("ninety-nine"),
+                None,
+                Vec::new(),
+                &seats,
+                hall.connection(),
+                &out,
+            )
+            .expect("opens");
+        for _ in 0..6 {
+            let mut last = None;
+            while let Ok(m) = inbox.try_recv() {
+                last = Some(m);
+            }
+            let Some(m) = last else { break };
+            let m: Value = serde_json::from_str(&m).expect("JSON");
+            if m["over"] == true || m["waiting_on"] != 0 {
+                break;
+            }
+            let send = m["moves"][0]["send"].as_str().expect("a move").to_string();
+            hall.play(at, &send).expect("plays");
+        }
+        let r: Value =
+            serde_json::from_str(&hall.replay(at.table).expect("a replay")).expect("JSON");
+        r
+    };
+    let all = game(Caps::default());
+    assert_eq!(all["cut"], false, "{all}");
+    let steps = all["steps"].as_array().expect("steps");
+    assert!(steps.len() > 3, "{all}");
+    let first_two: usize = steps[..2].iter().map(|s| s.to_string().len()).sum();
+    let cut = game(Caps {
+        replay_bytes: first_two,
+        ..Caps::default()
+    });
+    assert_eq!(cut["steps"].as_array().map(Vec::len), Some(2), "{cut}");
+    assert_eq!(cut["cut"], true, "{cut}");
+    assert_eq!(cut["steps"][1], steps[1]);
 }
 
 #[test]

@@ -50,6 +50,28 @@ pub trait Store {
     fn tables(&self) -> Result<Vec<Result<Kept, String>>, String>;
 }
 
+/// The store of a server that has stopped: its file let go, nothing more kept.
+#[derive(Debug)]
+pub struct Closed;
+
+impl Store for Closed {
+    fn open(&mut self, _: &Opened) -> Result<i64, String> {
+        Err("the server has stopped".into())
+    }
+
+    fn claim(&mut self, _: i64, _: u8) -> Result<(), String> {
+        Err("the server has stopped".into())
+    }
+
+    fn add_move(&mut self, _: i64, _: u8, _: &str) -> Result<(), String> {
+        Err("the server has stopped".into())
+    }
+
+    fn tables(&self) -> Result<Vec<Result<Kept, String>>, String> {
+        Ok(Vec::new())
+    }
+}
+
 /// Tables in one SQLite file (or in memory).
 #[derive(Debug)]
 pub struct Sqlite {

@@ -366,6 +366,22 @@ fn merge(files: &[String]) -> Result<Tuned, Failure> {
                 format!("`{name}`: its tables are not those of shard {k} of {n}"),
             ));
         }
+        // Each table is the one of its place in the run's grid (its values are not taken on
+        // the shard's word).
+        let tables = grid(&t.config.players, &t.config.vary);
+        if let Some(r) = t
+            .raced
+            .iter()
+            .find(|r| tables.get(r.table.index) != Some(&r.table))
+        {
+            return Err((
+                FAILED,
+                format!(
+                    "`{name}`: table {} is not the table of that place in the run's grid",
+                    r.table.index
+                ),
+            ));
+        }
         raced.extend(t.raced.iter().cloned());
     }
     raced.sort_by_key(|r| r.table.index);
@@ -389,14 +405,13 @@ fn sane(t: &Tuned) -> Result<(), String> {
     if !plan_ok || c.tables > TUNE_TABLES || c.tables != size || c.targets.len() > TUNE_TARGETS {
         return Err("its run's configuration cannot be true".into());
     }
-    let tables = grid(&c.players, &c.vary);
     for r in &t.raced {
         // The verdict is worked out again from the readings and the run's targets: a shard's
         // word for it is not taken.
         let said_right = r.readings.iter().all(|x| {
             c.targets
                 .get(x.target)
-                .is_some_and(|g| g.low == x.min && g.high == x.max)
+                .is_some_and(|g| g.ranges().contains(&(x.min, x.max)))
                 && x.state_now() == x.state
         }) && r.state
             == if r.games == 0 {
@@ -407,12 +422,6 @@ fn sane(t: &Tuned) -> Result<(), String> {
         if !said_right {
             return Err(format!(
                 "the verdict of table {} is not what its readings say against the run's targets",
-                r.table.index
-            ));
-        }
-        if tables.get(r.table.index) != Some(&r.table) {
-            return Err(format!(
-                "table {} is not the table of that place in the run's grid",
                 r.table.index
             ));
         }

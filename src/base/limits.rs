@@ -150,7 +150,7 @@ pub const SERVE_IDLE_MESSAGES: usize = 64;
 pub const SERVE_QUEUE: usize = 256;
 /// The most bytes waiting to be sent to one connection, whatever their count: a client that
 /// asks for big answers (replays) and reads none is dropped as one whose queue is full.
-pub const SERVE_QUEUE_BYTES: usize = 8 << 20;
+pub const SERVE_QUEUE_BYTES: usize = 2 << 20;
 /// The most connections a server holds at once.
 pub const SERVE_CONNECTIONS: usize = 4_096;
 /// The most connections at one table (players and spectators).
@@ -161,6 +161,9 @@ pub const SERVE_TABLES_OPENED: usize = 16;
 pub const SERVE_TABLES: usize = 10_000;
 /// The most steps a replay of a game sends (its first ones).
 pub const SERVE_REPLAY_STEPS: usize = 2_000;
+/// The most bytes of steps a replay sends (its first ones): a replay fits in a connection's
+/// queue ([`SERVE_QUEUE_BYTES`]).
+pub const SERVE_REPLAY_BYTES: usize = 1 << 20;
 
 /// Every limit above by name, with its value in the words `SECURITY.md` uses.
 pub const ALL: &[(&str, u64)] = &[
@@ -228,6 +231,7 @@ pub const ALL: &[(&str, u64)] = &[
     ("SERVE_TABLES_OPENED", SERVE_TABLES_OPENED as u64),
     ("SERVE_TABLES", SERVE_TABLES as u64),
     ("SERVE_REPLAY_STEPS", SERVE_REPLAY_STEPS as u64),
+    ("SERVE_REPLAY_BYTES", SERVE_REPLAY_BYTES as u64),
 ];
 
 /// `262,144`: a number with thousands separators, as `SECURITY.md` and messages write it.

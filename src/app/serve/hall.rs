@@ -13,7 +13,8 @@ use super::wire;
 use crate::app::store::{Kept, Opened, Store};
 use crate::app::table::{Refused, Sitter, Table};
 use crate::base::limits::{
-    RULESET_BYTES, SAVE_SETS, SERVE_CONNECTIONS, SERVE_REPLAY_STEPS, SERVE_TABLES, SERVE_WATCHERS,
+    RULESET_BYTES, SAVE_SETS, SERVE_CONNECTIONS, SERVE_REPLAY_BYTES, SERVE_REPLAY_STEPS,
+    SERVE_TABLES, SERVE_WATCHERS,
 };
 use crate::compile::{Memory, Shipped};
 use crate::engine::Event;
@@ -66,6 +67,8 @@ pub struct Caps {
     pub tables: usize,
     pub watchers: usize,
     pub replay_steps: usize,
+    /// The most bytes of steps one replay sends.
+    pub replay_bytes: usize,
 }
 
 impl Default for Caps {
@@ -75,6 +78,7 @@ impl Default for Caps {
             tables: SERVE_TABLES,
             watchers: SERVE_WATCHERS,
             replay_steps: SERVE_REPLAY_STEPS,
+            replay_bytes: SERVE_REPLAY_BYTES,
         }
     }
 }
@@ -331,6 +335,12 @@ impl Hall {
 
     /// Deals every table from `seed` (and the count of tables opened before it): the same
     /// moves give the same games, for tests and for tables to be played again.
+    /// Lets the store go (its file free for the next server): what is played after this is
+    /// not kept.
+    pub fn close(&self) {
+        *lock(&self.store) = Box::new(crate::app::store::Closed);
+    }
+
     pub fn seeded(mut self, seed: u64) -> Hall {
         self.seed = Some(seed);
         self
@@ -668,14 +678,26 @@ impl Hall {
         view.here.fill(1);
         let (t, events) = Table::open(ruleset, opened.seed, opened.sitters)?;
         view.table = Some(t);
-        let mut steps = vec![wire::table_message(&view, None, &events)];
+        let first = wire::table_message(&view, None, &events);
+        let mut bytes = first.to_string().len();
+        let mut steps = vec![first];
+        // The first steps, as many as the caps allow by count and by bytes.
         for m in moves.iter().take(self.caps.replay_steps.saturating_sub(1)) {
             let Some(t) = view.table.as_mut() else { break };
             let Some(seat) = t.waiting_on() else { break };
             let Ok(events) = t.play(seat, m) else { break };
-            steps.push(wire::table_message(&view, None, &events));
+            let step = wire::table_message(&view, None, &events);
+            bytes = bytes.saturating_add(step.to_string().len());
+            if bytes > self.caps.replay_bytes {
+                break;
+            }
+            steps.push(step);
         }
-        Ok(serde_json::json!({"type": "replay", "table": table, "steps": steps}).to_string())
+        let cut = steps.len() < moves.len() + 1;
+        Ok(
+            serde_json::json!({"type": "replay", "table": table, "steps": steps, "cut": cut})
+                .to_string(),
+        )
     }
 }
 

@@ -153,12 +153,15 @@ pub async fn serve_on(
     app: Arc<App>,
     stop: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(
+    let served = axum::serve(
         listener,
-        router(app).into_make_service_with_connect_info::<SocketAddr>(),
+        router(app.clone()).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(stop)
-    .await
+    .await;
+    // Stopped: the store's file is let go, whatever tasks are still about.
+    app.hall.close();
+    served
 }
 
 /// `ninety serve`: opens the store, plays its tables again, listens, and says where to go.

@@ -100,6 +100,11 @@ impl Raced {
         self.readings.iter().map(Reading::distance).sum()
     }
 
+    /// How far its intervals reach out of every target: the sum of its readings' reaches.
+    pub fn reach(&self) -> f64 {
+        self.readings.iter().map(Reading::reach).sum()
+    }
+
     /// Each target's state: a target of several readings misses if one does.
     pub fn target_state(&self, target: usize) -> State {
         State::all(
@@ -205,8 +210,9 @@ pub fn race(
 }
 
 /// Tables in the order a designer reads them: those that meet every target, then the
-/// undecided, then those that miss one; within each, the nearest to every target first, then
-/// in the grid's order.
+/// undecided, then those that miss one; within each, the nearest to every target first (by
+/// their estimates, then by how far their intervals reach out of the targets), then in the
+/// grid's order.
 pub fn ranked(raced: &[Raced]) -> Vec<&Raced> {
     let order = |s: State| match s {
         State::Meets => 0,
@@ -218,6 +224,7 @@ pub fn ranked(raced: &[Raced]) -> Vec<&Raced> {
         order(a.state)
             .cmp(&order(b.state))
             .then(a.distance().total_cmp(&b.distance()))
+            .then(a.reach().total_cmp(&b.reach()))
             .then(a.table.index.cmp(&b.table.index))
     });
     v
@@ -334,5 +341,38 @@ mod tests {
         assert_eq!(Plan::new(3_000).looks, [250, 500, 1_000, 2_000, 3_000]);
         assert_eq!(Plan::new(100).looks, [100]);
         assert_eq!(Plan::new(1).looks, [1]);
+    }
+
+    #[test]
+    fn among_undecided_tables_inside_their_targets_the_one_whose_interval_reaches_least_out_is_closest()
+     {
+        // The audit's case: the estimates of chips=5 (4.9) and chips=9 (3.1) both lie inside a
+        // gap of at most 5; chips=5's interval reaches 2 points past it, chips=9's 0.2.
+        let table = |index: usize, value: f64, low: f64, high: f64| Raced {
+            table: Table {
+                index,
+                players: 3,
+                values: vec![("chips".into(), index.to_string())],
+            },
+            games: 16_000,
+            failed: 0,
+            looks: 7,
+            state: State::Undecided,
+            readings: vec![Reading {
+                target: 0,
+                key: "seat_gap".into(),
+                label: "largest gap between seats".into(),
+                percent: true,
+                value: Some(value),
+                low: Some(low),
+                high: Some(high),
+                min: None,
+                max: Some(5.0),
+                state: State::Undecided,
+            }],
+        };
+        let raced = [table(5, 4.9, 2.8, 7.0), table(9, 3.1, 1.0, 5.2)];
+        let order: Vec<usize> = ranked(&raced).iter().map(|r| r.table.index).collect();
+        assert_eq!(order, [9, 5]);
     }
 }

@@ -191,6 +191,17 @@ pub struct Reading {
     pub state: State,
 }
 
+impl Target {
+    /// The ranges its readings are held to: `fair` holds the largest gap below its margin and
+    /// the first player's advantage within it; any other target, its own range.
+    pub fn ranges(&self) -> Vec<(Option<f64>, Option<f64>)> {
+        match &self.what {
+            What::Fair(m) => vec![(None, Some(*m)), (Some(-m), Some(*m))],
+            What::Line(_) | What::Rules => vec![(self.low, self.high)],
+        }
+    }
+}
+
 impl Reading {
     /// Its state, worked out again from its interval and its range (what a merged shard's
     /// word must agree with).
@@ -210,6 +221,22 @@ impl Reading {
         let above = self
             .max
             .map_or(0.0, |b| (v - b).max(0.0) / b.abs().max(1.0));
+        below + above
+    }
+
+    /// How far its interval reaches outside its range, as a share of the nearer end: 0 for
+    /// an interval inside it; between two estimates that both lie inside, the one whose
+    /// interval reaches less far out is the nearer to meeting it. Not measured: infinite.
+    pub fn reach(&self) -> f64 {
+        let (Some(lo), Some(hi)) = (self.low, self.high) else {
+            return f64::INFINITY;
+        };
+        let below = self
+            .min
+            .map_or(0.0, |a| (a - lo).max(0.0) / a.abs().max(1.0));
+        let above = self
+            .max
+            .map_or(0.0, |b| (hi - b).max(0.0) / b.abs().max(1.0));
         below + above
     }
 }

@@ -189,7 +189,13 @@ pub fn text(t: &Tuned) -> String {
         .collect();
     let misses = order.len() - meets.len() - open.len();
     s.push('\n');
-    if meets.is_empty() {
+    if meets.is_empty() && !open.is_empty() {
+        let _ = writeln!(
+            s,
+            "no table is known yet to meet every target: {} not decided (below), {misses} miss one.",
+            open.len()
+        );
+    } else if meets.is_empty() {
         let _ = writeln!(s, "no table meets every target.");
     } else {
         let _ = writeln!(s, "meets every target ({}):", meets.len());
