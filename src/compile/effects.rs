@@ -674,9 +674,10 @@ impl Compiler<'_> {
                     self.err(layer, diag.fix(span, swapped));
                     return None;
                 }
-                match q {
-                    ir::Quantity::Total => ir::Test::Between(lo_n, hi_n),
-                    _ => ir::Test::CountBetween(q, lo_n, hi_n),
+                if q == ir::Quantity::Total {
+                    ir::Test::Between(lo_n, hi_n)
+                } else {
+                    ir::Test::CountBetween(q, lo_n, hi_n)
                 }
             }
             T::Count(count, cmp, a) => {
