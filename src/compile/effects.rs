@@ -628,19 +628,7 @@ impl Compiler<'_> {
             }
             T::Between(a, b) => {
                 let (lo, hi) = (n(self, a)?, n(self, b)?);
-                if lo > hi {
-                    let span = Span::new(a.span.start, b.span.end);
-                    let swapped = format!(
-                        "{} and {}",
-                        self.text(layer, b.span),
-                        self.text(layer, a.span)
-                    );
-                    let message = format!("no total is between {lo} and {hi}");
-                    let hint = format!("write the smaller number first: `between {hi} and {lo}`");
-                    let diag = Diag::error(Code::BadNumber, span, message).hint(hint);
-                    self.err(layer, diag.fix(span, swapped));
-                    return None;
-                }
+                self.in_order(layer, (lo, a.span), (hi, b.span), "total")?;
                 ir::Test::Between(lo, hi)
             }
             T::Script(name) => ir::Test::Script(self.script_test(layer, name)?),
@@ -660,20 +648,7 @@ impl Compiler<'_> {
             T::CountBetween(count, lo, hi) => {
                 let q = self.count_read_by_test(layer, count, lo.span)?;
                 let (lo_n, hi_n) = (self.amount_i32(layer, lo)?, self.amount_i32(layer, hi)?);
-                if lo_n > hi_n {
-                    let span = Span::new(lo.span.start, hi.span.end);
-                    let swapped = format!(
-                        "{} and {}",
-                        self.text(layer, hi.span),
-                        self.text(layer, lo.span)
-                    );
-                    let message = format!("nothing is between {lo_n} and {hi_n}");
-                    let hint =
-                        format!("write the smaller number first: `between {hi_n} and {lo_n}`");
-                    let diag = Diag::error(Code::BadNumber, span, message).hint(hint);
-                    self.err(layer, diag.fix(span, swapped));
-                    return None;
-                }
+                self.in_order(layer, (lo_n, lo.span), (hi_n, hi.span), "number")?;
                 if q == ir::Quantity::Total {
                     ir::Test::Between(lo_n, hi_n)
                 } else {
@@ -696,6 +671,26 @@ impl Compiler<'_> {
                 }
             }
         })
+    }
+
+    /// `between A and B` with A the smaller: else an error whose fix swaps them.
+    fn in_order(
+        &mut self,
+        layer: usize,
+        (lo, a): (i32, Span),
+        (hi, b): (i32, Span),
+        what: &str,
+    ) -> Option<()> {
+        if lo <= hi {
+            return Some(());
+        }
+        let span = Span::new(a.start, b.end);
+        let swapped = format!("{} and {}", self.text(layer, b), self.text(layer, a));
+        let message = format!("no {what} is between {lo} and {hi}");
+        let hint = format!("write the smaller number first: `between {hi} and {lo}`");
+        let diag = Diag::error(Code::BadNumber, span, message).hint(hint);
+        self.err(layer, diag.fix(span, swapped));
+        None
     }
 
     /// The quantity a test reads: the table's, or the player's own.
